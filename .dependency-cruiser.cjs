@@ -1,0 +1,66 @@
+// Layer rules of STYLE.md SG-2/SG-3: imports point down only. One forbidden rule per layer row;
+// "types" means the layer may import that one with `import type` only.
+const layers = {
+  kernel: { allow: [], types: [] },
+  config: { allow: ["kernel"], types: [] },
+  log: { allow: ["kernel"], types: [] },
+  protocol: { allow: ["kernel"], types: [] },
+  agent: { allow: ["kernel", "log"], types: ["config"] },
+  store: { allow: ["kernel", "log"], types: ["config"] },
+  model: { allow: ["kernel", "log"], types: ["config"] },
+  memory: { allow: ["kernel", "log", "agent", "store", "model"], types: ["config"] },
+  runtime: { allow: ["kernel", "log", "agent", "store", "model", "memory"], types: ["config"] },
+  "interfaces/telegram": { allow: ["kernel", "log", "runtime"], types: ["config"] },
+  "interfaces/web": { allow: ["kernel", "log", "protocol", "runtime"], types: ["config"] },
+  "interfaces/tui": { allow: ["kernel", "protocol", "client"], types: [] },
+  client: { allow: ["kernel", "protocol"], types: [] },
+  daemon: {
+    allow: ["kernel", "config", "log", "protocol", "agent", "store", "model", "memory", "runtime", "interfaces/telegram", "interfaces/web"],
+    types: [],
+  },
+  cli: { allow: ["kernel", "config", "log", "client", "daemon", "interfaces/tui"], types: [] },
+};
+
+const escape = (name) => name.replace("/", "\\/");
+const forbidden = [];
+for (const [layer, rule] of Object.entries(layers)) {
+  const allowed = [layer, ...rule.allow].map(escape).join("|");
+  const typeOnly = rule.types.map(escape);
+  const everyAllowed = [allowed, ...typeOnly].join("|");
+  forbidden.push({
+    name: `layer-${layer.replace("/", "-")}`,
+    comment: `${layer} may import only: ${[...rule.allow, ...rule.types.map((t) => `${t} (types)`)].join(", ") || "nothing"}`,
+    severity: "error",
+    from: { path: `^src/${escape(layer)}/` },
+    to: { path: "^src/", pathNot: `^src/(${everyAllowed})/` },
+  });
+  if (typeOnly.length > 0) {
+    forbidden.push({
+      name: `layer-${layer.replace("/", "-")}-types-only`,
+      comment: `${layer} may import ${rule.types.join(", ")} with "import type" only`,
+      severity: "error",
+      from: { path: `^src/${escape(layer)}/` },
+      to: { path: `^src/(${typeOnly.join("|")})/`, dependencyTypesNot: ["type-only"] },
+    });
+  }
+}
+forbidden.push(
+  { name: "no-circular", severity: "error", from: {}, to: { circular: true } },
+  {
+    name: "no-orphans",
+    severity: "error",
+    from: { orphan: true, pathNot: ["\\.d\\.ts$", "\\.test\\.tsx?$", "^src/main\\.ts$"] },
+    to: {},
+  },
+);
+
+module.exports = {
+  forbidden,
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "\\.test\\.tsx?$" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js"] },
+  },
+};

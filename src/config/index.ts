@@ -1,0 +1,5 @@
+// Public surface of config/: the schema, loading and the agent folder layout.
+export * from "./env-file.js";
+export * from "./load-config.js";
+export * from "./paths.js";
+export * from "./schema.js";

@@ -1,0 +1,126 @@
+// Loads one agent's config: `.kern/config.json`, overlaid by `.kern/.env` and KERN_* env vars,
+// validated once, every problem listed at once (SG-19). The only reader of process.env (SG-5).
+import { access, readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { z } from "zod";
+import { ConfigError } from "../kernel/index.js";
+import { readEnvFile } from "./env-file.js";
+import { agentPaths } from "./paths.js";
+import {
+  type Config,
+  configFileSchema,
+  PROVIDER_BASE_URLS,
+  PROVIDER_KEY_VARIABLES,
+  type Provider,
+} from "./schema.js";
+
+export interface LoadConfigOptions {
+  agentDir: string;
+  /** The process environment; pass `{}` in tests for isolation. */
+  env?: Record<string, string | undefined>;
+  /** Overrides applied after files and env (e.g. `--max-context-tokens`). */
+  overrides?: Record<string, unknown>;
+}
+
+/** Environment variables that override config.json keys (SPEC §7). */
+const ENV_OVERRIDES: Array<{ variable: string; key: string; parse: (value: string) => unknown }> = [
+  { variable: "KERN_MODEL", key: "model", parse: (value) => value },
+  { variable: "KERN_BASE_URL", key: "baseUrl", parse: (value) => value },
+  { variable: "KERN_PROVIDER", key: "provider", parse: (value) => value },
+  { variable: "KERN_PORT", key: "port", parse: (value) => Number(value) },
+  { variable: "KERN_EMBEDDING_MODEL", key: "embeddingModel", parse: (value) => value },
+  { variable: "KERN_SUMMARY_MODEL", key: "summaryModel", parse: (value) => value },
+];
+
+/** Throws ConfigError KERN_NO_AGENT unless `agentDir` holds a `.kern/` folder. */
+export async function assertAgentFolder(agentDir: string): Promise<void> {
+  try {
+    await access(agentPaths(agentDir).kernDir);
+  } catch {
+    throw new ConfigError(
+      "KERN_NO_AGENT",
+      `no agent in ${agentDir} — run 'kern init ${agentDir}' first`,
+    );
+  }
+}
+
+async function readConfigFile(path: string): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    throw new ConfigError("KERN_CONFIG_UNREADABLE", `cannot read ${path}: ${String(error)}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(
+      "KERN_CONFIG_INVALID",
+      `${path} is not valid JSON (${(error as Error).message}); fix the syntax or delete the file to use defaults`,
+    );
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new ConfigError("KERN_CONFIG_INVALID", `${path} must hold a JSON object`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function formatIssues(error: z.ZodError, configPath: string): string {
+  const lines = error.issues.map((issue) => {
+    const key = issue.path.join(".") || "(root)";
+    const variable = ENV_OVERRIDES.find((override) => override.key === key)?.variable;
+    const hint = variable ? `; fix it in config.json or export ${variable}` : "";
+    return `  - ${key}: ${issue.message}${hint}`;
+  });
+  return `${configPath} has ${error.issues.length} problem(s):\n${lines.join("\n")}\nSee docs/config.md for every key and its default.`;
+}
+
+/** Loads, validates and freezes the config. Throws ConfigError listing every problem at once. */
+export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
+  const env = options.env ?? {};
+  const paths = agentPaths(options.agentDir);
+  await assertAgentFolder(options.agentDir);
+  const raw = await readConfigFile(paths.configFile);
+  const dotenv = await readEnvFile(paths.envFile);
+  const lookup = (name: string): string | undefined => env[name] ?? dotenv[name];
+  const merged: Record<string, unknown> = { ...raw };
+  for (const override of ENV_OVERRIDES) {
+    const value = lookup(override.variable);
+    if (value !== undefined && value !== "") merged[override.key] = override.parse(value);
+  }
+  const telegramRoot = lookup("KERN_TELEGRAM_API_ROOT");
+  if (telegramRoot) {
+    const telegram = typeof merged["telegram"] === "object" ? merged["telegram"] : {};
+    merged["telegram"] = { ...(telegram as object), apiRoot: telegramRoot };
+  }
+  Object.assign(merged, options.overrides ?? {});
+  const result = configFileSchema.safeParse(merged);
+  if (!result.success) {
+    throw new ConfigError("KERN_CONFIG_INVALID", formatIssues(result.error, paths.configFile));
+  }
+  const file = result.data;
+  const provider: Provider = file.provider;
+  const apiKey = lookup(PROVIDER_KEY_VARIABLES[provider]) ?? lookup("KERN_API_KEY") ?? null;
+  const config: Config = {
+    ...file,
+    agentDir: paths.agentDir,
+    agentName: file.name ?? basename(paths.agentDir),
+    resolvedBaseUrl: file.baseUrl ?? PROVIDER_BASE_URLS[provider],
+    secrets: {
+      apiKey,
+      authToken: lookup("KERN_AUTH_TOKEN") ?? null,
+      telegramToken: lookup("TELEGRAM_BOT_TOKEN") ?? null,
+    },
+  };
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

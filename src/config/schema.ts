@@ -1,0 +1,199 @@
+// The one schema of `.kern/config.json` with every default (SG-19). docs/config.md is checked
+// against it by a test: change both together. Pure.
+import { z } from "zod";
+
+export const PROVIDERS = ["openai", "openrouter", "ollama", "openai-compatible"] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+const segmentationSchema = z
+  .object({
+    targetTokens: z.number().int().positive().default(15_000).describe("Segment size to aim for."),
+    minTokens: z.number().int().positive().default(5_000).describe("No segment closes below this."),
+    minMessages: z.number().int().positive().default(10).describe("Nor with fewer messages."),
+    triggerMessages: z
+      .number()
+      .int()
+      .positive()
+      .default(10)
+      .describe("Incremental segmentation waits for this many unsegmented messages."),
+    triggerTokens: z
+      .number()
+      .int()
+      .positive()
+      .default(10_000)
+      .describe("...and this many unsegmented tokens."),
+    window: z
+      .number()
+      .int()
+      .min(1)
+      .max(50)
+      .default(5)
+      .describe("Messages on each side of a candidate boundary compared for topic shift."),
+  })
+  .strict()
+  .default({
+    targetTokens: 15_000,
+    minTokens: 5_000,
+    minMessages: 10,
+    triggerMessages: 10,
+    triggerTokens: 10_000,
+    window: 5,
+  });
+
+const telegramSchema = z
+  .object({
+    apiRoot: z
+      .url()
+      .default("https://api.telegram.org")
+      .describe("Bot API server; env KERN_TELEGRAM_API_ROOT."),
+    editIntervalMs: z
+      .number()
+      .int()
+      .min(200)
+      .default(1000)
+      .describe("At most one edit of a streamed reply per this many ms per chat."),
+  })
+  .strict()
+  .default({ apiRoot: "https://api.telegram.org", editIntervalMs: 1000 });
+
+export const configFileSchema = z
+  .object({
+    name: z.string().min(1).optional().describe("Agent name; defaults to the folder name."),
+    provider: z
+      .enum(PROVIDERS)
+      .default("openai-compatible")
+      .describe("Model provider preset; env KERN_PROVIDER."),
+    model: z
+      .string()
+      .min(1)
+      .nullable()
+      .default(null)
+      .describe("Chat model; env KERN_MODEL. null = no model (offline)."),
+    baseUrl: z
+      .url()
+      .nullable()
+      .default(null)
+      .describe("OpenAI-compatible endpoint; env KERN_BASE_URL. null = the provider's default."),
+    embeddingModel: z
+      .string()
+      .min(1)
+      .default("local")
+      .describe("`local` (built in) or a model name on the endpoint; env KERN_EMBEDDING_MODEL."),
+    summaryModel: z
+      .string()
+      .min(1)
+      .nullable()
+      .default(null)
+      .describe("Model for summaries; null = the chat model; env KERN_SUMMARY_MODEL."),
+    maxContextTokens: z
+      .number()
+      .int()
+      .min(1000)
+      .default(100_000)
+      .describe("Whole prompt budget in tokens."),
+    summaryBudget: z
+      .number()
+      .min(0)
+      .max(0.95)
+      .default(0.75)
+      .describe("Share of the budget for <conversation_summary>; 0 disables summaries."),
+    summaryWaitMs: z
+      .number()
+      .int()
+      .min(0)
+      .default(0)
+      .describe("Longest a turn waits for a pending summary before using a stand-in."),
+    maxToolResultChars: z
+      .number()
+      .int()
+      .min(200)
+      .default(20_000)
+      .describe("Tool results longer than this are shortened in the prompt (head + tail)."),
+    maxSteps: z.number().int().min(1).max(200).default(30).describe("Model steps per turn."),
+    toolScope: z
+      .enum(["full", "write", "read"])
+      .default("full")
+      .describe("full = all tools; write = no bash; read = read-only tools."),
+    workingMemory: z.boolean().default(true).describe("Keep and inject <working_memory>."),
+    autoRecall: z.boolean().default(false).describe("Search before each turn, inject <recall>."),
+    port: z
+      .number()
+      .int()
+      .min(0)
+      .max(65_535)
+      .nullable()
+      .default(null)
+      .describe("API port; chosen at first start and kept; env KERN_PORT."),
+    host: z.string().min(1).default("127.0.0.1").describe("Address the API listens on."),
+    idleTimeoutMs: z
+      .number()
+      .int()
+      .min(100)
+      .default(60_000)
+      .describe("A model stream silent this long is aborted."),
+    modelRetries: z
+      .number()
+      .int()
+      .min(0)
+      .max(10)
+      .default(3)
+      .describe("Retries on 429/5xx/network errors."),
+    bashTimeoutMs: z.number().int().min(100).default(120_000).describe("bash tool timeout."),
+    summaryConcurrency: z
+      .number()
+      .int()
+      .min(1)
+      .max(16)
+      .default(2)
+      .describe("Model summary calls at once."),
+    summaryTimeoutMs: z
+      .number()
+      .int()
+      .min(100)
+      .default(120_000)
+      .describe("One summary call's time limit."),
+    rollupFanout: z
+      .number()
+      .int()
+      .min(2)
+      .max(50)
+      .default(10)
+      .describe("Children per rollup parent."),
+    segmentation: segmentationSchema,
+    telegram: telegramSchema,
+  })
+  .strict();
+
+export type ConfigFile = z.infer<typeof configFileSchema>;
+
+/** Secrets from `.kern/.env` and the environment; never logged, never written to config.json. */
+export interface Secrets {
+  apiKey: string | null;
+  authToken: string | null;
+  telegramToken: string | null;
+}
+
+/** The loaded, validated, frozen configuration of one agent. */
+export interface Config extends ConfigFile {
+  agentDir: string;
+  /** Agent name (config `name`, else the folder name). */
+  agentName: string;
+  /** The endpoint to call: baseUrl, else the provider's default, else null. */
+  resolvedBaseUrl: string | null;
+  secrets: Secrets;
+}
+
+export const PROVIDER_BASE_URLS: Record<Provider, string | null> = {
+  openai: "https://api.openai.com/v1",
+  openrouter: "https://openrouter.ai/api/v1",
+  ollama: "http://127.0.0.1:11434/v1",
+  "openai-compatible": null,
+};
+
+/** The .env variable holding each provider's key (KERN_API_KEY works for all). */
+export const PROVIDER_KEY_VARIABLES: Record<Provider, string> = {
+  openai: "OPENAI_API_KEY",
+  openrouter: "OPENROUTER_API_KEY",
+  ollama: "OLLAMA_API_KEY",
+  "openai-compatible": "KERN_API_KEY",
+};

@@ -1,0 +1,126 @@
+// The shared vocabulary (glossary in docs/glossary.md): messages, envelopes, segments, events.
+// Pure types, no I/O.
+
+export type Role = "user" | "assistant" | "tool";
+
+/** Where an envelope came from. `import` and `system` are written by kern itself. */
+export type InterfaceName = "tui" | "telegram" | "web" | "cli" | "import" | "system";
+
+/** One tool call requested by the model, in the OpenAI chat shape. */
+export interface ToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+
+/** Who and where a message came from (the envelope), plus bookkeeping. */
+export interface MessageMeta {
+  interface?: InterfaceName;
+  channel?: string;
+  user?: string;
+  name?: string;
+  turnId?: string;
+  sourceId?: string;
+  /** Tool name, on tool results. */
+  tool?: string;
+  /** Set on the tool result kern writes for a turn a crash interrupted. */
+  interrupted?: boolean;
+  usage?: TokenUsage;
+  model?: string;
+}
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens?: number;
+}
+
+/** One message of a session: one `message` entry of the session log. `seq` counts from 0. */
+export interface SessionMessage {
+  seq: number;
+  ts: string;
+  role: Role;
+  /** Text content; null for an assistant message that only calls tools. */
+  content: string | null;
+  toolCalls?: ToolCall[];
+  toolCallId?: string;
+  meta?: MessageMeta;
+}
+
+/** A message before it has a place in the log (no seq yet). */
+export type NewMessage = Omit<SessionMessage, "seq">;
+
+/** The one inbound contract: text from an interface, with who sent it and when. */
+export interface Envelope {
+  text: string;
+  interface: InterfaceName;
+  channel?: string;
+  user?: string;
+  name?: string;
+  ts: string;
+}
+
+/** How a summary was made: `extractive` or `llm:<model>`. */
+export type SummaryMethod = string;
+
+/**
+ * A run of messages `[seqStart, seqEnd)` of one session at one level. Level 0 segments tile the
+ * session; a level k+1 rollup covers exactly its 10 contiguous level-k children.
+ */
+export interface Segment {
+  id: string;
+  session: string;
+  level: number;
+  seqStart: number;
+  seqEnd: number;
+  parentId: string | null;
+  /** Tokens of the raw messages the segment covers. */
+  tokenCount: number;
+  summary: string | null;
+  summaryTokens: number;
+  method: SummaryMethod | null;
+  firstTs: string;
+  lastTs: string;
+  /** True when the summary must be remade (extractive stand-in, or a failed job). */
+  stale: boolean;
+}
+
+export type TurnStopReason = "end" | "cancelled" | "error" | "max-steps" | "command";
+
+/** Events a runtime emits for its subscribers (interfaces). Noun-verb, closed by `turn-end`. */
+export type RuntimeEvent =
+  | { type: "turn-queue"; turnId: string; envelope: Envelope; position: number }
+  | { type: "turn-start"; turnId: string; envelope: Envelope }
+  | { type: "text-delta"; turnId: string; text: string }
+  | { type: "tool-call"; turnId: string; callId: string; name: string; arguments: string }
+  | {
+      type: "tool-result";
+      turnId: string;
+      callId: string;
+      name: string;
+      output: string;
+      isError: boolean;
+    }
+  | {
+      type: "turn-end";
+      turnId: string;
+      text: string;
+      stopReason: TurnStopReason;
+      error?: { code: string; message: string };
+    }
+  | { type: "command-result"; turnId: string; command: string; text: string }
+  | { type: "memory-update"; state: MemoryState }
+  | { type: "error"; turnId?: string; code: string; message: string };
+
+export type RuntimeEventType = RuntimeEvent["type"];
+
+/** The memory worker's state, as shown by status lines and `/status`. */
+export interface MemoryState {
+  status: "idle" | "running";
+  pendingJobs: number;
+  segments: Record<string, number>;
+  staleSegments: number;
+  unsegmentedMessages: number;
+  lastRunAt: string | null;
+  lastError: string | null;
+}

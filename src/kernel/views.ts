@@ -1,0 +1,122 @@
+// Read-only views the runtime answers queries with. The HTTP API (protocol/), the CLI's --json
+// output (docs/cli.md) and the web UI all show these shapes; change them together. Pure types.
+import type { MemoryState, Segment, SessionMessage } from "./types.js";
+
+export interface AgentStatus {
+  agent: string;
+  agentDir: string;
+  model: string | null;
+  provider: string;
+  pid: number;
+  uptimeMs: number;
+  port: number | null;
+  url: string | null;
+  session: { id: string; messages: number; tokens: number };
+  queue: { running: string | null; waiting: number };
+  memory: MemoryState;
+  telegram: { enabled: boolean; pairedUsers: number; pendingCodes: number };
+}
+
+export interface SessionSummary {
+  id: string;
+  messageCount: number;
+  firstTs: string | null;
+  lastTs: string | null;
+  durationMs: number;
+  roles: { user: number; assistant: number; tool: number };
+  /** Messages per day (YYYY-MM-DD → count), for activity charts. */
+  activity: Record<string, number>;
+  active: boolean;
+}
+
+export interface SessionsView {
+  currentSessionId: string;
+  sessions: SessionSummary[];
+}
+
+export interface HistoryPage {
+  session: string;
+  messages: SessionMessage[];
+  /** True when older messages exist before the first one returned. */
+  hasMore: boolean;
+}
+
+/** One tagged section of the composed system prompt and its exact token cost. */
+export interface ContextSection {
+  tag: string;
+  path: string | null;
+  tokens: number;
+}
+
+/** The composed prompt and its budget (`kern context --json`, `GET /context/stats`). */
+export interface ContextReport {
+  maxContextTokens: number;
+  summaryBudget: number;
+  tokens: { system: number; summary: number; messages: number; total: number };
+  trimmedCount: number;
+  /** The raw message window `[seqStart, seqEnd)` sent verbatim. */
+  window: { seqStart: number; seqEnd: number };
+  /** Ids of the segments `<conversation_summary>` holds, oldest first. */
+  segmentIds: string[];
+  sections: ContextSection[];
+  systemPrompt: string;
+}
+
+/** A segment as listed by `kern segments --json` and `GET /segments` (no summary text). */
+export type SegmentRow = Pick<
+  Segment,
+  | "id"
+  | "level"
+  | "seqStart"
+  | "seqEnd"
+  | "parentId"
+  | "tokenCount"
+  | "summaryTokens"
+  | "method"
+  | "firstTs"
+  | "lastTs"
+  | "stale"
+>;
+
+export interface SegmentsReport {
+  session: string;
+  segments: SegmentRow[];
+}
+
+/** One segment with its summary, children and compression (`GET /segments/:id`). */
+export interface SegmentDetail extends SegmentRow {
+  session: string;
+  summary: string | null;
+  childIds: string[];
+  /** tokenCount / summaryTokens, or null before a summary exists. */
+  compression: number | null;
+}
+
+export interface RecallResult {
+  session: string;
+  seqStart: number;
+  seqEnd: number;
+  score: number;
+  snippet: string;
+  ts: string;
+}
+
+export interface RecallReport {
+  query: string;
+  results: RecallResult[];
+}
+
+export interface RecallStats {
+  messages: number;
+  sessions: number;
+  vectors: number;
+  firstTs: string | null;
+  lastTs: string | null;
+}
+
+export interface NotesView {
+  latest: { path: string; content: string } | null;
+  previous: string[];
+  summary: string | null;
+  summaryUpdatedAt: string | null;
+}

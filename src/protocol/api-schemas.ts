@@ -1,0 +1,110 @@
+// The HTTP contract between the daemon (interfaces/web) and its clients (client/, the TUI, the
+// web page): request bodies, the SSE event union and the error shape. zod only; no I/O.
+import { z } from "zod";
+
+/** Request bodies larger than this are refused with 413 (a chat message is far smaller). */
+export const MAX_BODY_BYTES = 1_048_576;
+
+/** The session cookie the web UI keeps after logging in with the token. */
+export const SESSION_COOKIE = "kern_session";
+
+export const interfaceNameSchema = z.enum(["tui", "telegram", "web", "cli", "import", "system"]);
+
+export const postMessageBodySchema = z.object({
+  text: z.string().min(1).max(200_000),
+  interface: interfaceNameSchema.optional(),
+  channel: z.string().max(200).optional(),
+  user: z.string().max(200).optional(),
+});
+export type PostMessageBody = z.infer<typeof postMessageBodySchema>;
+
+export const postMessageReplySchema = z.object({ turnId: z.string() });
+export type PostMessageReply = z.infer<typeof postMessageReplySchema>;
+
+export const loginBodySchema = z.object({ token: z.string().min(1).max(500) });
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const pairBodySchema = z.object({ code: z.string().min(1).max(50) });
+export type PairBody = z.infer<typeof pairBodySchema>;
+
+export const historyQuerySchema = z.object({
+  before: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+export const recallQuerySchema = z.object({
+  q: z.string().min(1).max(2000),
+  k: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const errorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+const envelopeSchema = z.object({
+  text: z.string(),
+  interface: interfaceNameSchema,
+  channel: z.string().optional(),
+  user: z.string().optional(),
+  name: z.string().optional(),
+  ts: z.string(),
+});
+
+const memoryStateSchema = z.object({
+  status: z.enum(["idle", "running"]),
+  pendingJobs: z.number(),
+  segments: z.record(z.string(), z.number()),
+  staleSegments: z.number(),
+  unsegmentedMessages: z.number(),
+  lastRunAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+
+/** Every event `GET /events` sends, as `event: <type>` + `data: <json>`. Mirrors RuntimeEvent. */
+export const streamEventSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("turn-queue"),
+    turnId: z.string(),
+    envelope: envelopeSchema,
+    position: z.number(),
+  }),
+  z.object({ type: z.literal("turn-start"), turnId: z.string(), envelope: envelopeSchema }),
+  z.object({ type: z.literal("text-delta"), turnId: z.string(), text: z.string() }),
+  z.object({
+    type: z.literal("tool-call"),
+    turnId: z.string(),
+    callId: z.string(),
+    name: z.string(),
+    arguments: z.string(),
+  }),
+  z.object({
+    type: z.literal("tool-result"),
+    turnId: z.string(),
+    callId: z.string(),
+    name: z.string(),
+    output: z.string(),
+    isError: z.boolean(),
+  }),
+  z.object({
+    type: z.literal("turn-end"),
+    turnId: z.string(),
+    text: z.string(),
+    stopReason: z.enum(["end", "cancelled", "error", "max-steps", "command"]),
+    error: z.object({ code: z.string(), message: z.string() }).optional(),
+  }),
+  z.object({
+    type: z.literal("command-result"),
+    turnId: z.string(),
+    command: z.string(),
+    text: z.string(),
+  }),
+  z.object({ type: z.literal("memory-update"), state: memoryStateSchema }),
+  z.object({
+    type: z.literal("error"),
+    turnId: z.string().optional(),
+    code: z.string(),
+    message: z.string(),
+  }),
+]);
+export type StreamEvent = z.infer<typeof streamEventSchema>;

@@ -1,0 +1,2 @@
+// Public surface of protocol/: the HTTP + SSE contract shared by the daemon and its clients.
+export * from "./api-schemas.js";

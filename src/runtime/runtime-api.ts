@@ -1,0 +1,74 @@
+// What interfaces (web, telegram, daemon) may ask of the runtime. Interfaces know only this and
+// the kernel vocabulary; the runtime knows no interface (SG-2).
+import type {
+  AgentStatus,
+  ContextReport,
+  Envelope,
+  HistoryPage,
+  NotesView,
+  RecallReport,
+  RecallStats,
+  RuntimeEvent,
+  SegmentDetail,
+  SegmentsReport,
+  SessionsView,
+} from "../kernel/index.js";
+
+/** An envelope as an interface hands it in; the runtime stamps `ts` when it is missing. */
+export type InboundEnvelope = Omit<Envelope, "ts"> & { ts?: string };
+
+/** A Telegram (or other) user allowed to talk to the agent. */
+export interface PairedUser {
+  interface: "telegram";
+  userId: string;
+  chatId: string;
+  name: string;
+  pairedAt: string;
+}
+
+export interface PendingPairing {
+  code: string;
+  interface: "telegram";
+  userId: string;
+  chatId: string;
+  name: string;
+  requestedAt: string;
+}
+
+/** Sends text to a paired user outside a turn's reply (the `message` tool). */
+export interface OutboundSender {
+  readonly interface: "telegram";
+  send(options: { userId: string; chatId: string; text: string }): Promise<void>;
+}
+
+export interface RuntimeApi {
+  /** Queues a turn; never blocks on the model. Chat commands are answered without the model. */
+  submit(envelope: InboundEnvelope): { turnId: string };
+  /** Cancels a queued or running turn; false when no such turn is pending. */
+  cancel(turnId: string): boolean;
+  /** Listens to every runtime event; returns the unsubscribe function. */
+  subscribe(listener: (event: RuntimeEvent) => void): () => void;
+  status(): Promise<AgentStatus>;
+  history(options: { before?: number; limit: number }): Promise<HistoryPage>;
+  sessions(): Promise<SessionsView>;
+  context(options?: { maxContextTokens?: number }): Promise<ContextReport>;
+  segments(): Promise<SegmentsReport>;
+  segment(id: string): Promise<SegmentDetail | null>;
+  recallStats(): Promise<RecallStats>;
+  recall(options: { query: string; k: number }): Promise<RecallReport>;
+  notes(): Promise<NotesView>;
+  regenerateNotesSummary(): Promise<NotesView>;
+  /** Pairing of Telegram users (SPEC §9). */
+  readonly pairing: PairingApi;
+  /** Registers a sender for proactive messages (the `message` tool). */
+  registerSender(sender: OutboundSender): void;
+}
+
+export interface PairingApi {
+  isPaired(userId: string): Promise<boolean>;
+  /** Returns the pending code for this user, creating one if needed. */
+  request(user: Omit<PendingPairing, "code" | "requestedAt">): Promise<PendingPairing>;
+  /** Approves a code; throws KernError KERN_PAIRING_UNKNOWN when no such code is pending. */
+  approve(code: string): Promise<PairedUser>;
+  list(): Promise<{ paired: PairedUser[]; pending: PendingPairing[] }>;
+}

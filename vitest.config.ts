@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+import { SummaryLineReporter } from "./test/support/summary-line-reporter.js";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "test/**/*.test.ts", "test/**/*.test.tsx"],
+    reporters: ["default", new SummaryLineReporter()],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: "forks",
+    env: { NO_COLOR: "1", NODE_ENV: "production" },
+  },
+});
