@@ -2,7 +2,7 @@
 // validated once, every problem listed at once (SG-19). The only reader of process.env (SG-5).
 import { access, readFile } from "node:fs/promises";
 import { basename } from "node:path";
-import { z } from "zod";
+import type { z } from "zod";
 import { ConfigError } from "../kernel/index.js";
 import { readEnvFile } from "./env-file.js";
 import { agentPaths } from "./paths.js";
