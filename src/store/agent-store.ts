@@ -1,0 +1,92 @@
+// Everything one agent stores, opened together: the session log, the memory log and kern.db with
+// its repositories. The daemon holds one; CLI commands without a daemon open one briefly.
+import type { AgentPaths } from "../config/index.js";
+import type { Clock, SessionMessage } from "../kernel/index.js";
+import { openDatabase, type SqliteDatabase } from "./database.js";
+import { MemoryLog } from "./memory-log.js";
+import { MessageRepo } from "./message-repo.js";
+import { SegmentRepo } from "./segment-repo.js";
+import { readSessionFile, SessionLog } from "./session-log.js";
+import { StateRepo } from "./state-repo.js";
+import { VectorIndex } from "./vector-index.js";
+
+/** Counts a message's tokens (memory/ owns the tokenizer; the store only stores the number). */
+export type MessageTokenCounter = (message: SessionMessage) => number;
+
+export interface AgentStore {
+  readonly sessionLog: SessionLog;
+  readonly memoryLog: MemoryLog;
+  readonly db: SqliteDatabase;
+  readonly messages: MessageRepo;
+  readonly segments: SegmentRepo;
+  readonly vectors: VectorIndex;
+  readonly state: StateRepo;
+  /** Appends messages to the active session's log and index (no fsync; see `sync`). */
+  appendMessages(messages: ReadonlyArray<Omit<SessionMessage, "seq">>): SessionMessage[];
+  /** One fsync of the session log: call once per turn. */
+  sync(): void;
+  close(): void;
+}
+
+export interface OpenAgentStoreOptions {
+  paths: Pick<AgentPaths, "sessionsDir" | "memoryLog" | "database">;
+  clock: Clock;
+  countTokens: MessageTokenCounter;
+}
+
+/** Opens the logs and the index, and indexes any log messages the index is missing. */
+export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
+  const sessionLog = SessionLog.open({
+    sessionsDir: options.paths.sessionsDir,
+    clock: options.clock,
+  });
+  const memoryLog = MemoryLog.open(options.paths.memoryLog);
+  const db = openDatabase(options.paths.database);
+  const messages = new MessageRepo(db);
+  const info = sessionLog.scan.info;
+  messages.ensureSession({ id: info.id, createdAt: info.createdAt, file: info.file });
+  catchUpIndex(messages, sessionLog, options.countTokens);
+  return {
+    sessionLog,
+    memoryLog,
+    db,
+    messages,
+    segments: new SegmentRepo(db),
+    vectors: new VectorIndex(db),
+    state: new StateRepo(db),
+    appendMessages(newMessages) {
+      const stored = sessionLog.append(newMessages);
+      messages.ensureSession({
+        id: sessionLog.sessionId,
+        createdAt: sessionLog.scan.info.createdAt,
+        file: sessionLog.file,
+      });
+      messages.insert(
+        sessionLog.sessionId,
+        stored.map((message) => ({ ...message, tokens: options.countTokens(message) })),
+      );
+      return stored;
+    },
+    sync: () => sessionLog.sync(),
+    close() {
+      sessionLog.close();
+      memoryLog.close();
+      db.close();
+    },
+  };
+}
+
+/** After a crash between log append and index insert, the log is ahead: index the rest. */
+function catchUpIndex(
+  messages: MessageRepo,
+  sessionLog: SessionLog,
+  countTokens: MessageTokenCounter,
+): void {
+  const from = messages.nextSeq(sessionLog.sessionId);
+  if (from >= sessionLog.nextSeq) return;
+  const missing: Array<SessionMessage & { tokens: number }> = [];
+  readSessionFile(sessionLog.file, (message) => {
+    if (message.seq >= from) missing.push({ ...message, tokens: countTokens(message) });
+  });
+  messages.insert(sessionLog.sessionId, missing);
+}

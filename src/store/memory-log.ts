@@ -1,0 +1,58 @@
+// The memory log `.kern/memory.jsonl`: append-only record of everything the memory worker made,
+// so deleting kern.db loses nothing that cost money (SPEC §3).
+import { existsSync } from "node:fs";
+import { JsonlAppender, scanJsonlFile } from "./jsonl-file.js";
+import { type MemoryEntry, memoryEntrySchema } from "./memory-entry.js";
+import type { CorruptLine } from "./session-log.js";
+
+export class MemoryLog {
+  private readonly appender: JsonlAppender;
+
+  private constructor(private readonly path: string) {
+    this.appender = new JsonlAppender(path);
+  }
+
+  /** Opens (creating) the memory log, repairing a torn last line. */
+  static open(path: string): MemoryLog {
+    if (existsSync(path)) scanJsonlFile(path, () => undefined, { repair: true });
+    return new MemoryLog(path);
+  }
+
+  /** Appends entries and makes them durable (memory jobs are few and each one costs work). */
+  append(entries: readonly MemoryEntry[]): void {
+    this.appender.append(entries.map((entry) => ({ v: 1, ...entry })));
+    this.appender.sync();
+  }
+
+  /** Every valid entry in order; corrupt lines are skipped and reported. */
+  readAll(): { entries: MemoryEntry[]; corruptLines: CorruptLine[] } {
+    return readMemoryLog(this.path);
+  }
+
+  close(): void {
+    this.appender.close();
+  }
+}
+
+export function readMemoryLog(path: string): {
+  entries: MemoryEntry[];
+  corruptLines: CorruptLine[];
+} {
+  const entries: MemoryEntry[] = [];
+  const corruptLines: CorruptLine[] = [];
+  if (!existsSync(path)) return { entries, corruptLines };
+  scanJsonlFile(
+    path,
+    ({ lineNumber, text }) => {
+      try {
+        const parsed = memoryEntrySchema.safeParse(JSON.parse(text));
+        if (parsed.success) entries.push(parsed.data);
+        else corruptLines.push({ file: path, lineNumber, reason: "invalid entry" });
+      } catch {
+        corruptLines.push({ file: path, lineNumber, reason: "not JSON" });
+      }
+    },
+    { repair: false },
+  );
+  return { entries, corruptLines };
+}

@@ -1,0 +1,242 @@
+// Messages in kern.db: insert (with their token counts), range reads, history pages, per-session
+// statistics and FTS5 search. Derived from the session log; rebuilt by reindex.
+import type { SessionMessage } from "../kernel/index.js";
+import type { SqliteDatabase } from "./database.js";
+
+export interface IndexedMessage extends SessionMessage {
+  id: number;
+  session: string;
+  tokens: number;
+}
+
+export interface MessageTokenRow {
+  id: number;
+  seq: number;
+  role: SessionMessage["role"];
+  tokens: number;
+  ts: string;
+}
+
+export interface FtsHit {
+  id: number;
+  session: string;
+  seq: number;
+  ts: string;
+  role: string;
+  score: number;
+  snippet: string;
+}
+
+export interface SearchFilters {
+  after?: string;
+  before?: string;
+  role?: SessionMessage["role"];
+  session?: string;
+}
+
+interface MessageRow {
+  id: number;
+  session: string;
+  seq: number;
+  ts: string;
+  role: SessionMessage["role"];
+  content: string | null;
+  tool_calls: string | null;
+  tool_call_id: string | null;
+  meta: string | null;
+  tokens: number;
+}
+
+function toIndexedMessage(row: MessageRow): IndexedMessage {
+  const message: IndexedMessage = {
+    id: row.id,
+    session: row.session,
+    seq: row.seq,
+    ts: row.ts,
+    role: row.role,
+    content: row.content,
+    tokens: row.tokens,
+  };
+  if (row.tool_calls) message.toolCalls = JSON.parse(row.tool_calls) as IndexedMessage["toolCalls"];
+  if (row.tool_call_id) message.toolCallId = row.tool_call_id;
+  if (row.meta) message.meta = JSON.parse(row.meta) as IndexedMessage["meta"];
+  return message;
+}
+
+/** Turns free text into a safe FTS5 query: quoted terms joined by OR (BM25 ranks the overlap). */
+export function toFtsQuery(text: string): string | null {
+  const terms = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  const unique = [...new Set(terms)].slice(0, 32);
+  if (unique.length === 0) return null;
+  return unique.map((term) => `"${term}"`).join(" OR ");
+}
+
+export class MessageRepo {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  ensureSession(session: { id: string; createdAt: string; file: string }): void {
+    this.db
+      .prepare("INSERT OR IGNORE INTO sessions (id, created_at, file) VALUES (?, ?, ?)")
+      .run(session.id, session.createdAt, session.file);
+  }
+
+  /** Inserts messages of one session in one transaction; existing (session, seq) rows are kept. */
+  insert(session: string, messages: ReadonlyArray<SessionMessage & { tokens: number }>): void {
+    const statement = this.db.prepare(
+      `INSERT OR IGNORE INTO messages (session, seq, ts, role, content, tool_calls, tool_call_id, meta, tokens)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.db.transaction(() => {
+      for (const message of messages) {
+        statement.run(
+          session,
+          message.seq,
+          message.ts,
+          message.role,
+          message.content,
+          message.toolCalls ? JSON.stringify(message.toolCalls) : null,
+          message.toolCallId ?? null,
+          message.meta ? JSON.stringify(message.meta) : null,
+          message.tokens,
+        );
+      }
+    })();
+  }
+
+  /** Next seq after the highest indexed one (0 for an empty session). */
+  nextSeq(session: string): number {
+    const row = this.db
+      .prepare("SELECT MAX(seq) AS top FROM messages WHERE session = ?")
+      .get(session) as {
+      top: number | null;
+    };
+    return row.top === null ? 0 : row.top + 1;
+  }
+
+  /** Messages `[seqStart, seqEnd)` of a session in seq order. */
+  range(session: string, seqStart: number, seqEnd: number): IndexedMessage[] {
+    const rows = this.db
+      .prepare("SELECT * FROM messages WHERE session = ? AND seq >= ? AND seq < ? ORDER BY seq")
+      .all(session, seqStart, seqEnd) as MessageRow[];
+    return rows.map(toIndexedMessage);
+  }
+
+  byIds(ids: readonly number[]): IndexedMessage[] {
+    if (ids.length === 0) return [];
+    const rows = this.db
+      .prepare(`SELECT * FROM messages WHERE id IN (${ids.map(() => "?").join(",")})`)
+      .all(...ids) as MessageRow[];
+    return rows.map(toIndexedMessage);
+  }
+
+  /** Seq, role, tokens and ts of every message from `fromSeq` on (cheap: no content). */
+  tokenRows(session: string, fromSeq = 0): MessageTokenRow[] {
+    return this.db
+      .prepare(
+        "SELECT id, seq, role, tokens, ts FROM messages WHERE session = ? AND seq >= ? ORDER BY seq",
+      )
+      .all(session, fromSeq) as MessageTokenRow[];
+  }
+
+  /** A page of history ending before `before` (newest `limit` messages when omitted). */
+  history(
+    session: string,
+    options: { before?: number; limit: number },
+  ): { messages: IndexedMessage[]; hasMore: boolean } {
+    const before = options.before ?? Number.MAX_SAFE_INTEGER;
+    const rows = this.db
+      .prepare("SELECT * FROM messages WHERE session = ? AND seq < ? ORDER BY seq DESC LIMIT ?")
+      .all(session, before, options.limit + 1) as MessageRow[];
+    const hasMore = rows.length > options.limit;
+    return { messages: rows.slice(0, options.limit).reverse().map(toIndexedMessage), hasMore };
+  }
+
+  sessionIds(): string[] {
+    return (
+      this.db.prepare("SELECT id FROM sessions ORDER BY id").all() as Array<{ id: string }>
+    ).map((row) => row.id);
+  }
+
+  /** Per-session counts by role, first/last timestamps and messages per day. */
+  sessionStats(session: string): {
+    count: number;
+    roles: Record<string, number>;
+    firstTs: string | null;
+    lastTs: string | null;
+    activity: Record<string, number>;
+    tokens: number;
+  } {
+    const roles: Record<string, number> = { user: 0, assistant: 0, tool: 0 };
+    const roleRows = this.db
+      .prepare(
+        "SELECT role, COUNT(*) AS n, SUM(tokens) AS t FROM messages WHERE session = ? GROUP BY role",
+      )
+      .all(session) as Array<{ role: string; n: number; t: number }>;
+    let tokens = 0;
+    for (const row of roleRows) {
+      roles[row.role] = row.n;
+      tokens += row.t;
+    }
+    const span = this.db
+      .prepare(
+        "SELECT MIN(ts) AS first, MAX(ts) AS last, COUNT(*) AS n FROM messages WHERE session = ?",
+      )
+      .get(session) as { first: string | null; last: string | null; n: number };
+    const activity: Record<string, number> = {};
+    const days = this.db
+      .prepare(
+        "SELECT substr(ts, 1, 10) AS day, COUNT(*) AS n FROM messages WHERE session = ? GROUP BY day ORDER BY day",
+      )
+      .all(session) as Array<{ day: string; n: number }>;
+    for (const row of days) activity[row.day] = row.n;
+    return { count: span.n, roles, firstTs: span.first, lastTs: span.last, activity, tokens };
+  }
+
+  totals(): { messages: number; sessions: number; firstTs: string | null; lastTs: string | null } {
+    const row = this.db
+      .prepare(
+        "SELECT COUNT(*) AS n, COUNT(DISTINCT session) AS s, MIN(ts) AS first, MAX(ts) AS last FROM messages",
+      )
+      .get() as { n: number; s: number; first: string | null; last: string | null };
+    return { messages: row.n, sessions: row.s, firstTs: row.first, lastTs: row.last };
+  }
+
+  /** BM25 full-text search; higher score is better. */
+  search(query: string, options: { k: number; filters?: SearchFilters }): FtsHit[] {
+    const match = toFtsQuery(query);
+    if (!match) return [];
+    const { clauses, values } = filterClauses(options.filters);
+    const rows = this.db
+      .prepare(
+        `SELECT m.id, m.session, m.seq, m.ts, m.role, bm25(messages_fts) AS rank,
+                snippet(messages_fts, -1, '[', ']', ' … ', 16) AS snippet
+         FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
+         WHERE messages_fts MATCH ? ${clauses}
+         ORDER BY rank LIMIT ?`,
+      )
+      .all(match, ...values, options.k) as Array<Omit<FtsHit, "score"> & { rank: number }>;
+    return rows.map(({ rank, ...row }) => ({ ...row, score: -rank }));
+  }
+}
+
+function filterClauses(filters: SearchFilters = {}): { clauses: string; values: string[] } {
+  const clauses: string[] = [];
+  const values: string[] = [];
+  if (filters.after) {
+    clauses.push("AND m.ts >= ?");
+    values.push(filters.after);
+  }
+  if (filters.before) {
+    clauses.push("AND m.ts < ?");
+    values.push(filters.before);
+  }
+  if (filters.role) {
+    clauses.push("AND m.role = ?");
+    values.push(filters.role);
+  }
+  if (filters.session) {
+    clauses.push("AND m.session = ?");
+    values.push(filters.session);
+  }
+  return { clauses: clauses.join(" "), values };
+}

@@ -1,0 +1,95 @@
+// SQL migrations of kern.db, applied in order; PRAGMA user_version records the last one applied.
+// The index is derived (SG-12): a migration may rebuild tables, since reindex can always refill them.
+
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    file TEXT NOT NULL
+  );
+  CREATE TABLE messages (
+    id INTEGER PRIMARY KEY,
+    session TEXT NOT NULL REFERENCES sessions(id),
+    seq INTEGER NOT NULL,
+    ts TEXT NOT NULL,
+    role TEXT NOT NULL,
+    content TEXT,
+    tool_calls TEXT,
+    tool_call_id TEXT,
+    meta TEXT,
+    tokens INTEGER NOT NULL,
+    UNIQUE (session, seq)
+  );
+  CREATE INDEX messages_ts ON messages (ts);
+  -- External content: the text lives once, in messages; FTS5 keeps only its index.
+  CREATE VIRTUAL TABLE messages_fts USING fts5(
+    content, tool_calls, content='messages', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+  );
+  CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+    INSERT INTO messages_fts (rowid, content, tool_calls) VALUES (new.id, new.content, new.tool_calls);
+  END;
+  CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+    INSERT INTO messages_fts (messages_fts, rowid, content, tool_calls)
+    VALUES ('delete', old.id, old.content, old.tool_calls);
+  END;
+
+  CREATE TABLE segments (
+    id TEXT PRIMARY KEY,
+    session TEXT NOT NULL,
+    level INTEGER NOT NULL,
+    seq_start INTEGER NOT NULL,
+    seq_end INTEGER NOT NULL,
+    parent_id TEXT,
+    token_count INTEGER NOT NULL,
+    summary TEXT,
+    summary_tokens INTEGER NOT NULL DEFAULT 0,
+    method TEXT,
+    first_ts TEXT NOT NULL,
+    last_ts TEXT NOT NULL,
+    stale INTEGER NOT NULL DEFAULT 0,
+    CHECK (seq_end > seq_start)
+  );
+  CREATE UNIQUE INDEX segments_range ON segments (session, level, seq_start);
+  CREATE INDEX segments_parent ON segments (parent_id);
+  -- Tiling by construction (LESSONS #2): no two segments of one level of one session overlap.
+  CREATE TRIGGER segments_no_overlap BEFORE INSERT ON segments
+  WHEN EXISTS (
+    SELECT 1 FROM segments s
+    WHERE s.session = new.session AND s.level = new.level
+      AND s.seq_start < new.seq_end AND new.seq_start < s.seq_end
+  )
+  BEGIN
+    SELECT RAISE(ABORT, 'segment overlaps an existing segment of the same level');
+  END;
+
+  CREATE TABLE working_memory (
+    session TEXT PRIMARY KEY,
+    content TEXT NOT NULL,
+    method TEXT NOT NULL,
+    seq_end INTEGER NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE notes_summary (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    paths TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    method TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE usage (
+    id INTEGER PRIMARY KEY,
+    ts TEXT NOT NULL,
+    turn_id TEXT,
+    purpose TEXT NOT NULL,
+    model TEXT NOT NULL,
+    input_tokens INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    cached_tokens INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  `,
+];

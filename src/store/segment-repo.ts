@@ -1,0 +1,217 @@
+// Segments in kern.db. Tiling is enforced on insert (LESSONS #2): an L0 must start where the
+// previous L0 ended, no two segments of a level overlap (SQL trigger), and a rollup parent must
+// cover exactly its contiguous, parentless children of the level below.
+import { type Segment, StoreError } from "../kernel/index.js";
+import type { SqliteDatabase } from "./database.js";
+
+interface SegmentRow {
+  id: string;
+  session: string;
+  level: number;
+  seq_start: number;
+  seq_end: number;
+  parent_id: string | null;
+  token_count: number;
+  summary: string | null;
+  summary_tokens: number;
+  method: string | null;
+  first_ts: string;
+  last_ts: string;
+  stale: number;
+}
+
+function toSegment(row: SegmentRow): Segment {
+  return {
+    id: row.id,
+    session: row.session,
+    level: row.level,
+    seqStart: row.seq_start,
+    seqEnd: row.seq_end,
+    parentId: row.parent_id,
+    tokenCount: row.token_count,
+    summary: row.summary,
+    summaryTokens: row.summary_tokens,
+    method: row.method,
+    firstTs: row.first_ts,
+    lastTs: row.last_ts,
+    stale: row.stale === 1,
+  };
+}
+
+/** Segment ids derive from session, level and range, so re-planning the same range is a no-op. */
+export function segmentId(
+  session: string,
+  level: number,
+  seqStart: number,
+  seqEnd: number,
+): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < session.length; index += 1) {
+    hash = Math.imul(hash ^ session.charCodeAt(index), 0x01000193) >>> 0;
+  }
+  return `seg-${hash.toString(36)}-L${level}-${seqStart}-${seqEnd}`;
+}
+
+export type NewSegment = Omit<
+  Segment,
+  "summary" | "summaryTokens" | "method" | "stale" | "parentId"
+>;
+
+export class SegmentRepo {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  /** End of the last L0 of the session (0 when none): where the next L0 must start. */
+  levelEnd(session: string, level: number): number {
+    const row = this.db
+      .prepare("SELECT MAX(seq_end) AS top FROM segments WHERE session = ? AND level = ?")
+      .get(session, level) as { top: number | null };
+    return row.top ?? 0;
+  }
+
+  /** Inserts an L0 segment. Throws StoreError when it would leave a gap or overlap. */
+  insertLeaf(segment: NewSegment): void {
+    if (this.get(segment.id)) return; // ids are derived from the range: already there
+    const end = this.levelEnd(segment.session, 0);
+    if (segment.level !== 0 || segment.seqStart !== end) {
+      throw new StoreError(
+        "KERN_STORE_CORRUPT",
+        `L0 segment ${segment.id} starts at ${segment.seqStart} but the tiling ends at ${end}`,
+      );
+    }
+    this.insertRow(segment, null);
+  }
+
+  /**
+   * Inserts a rollup over `childIds` and links the children, atomically. Idempotent: when the
+   * children already have this parent set, nothing happens and the existing parent id is returned.
+   */
+  insertParent(segment: NewSegment, childIds: readonly string[]): string {
+    return this.db.transaction(() => {
+      if (this.get(segment.id)) return segment.id; // ids are derived from the range
+      const children = childIds.map((id) => this.get(id));
+      const first = children[0];
+      if (!first) throw new StoreError("KERN_STORE_CORRUPT", "a rollup needs children");
+      if (
+        first.parentId !== null &&
+        children.every((child) => child?.parentId === first.parentId)
+      ) {
+        return first.parentId;
+      }
+      children.forEach((child, index) => {
+        const previous = children[index - 1];
+        if (!child || child.level !== segment.level - 1 || child.parentId !== null) {
+          throw new StoreError(
+            "KERN_STORE_CORRUPT",
+            `rollup child ${childIds[index]} is missing, of the wrong level or already has a parent`,
+          );
+        }
+        if (previous && previous.seqEnd !== child.seqStart) {
+          throw new StoreError(
+            "KERN_STORE_CORRUPT",
+            `rollup children ${previous.id} and ${child.id} are not contiguous`,
+          );
+        }
+      });
+      const last = children.at(-1) as Segment;
+      if (segment.seqStart !== first.seqStart || segment.seqEnd !== last.seqEnd) {
+        throw new StoreError(
+          "KERN_STORE_CORRUPT",
+          `rollup ${segment.id} range differs from its children`,
+        );
+      }
+      this.insertRow(segment, null);
+      const link = this.db.prepare("UPDATE segments SET parent_id = ? WHERE id = ?");
+      for (const id of childIds) link.run(segment.id, id);
+      return segment.id;
+    })();
+  }
+
+  private insertRow(segment: NewSegment, parentId: string | null): void {
+    try {
+      this.db
+        .prepare(
+          `INSERT INTO segments (id, session, level, seq_start, seq_end, parent_id, token_count, first_ts, last_ts, stale)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+        )
+        .run(
+          segment.id,
+          segment.session,
+          segment.level,
+          segment.seqStart,
+          segment.seqEnd,
+          parentId,
+          segment.tokenCount,
+          segment.firstTs,
+          segment.lastTs,
+        );
+    } catch (error) {
+      throw new StoreError(
+        "KERN_STORE_CORRUPT",
+        `segment ${segment.id} rejected: ${String(error)}`,
+        { cause: error },
+      );
+    }
+  }
+
+  /** Records a summary; `stale` marks a stand-in (extractive) the model should redo. */
+  setSummary(
+    id: string,
+    summary: { text: string; tokens: number; method: string; stale: boolean },
+  ): void {
+    this.db
+      .prepare(
+        "UPDATE segments SET summary = ?, summary_tokens = ?, method = ?, stale = ? WHERE id = ?",
+      )
+      .run(summary.text, summary.tokens, summary.method, summary.stale ? 1 : 0, id);
+  }
+
+  get(id: string): Segment | null {
+    const row = this.db.prepare("SELECT * FROM segments WHERE id = ?").get(id) as
+      | SegmentRow
+      | undefined;
+    return row ? toSegment(row) : null;
+  }
+
+  children(id: string): Segment[] {
+    return (
+      this.db
+        .prepare("SELECT * FROM segments WHERE parent_id = ? ORDER BY seq_start")
+        .all(id) as SegmentRow[]
+    ).map(toSegment);
+  }
+
+  /** Every segment of a session, by level then position. */
+  list(session: string): Segment[] {
+    return (
+      this.db
+        .prepare("SELECT * FROM segments WHERE session = ? ORDER BY level, seq_start")
+        .all(session) as SegmentRow[]
+    ).map(toSegment);
+  }
+
+  /** Segments whose summary is missing or a stand-in, oldest first. */
+  needingSummary(session: string, limit: number): Segment[] {
+    return (
+      this.db
+        .prepare(
+          "SELECT * FROM segments WHERE session = ? AND (summary IS NULL OR stale = 1) ORDER BY level, seq_start LIMIT ?",
+        )
+        .all(session, limit) as SegmentRow[]
+    ).map(toSegment);
+  }
+
+  countsByLevel(): Record<string, number> {
+    const rows = this.db
+      .prepare("SELECT level, COUNT(*) AS n FROM segments GROUP BY level")
+      .all() as Array<{ level: number; n: number }>;
+    return Object.fromEntries(rows.map((row) => [`L${row.level}`, row.n]));
+  }
+
+  staleCount(): number {
+    return (
+      this.db
+        .prepare("SELECT COUNT(*) AS n FROM segments WHERE stale = 1 OR summary IS NULL")
+        .get() as { n: number }
+    ).n;
+  }
+}

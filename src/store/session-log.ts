@@ -1,0 +1,203 @@
+// The session log: `.kern/sessions/<id>.jsonl`, the source of truth (SPEC §3). Appends only; one
+// fsync per `sync()` (the runtime calls it once per turn). The newest file is the active session.
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  type Clock,
+  createId,
+  isoNow,
+  type NewMessage,
+  type SessionMessage,
+} from "../kernel/index.js";
+import { JsonlAppender, scanJsonlFile } from "./jsonl-file.js";
+import {
+  fromMessageEntry,
+  SESSION_SCHEMA_VERSION,
+  type SessionHeader,
+  sessionLineSchema,
+  toMessageEntry,
+} from "./session-entry.js";
+
+export interface CorruptLine {
+  file: string;
+  lineNumber: number;
+  reason: string;
+}
+
+export interface SessionFileInfo {
+  id: string;
+  file: string;
+  createdAt: string;
+}
+
+export interface SessionScan {
+  info: SessionFileInfo;
+  messages: number;
+  nextSeq: number;
+  corruptLines: CorruptLine[];
+  repairedTornLine: boolean;
+}
+
+/** Reads every message of a session file, skipping (and reporting) corrupt lines. */
+export function readSessionFile(
+  file: string,
+  onMessage: (message: SessionMessage) => void,
+  options: { repair: boolean } = { repair: false },
+): { header: SessionHeader | null; corruptLines: CorruptLine[]; repairedTornLine: boolean } {
+  let header: SessionHeader | null = null;
+  const corruptLines: CorruptLine[] = [];
+  const report = scanJsonlFile(
+    file,
+    ({ lineNumber, text }) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        corruptLines.push({ file, lineNumber, reason: "not JSON" });
+        return;
+      }
+      const parsed = sessionLineSchema.safeParse(value);
+      if (!parsed.success) {
+        corruptLines.push({
+          file,
+          lineNumber,
+          reason: parsed.error.issues[0]?.message ?? "invalid",
+        });
+        return;
+      }
+      if (parsed.data.type === "session") header ??= parsed.data;
+      else onMessage(fromMessageEntry(parsed.data));
+    },
+    options,
+  );
+  return { header, corruptLines, repairedTornLine: report.repairedTornLine };
+}
+
+/** Session files in `sessionsDir`, oldest first (ids are time-ordered). */
+export function listSessionFiles(sessionsDir: string): SessionFileInfo[] {
+  if (!existsSync(sessionsDir)) return [];
+  return readdirSync(sessionsDir)
+    .filter((name) => name.endsWith(".jsonl"))
+    .map((name) => {
+      const file = join(sessionsDir, name);
+      return {
+        id: name.slice(0, -".jsonl".length),
+        file,
+        createdAt: statSync(file).birthtime.toISOString(),
+      };
+    })
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+export class SessionLog {
+  private appender: JsonlAppender;
+  private scanState: SessionScan;
+
+  private constructor(
+    private readonly sessionsDir: string,
+    private readonly clock: Clock,
+    scan: SessionScan,
+  ) {
+    this.scanState = scan;
+    this.appender = new JsonlAppender(scan.info.file);
+  }
+
+  /** Opens the newest session in `sessionsDir` (creating one when there is none), repairing a torn last line. */
+  static open(options: { sessionsDir: string; clock: Clock }): SessionLog {
+    mkdirSync(options.sessionsDir, { recursive: true });
+    const newest = listSessionFiles(options.sessionsDir).at(-1);
+    const info = newest ?? createSessionFile(options.sessionsDir, options.clock);
+    return new SessionLog(options.sessionsDir, options.clock, scanSession(info, options.clock));
+  }
+
+  get sessionId(): string {
+    return this.scanState.info.id;
+  }
+
+  get file(): string {
+    return this.scanState.info.file;
+  }
+
+  get nextSeq(): number {
+    return this.scanState.nextSeq;
+  }
+
+  /** What loading found: corrupt lines skipped, a torn line repaired. */
+  get scan(): SessionScan {
+    return this.scanState;
+  }
+
+  /** Assigns seqs and appends the messages (no fsync: call `sync()` once per turn). */
+  append(messages: readonly NewMessage[]): SessionMessage[] {
+    const stored = messages.map((message, index) => ({
+      ...message,
+      seq: this.scanState.nextSeq + index,
+    }));
+    this.appender.append(stored.map(toMessageEntry));
+    this.scanState = {
+      ...this.scanState,
+      nextSeq: this.scanState.nextSeq + stored.length,
+      messages: this.scanState.messages + stored.length,
+    };
+    return stored;
+  }
+
+  /** Makes everything appended so far durable (one fsync). */
+  sync(): void {
+    this.appender.sync();
+  }
+
+  /** Starts a new session file and makes it the active one; returns its id. */
+  startNew(): string {
+    this.appender.close();
+    const info = createSessionFile(this.sessionsDir, this.clock);
+    this.scanState = { info, messages: 0, nextSeq: 0, corruptLines: [], repairedTornLine: false };
+    this.appender = new JsonlAppender(info.file);
+    return info.id;
+  }
+
+  close(): void {
+    this.appender.close();
+  }
+}
+
+function createSessionFile(sessionsDir: string, clock: Clock): SessionFileInfo {
+  const id = createId("session", clock.now());
+  const file = join(sessionsDir, `${id}.jsonl`);
+  const createdAt = isoNow(clock);
+  const header: SessionHeader = { type: "session", v: SESSION_SCHEMA_VERSION, id, createdAt };
+  writeFileSync(file, `${JSON.stringify(header)}\n`, { flag: "wx" });
+  return { id, file, createdAt };
+}
+
+function scanSession(info: SessionFileInfo, clock: Clock): SessionScan {
+  let messages = 0;
+  let nextSeq = 0;
+  const result = readSessionFile(
+    info.file,
+    (message) => {
+      messages += 1;
+      nextSeq = Math.max(nextSeq, message.seq + 1);
+    },
+    { repair: true },
+  );
+  if (!result.header && messages === 0) {
+    // An empty (or header-less) file is a new session, not a crash (LESSONS #9).
+    const header: SessionHeader = {
+      type: "session",
+      v: SESSION_SCHEMA_VERSION,
+      id: info.id,
+      createdAt: isoNow(clock),
+    };
+    const appender = new JsonlAppender(info.file);
+    appender.append([header]);
+    appender.close();
+  }
+  return {
+    info: { ...info, createdAt: result.header?.createdAt ?? info.createdAt },
+    messages,
+    nextSeq,
+    corruptLines: result.corruptLines,
+    repairedTornLine: result.repairedTornLine,
+  };
+}

@@ -1,0 +1,82 @@
+// Message vectors in a sqlite-vec vec0 table with cosine distance. The embedder's fingerprint is
+// stored; a different fingerprint drops the table so the worker re-embeds in the background.
+import type { SqliteDatabase } from "./database.js";
+import { getMeta, setMeta } from "./database.js";
+
+const TABLE = "message_vectors";
+
+export class VectorIndex {
+  private dimensions: number | null = null;
+
+  constructor(private readonly db: SqliteDatabase) {}
+
+  /** Prepares the table for an embedder; returns true when existing vectors were dropped. */
+  ensure(options: { fingerprint: string; dimensions: number }): boolean {
+    const current = getMeta(this.db, "embedder_fingerprint");
+    this.dimensions = options.dimensions;
+    const exists =
+      this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(TABLE) !== undefined;
+    if (current === options.fingerprint && exists) return false;
+    this.db.transaction(() => {
+      this.db.exec(`DROP TABLE IF EXISTS ${TABLE}`);
+      this.db.exec(
+        `CREATE VIRTUAL TABLE ${TABLE} USING vec0(embedding float[${options.dimensions}] distance_metric=cosine)`,
+      );
+      setMeta(this.db, "embedder_fingerprint", options.fingerprint);
+      setMeta(this.db, "vector_cursor", "0");
+    })();
+    return current !== null;
+  }
+
+  /** Message ids after the embedding cursor, oldest first. */
+  pending(limit: number): Array<{ id: number }> {
+    const cursor = Number(getMeta(this.db, "vector_cursor") ?? "0");
+    return this.db
+      .prepare("SELECT id FROM messages WHERE id > ? ORDER BY id LIMIT ?")
+      .all(cursor, limit) as Array<{ id: number }>;
+  }
+
+  pendingCount(): number {
+    const cursor = Number(getMeta(this.db, "vector_cursor") ?? "0");
+    return (
+      this.db.prepare("SELECT COUNT(*) AS n FROM messages WHERE id > ?").get(cursor) as {
+        n: number;
+      }
+    ).n;
+  }
+
+  /** Stores vectors and advances the cursor to the highest id given, in one transaction. */
+  insert(rows: ReadonlyArray<{ id: number; vector: Float32Array }>, cursor: number): void {
+    const statement = this.db.prepare(
+      `INSERT OR REPLACE INTO ${TABLE} (rowid, embedding) VALUES (?, ?)`,
+    );
+    this.db.transaction(() => {
+      for (const row of rows)
+        statement.run(
+          BigInt(row.id),
+          Buffer.from(row.vector.buffer, row.vector.byteOffset, row.vector.byteLength),
+        );
+      setMeta(this.db, "vector_cursor", String(cursor));
+    })();
+  }
+
+  /** The k nearest message ids by cosine distance (smaller is closer). */
+  nearest(vector: Float32Array, k: number): Array<{ id: number; distance: number }> {
+    if (this.dimensions === null) return [];
+    return this.db
+      .prepare(
+        `SELECT rowid AS id, distance FROM ${TABLE} WHERE embedding MATCH ? AND k = ? ORDER BY distance`,
+      )
+      .all(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), k) as Array<{
+      id: number;
+      distance: number;
+    }>;
+  }
+
+  count(): number {
+    const exists =
+      this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(TABLE) !== undefined;
+    if (!exists) return 0;
+    return (this.db.prepare(`SELECT COUNT(*) AS n FROM ${TABLE}`).get() as { n: number }).n;
+  }
+}
