@@ -1,0 +1,158 @@
+// The typed HTTP + SSE client of the daemon API (SPEC §8), used by the CLI and the TUI. The token
+// goes only in the Authorization header, never in a URL. Every failure is a DaemonError (SG-14).
+import type {
+  AgentStatus,
+  ContextReport,
+  HistoryPage,
+  NotesView,
+  RecallReport,
+  RecallStats,
+  SegmentDetail,
+  SegmentsReport,
+  SessionsView,
+} from "../kernel/index.js";
+import {
+  type PostMessageBody,
+  type PostMessageReply,
+  postMessageReplySchema,
+  type StreamEvent,
+} from "../protocol/index.js";
+import { createDaemonRequester } from "./daemon-requester.js";
+import { readEventStream } from "./read-event-stream.js";
+import {
+  agentStatusSchema,
+  cancelTurnReplySchema,
+  contextStatsSchema,
+  historyPageSchema,
+  notesViewSchema,
+  type PairedUserView,
+  type PairingListView,
+  pairedUserSchema,
+  pairingListSchema,
+  recallReportSchema,
+  recallStatsSchema,
+  segmentDetailSchema,
+  segmentsReportSchema,
+  sessionsViewSchema,
+} from "./response-schemas.js";
+import { httpErrorToDaemonError, notRunningError } from "./to-daemon-error.js";
+
+export type ContextStats = Omit<ContextReport, "systemPrompt">;
+
+export interface EventsOptions {
+  /** Called once the daemon has accepted the stream (HTTP 200, before any event arrives). */
+  onOpen?: () => void;
+}
+
+export interface DaemonClient {
+  /** The daemon's base URL, e.g. `http://127.0.0.1:4100` (for messages). */
+  readonly baseUrl: string;
+  status(): Promise<AgentStatus>;
+  /** Queues a turn; the reply streams on `events()`. */
+  sendMessage(body: PostMessageBody): Promise<PostMessageReply>;
+  cancelTurn(turnId: string): Promise<{ cancelled: boolean }>;
+  history(options: { before?: number; limit: number }): Promise<HistoryPage>;
+  sessions(): Promise<SessionsView>;
+  /** The full composed system prompt, as text. */
+  contextSystem(): Promise<string>;
+  contextStats(): Promise<ContextStats>;
+  /** The segments `<conversation_summary>` holds now. */
+  contextSegments(): Promise<SegmentsReport>;
+  segments(): Promise<SegmentsReport>;
+  /** Throws DaemonError KERN_NOT_FOUND for an unknown id. */
+  segment(id: string): Promise<SegmentDetail>;
+  recallStats(): Promise<RecallStats>;
+  recall(query: string, k?: number): Promise<RecallReport>;
+  notes(): Promise<NotesView>;
+  regenerateNotesSummary(): Promise<NotesView>;
+  pairingList(): Promise<PairingListView>;
+  /** Throws DaemonError KERN_PAIRING_UNKNOWN when no such code is pending. */
+  pairingApprove(code: string): Promise<PairedUserView>;
+  /**
+   * The live event stream. Throws (on first iteration) KERN_DAEMON_NOT_RUNNING when nothing
+   * answers, or the daemon's error; ends quietly when the connection closes or `signal` aborts.
+   */
+  events(signal: AbortSignal, options?: EventsOptions): AsyncIterable<StreamEvent>;
+}
+
+export interface CreateDaemonClientOptions {
+  baseUrl: string;
+  token: string;
+  /** Replaceable for tests; defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** Limit for one request/answer (not the event stream). Default 60 s. */
+  requestTimeoutMs?: number;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+export function createDaemonClient(options: CreateDaemonClientOptions): DaemonClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const fetchImpl = options.fetch ?? fetch;
+  const requester = createDaemonRequester({
+    baseUrl,
+    token: options.token,
+    fetch: fetchImpl,
+    timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+  });
+  const { getJson, postJson } = requester;
+  const segmentPath = (id: string) => `/segments/${encodeURIComponent(id)}`;
+
+  return {
+    baseUrl,
+    status: () => getJson("/status", agentStatusSchema),
+    sendMessage: (body) => postJson("/message", body, postMessageReplySchema),
+    cancelTurn: (turnId) =>
+      postJson(`/turns/${encodeURIComponent(turnId)}/cancel`, {}, cancelTurnReplySchema),
+    history: ({ before, limit }) => {
+      const query = new URLSearchParams({ limit: String(limit) });
+      if (before !== undefined) query.set("before", String(before));
+      return getJson(`/history?${query}`, historyPageSchema);
+    },
+    sessions: () => getJson("/sessions", sessionsViewSchema),
+    contextSystem: () => requester.getText("/context/system"),
+    contextStats: () => getJson("/context/stats", contextStatsSchema),
+    contextSegments: () => getJson("/context/segments", segmentsReportSchema),
+    segments: () => getJson("/segments", segmentsReportSchema),
+    segment: (id) => getJson(segmentPath(id), segmentDetailSchema),
+    recallStats: () => getJson("/recall/stats", recallStatsSchema),
+    recall: (query, k = 10) =>
+      getJson(
+        `/recall/search?${new URLSearchParams({ q: query, k: String(k) })}`,
+        recallReportSchema,
+      ),
+    notes: () => getJson("/notes", notesViewSchema),
+    regenerateNotesSummary: () => postJson("/notes/summary", {}, notesViewSchema),
+    pairingList: () => getJson("/pairing", pairingListSchema),
+    pairingApprove: (code) => postJson("/pairing/approve", { code }, pairedUserSchema),
+    events: (signal, eventsOptions) =>
+      streamEvents({ baseUrl, token: options.token, fetch: fetchImpl, signal, ...eventsOptions }),
+  };
+}
+
+async function* streamEvents(options: {
+  baseUrl: string;
+  token: string;
+  fetch: typeof fetch;
+  signal: AbortSignal;
+  onOpen?: () => void;
+}): AsyncGenerator<StreamEvent> {
+  const { baseUrl, signal } = options;
+  let response: Response;
+  try {
+    response = await options.fetch(`${baseUrl}/events`, {
+      headers: { authorization: `Bearer ${options.token}`, accept: "text/event-stream" },
+      signal,
+    });
+  } catch (error) {
+    if (signal.aborted) return;
+    throw notRunningError(baseUrl, error);
+  }
+  if (!response.ok) {
+    const bodyText = await response.text().catch(() => "");
+    throw httpErrorToDaemonError({ status: response.status, bodyText, what: "GET /events" });
+  }
+  if (!response.body) return;
+  options.onOpen?.();
+  yield* readEventStream(response.body, signal);
+}

@@ -1,0 +1,15 @@
+// Public surface of client/: the typed HTTP + SSE client of the daemon API.
+export {
+  type ContextStats,
+  type CreateDaemonClientOptions,
+  createDaemonClient,
+  type DaemonClient,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type EventsOptions,
+} from "./daemon-client.js";
+export type {
+  PairedUserView,
+  PairingListView,
+  PendingPairingView,
+} from "./response-schemas.js";
+export { type WaitForDaemonOptions, waitForDaemon } from "./wait-for-daemon.js";

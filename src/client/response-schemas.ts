@@ -1,0 +1,204 @@
+// zod schemas for the daemon's JSON answers, so data from the wire is parsed, never cast (SG-13).
+// Each schema is typed against its kernel view: a drift between the two fails `tsc`. No I/O.
+import { z } from "zod";
+import type {
+  AgentStatus,
+  ContextReport,
+  HistoryPage,
+  MemoryState,
+  NotesView,
+  RecallReport,
+  RecallStats,
+  SegmentDetail,
+  SegmentRow,
+  SegmentsReport,
+  SessionMessage,
+  SessionsView,
+} from "../kernel/index.js";
+import { interfaceNameSchema } from "../protocol/index.js";
+
+const memoryStateSchema: z.ZodType<MemoryState> = z.object({
+  status: z.enum(["idle", "running"]),
+  pendingJobs: z.number(),
+  segments: z.record(z.string(), z.number()),
+  staleSegments: z.number(),
+  unsegmentedMessages: z.number(),
+  lastRunAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+
+export const agentStatusSchema: z.ZodType<AgentStatus> = z.object({
+  agent: z.string(),
+  agentDir: z.string(),
+  model: z.string().nullable(),
+  provider: z.string(),
+  pid: z.number(),
+  uptimeMs: z.number(),
+  port: z.number().nullable(),
+  url: z.string().nullable(),
+  session: z.object({ id: z.string(), messages: z.number(), tokens: z.number() }),
+  queue: z.object({ running: z.string().nullable(), waiting: z.number() }),
+  memory: memoryStateSchema,
+  telegram: z.object({ enabled: z.boolean(), pairedUsers: z.number(), pendingCodes: z.number() }),
+});
+
+const sessionMessageSchema: z.ZodType<SessionMessage> = z.object({
+  seq: z.number(),
+  ts: z.string(),
+  role: z.enum(["user", "assistant", "tool"]),
+  content: z.string().nullable(),
+  toolCalls: z
+    .array(
+      z.object({
+        id: z.string(),
+        type: z.literal("function"),
+        function: z.object({ name: z.string(), arguments: z.string() }),
+      }),
+    )
+    .optional(),
+  toolCallId: z.string().optional(),
+  meta: z
+    .object({
+      interface: interfaceNameSchema.optional(),
+      channel: z.string().optional(),
+      user: z.string().optional(),
+      name: z.string().optional(),
+      turnId: z.string().optional(),
+      sourceId: z.string().optional(),
+      tool: z.string().optional(),
+      interrupted: z.boolean().optional(),
+      usage: z
+        .object({
+          inputTokens: z.number(),
+          outputTokens: z.number(),
+          cachedTokens: z.number().optional(),
+        })
+        .optional(),
+      model: z.string().optional(),
+    })
+    .optional(),
+});
+
+export const historyPageSchema: z.ZodType<HistoryPage> = z.object({
+  session: z.string(),
+  messages: z.array(sessionMessageSchema),
+  hasMore: z.boolean(),
+});
+
+export const sessionsViewSchema: z.ZodType<SessionsView> = z.object({
+  currentSessionId: z.string(),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      messageCount: z.number(),
+      firstTs: z.string().nullable(),
+      lastTs: z.string().nullable(),
+      durationMs: z.number(),
+      roles: z.object({ user: z.number(), assistant: z.number(), tool: z.number() }),
+      activity: z.record(z.string(), z.number()),
+      active: z.boolean(),
+    }),
+  ),
+});
+
+export const contextStatsSchema: z.ZodType<Omit<ContextReport, "systemPrompt">> = z.object({
+  maxContextTokens: z.number(),
+  summaryBudget: z.number(),
+  tokens: z.object({
+    system: z.number(),
+    summary: z.number(),
+    messages: z.number(),
+    total: z.number(),
+  }),
+  trimmedCount: z.number(),
+  window: z.object({ seqStart: z.number(), seqEnd: z.number() }),
+  segmentIds: z.array(z.string()),
+  sections: z.array(z.object({ tag: z.string(), path: z.string().nullable(), tokens: z.number() })),
+});
+
+const segmentRowShape = {
+  id: z.string(),
+  level: z.number(),
+  seqStart: z.number(),
+  seqEnd: z.number(),
+  parentId: z.string().nullable(),
+  tokenCount: z.number(),
+  summaryTokens: z.number(),
+  method: z.string().nullable(),
+  firstTs: z.string(),
+  lastTs: z.string(),
+  stale: z.boolean(),
+};
+
+const segmentRowSchema: z.ZodType<SegmentRow> = z.object(segmentRowShape);
+
+export const segmentsReportSchema: z.ZodType<SegmentsReport> = z.object({
+  session: z.string(),
+  segments: z.array(segmentRowSchema),
+});
+
+export const segmentDetailSchema: z.ZodType<SegmentDetail> = z.object({
+  ...segmentRowShape,
+  session: z.string(),
+  summary: z.string().nullable(),
+  childIds: z.array(z.string()),
+  compression: z.number().nullable(),
+});
+
+export const recallStatsSchema: z.ZodType<RecallStats> = z.object({
+  messages: z.number(),
+  sessions: z.number(),
+  vectors: z.number(),
+  firstTs: z.string().nullable(),
+  lastTs: z.string().nullable(),
+});
+
+export const recallReportSchema: z.ZodType<RecallReport> = z.object({
+  query: z.string(),
+  results: z.array(
+    z.object({
+      session: z.string(),
+      seqStart: z.number(),
+      seqEnd: z.number(),
+      score: z.number(),
+      snippet: z.string(),
+      ts: z.string(),
+    }),
+  ),
+});
+
+export const notesViewSchema: z.ZodType<NotesView> = z.object({
+  latest: z.object({ path: z.string(), content: z.string() }).nullable(),
+  previous: z.array(z.string()),
+  summary: z.string().nullable(),
+  summaryUpdatedAt: z.string().nullable(),
+});
+
+export const cancelTurnReplySchema = z.object({ cancelled: z.boolean() });
+
+export const pairedUserSchema = z.object({
+  interface: z.literal("telegram"),
+  userId: z.string(),
+  chatId: z.string(),
+  name: z.string(),
+  pairedAt: z.string(),
+});
+/** A Telegram user allowed to talk to the agent (mirrors runtime's PairedUser). */
+export type PairedUserView = z.infer<typeof pairedUserSchema>;
+
+const pendingPairingSchema = z.object({
+  code: z.string(),
+  interface: z.literal("telegram"),
+  userId: z.string(),
+  chatId: z.string(),
+  name: z.string(),
+  requestedAt: z.string(),
+});
+/** A pairing code waiting for the operator's approval (mirrors runtime's PendingPairing). */
+export type PendingPairingView = z.infer<typeof pendingPairingSchema>;
+
+export const pairingListSchema = z.object({
+  paired: z.array(pairedUserSchema),
+  pending: z.array(pendingPairingSchema),
+});
+export type PairingListView = z.infer<typeof pairingListSchema>;
