@@ -1,0 +1,13 @@
+// What every command receives: output, environment, clock, and whether a person is at a terminal.
+import type { Clock } from "../kernel/index.js";
+import type { Output, TextSink } from "./output.js";
+
+export interface CliContext {
+  output: Output;
+  env: Record<string, string | undefined>;
+  clock: Clock;
+  stdinIsTTY: boolean;
+  stdin: NodeJS.ReadableStream;
+  stdout: TextSink;
+  stderr: TextSink;
+}

@@ -1,0 +1,58 @@
+// `kern init [DIR]`: the wizard on a TTY, flags otherwise (SPEC §2).
+import type { Command } from "commander";
+import { type InitAgentOptions, initAgent } from "../../daemon/index.js";
+import type { CliContext } from "../cli-context.js";
+import { askInitQuestions } from "../init-wizard.js";
+
+const FLAG_KEYS = [
+  "name",
+  "provider",
+  "model",
+  "baseUrl",
+  "apiKey",
+  "embeddingModel",
+  "summaryModel",
+  "telegramToken",
+] as const;
+
+export function registerInitCommand(program: Command, context: CliContext): void {
+  program
+    .command("init")
+    .description("create an agent folder (or adopt one that has AGENTS.md)")
+    .argument("[dir]", "agent folder", ".")
+    .option("--name <name>", "agent name")
+    .option("--provider <provider>", "openai | openrouter | ollama | openai-compatible")
+    .option("--model <model>", "chat model")
+    .option("--base-url <url>", "OpenAI-compatible endpoint")
+    .option("--api-key <key>", "API key (written to .kern/.env, never to config.json)")
+    .option("--embedding-model <model>", "'local' (default) or a model on the endpoint")
+    .option("--summary-model <model>", "model for summaries (default: the chat model)")
+    .option("--telegram-token <token>", "Telegram bot token (written to .kern/.env)")
+    .option("-y, --yes", "accept defaults, ask nothing")
+    .action(async (dir: string, flags: Record<string, string | boolean | undefined>) => {
+      const given = Object.fromEntries(
+        FLAG_KEYS.filter((key) => flags[key] !== undefined).map((key) => [key, flags[key]]),
+      );
+      let options: InitAgentOptions = { agentDir: dir, ...given };
+      if (context.stdinIsTTY && !flags["yes"] && Object.keys(given).length === 0) {
+        options = { ...options, ...(await askInitQuestions(context, dir)) };
+      } else if (Object.keys(given).length === 0 && !flags["yes"]) {
+        context.output.line(
+          "no TTY and no flags: using defaults (local embeddings, no model configured)",
+        );
+      }
+      const report = await initAgent(options);
+      const verb =
+        report.created.length === 0
+          ? "already set up (nothing overwritten):"
+          : report.adopted
+            ? "adopted"
+            : "created";
+      context.output.line(`${verb} agent in ${report.agentDir}`);
+      for (const file of report.created) context.output.line(`  + ${file}`);
+      if (report.kept.length > 0)
+        context.output.line(`  kept ${report.kept.length} existing file(s) unchanged`);
+      if (report.gitCommitted) context.output.line("  git: initialized with a first commit");
+      context.output.line(`next: kern tui ${dir}   (or kern start ${dir}; kern status ${dir})`);
+    });
+}

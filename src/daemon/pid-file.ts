@@ -1,0 +1,68 @@
+// The daemon's pid file: written with exclusive create by the daemon itself and removed only by
+// its owner (LESSONS #13). A stale file (dead pid) is ignored.
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { DaemonError } from "../kernel/index.js";
+
+export interface PidRecord {
+  pid: number;
+  port: number | null;
+  startedAt: string;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The running daemon's record, or null when there is none (or only a stale file). */
+export function readPidFile(path: string): PidRecord | null {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return null; // no pid file: not running
+  }
+  try {
+    const record = JSON.parse(text) as PidRecord;
+    return typeof record.pid === "number" && isAlive(record.pid) ? record : null;
+  } catch {
+    return null; // a torn pid file from a crash: treat as not running
+  }
+}
+
+/** Writes our pid file; fails when another live daemon owns it. */
+export function writePidFile(path: string, record: PidRecord): void {
+  const existing = readPidFile(path);
+  if (existing && existing.pid !== record.pid) {
+    throw new DaemonError(
+      "KERN_DAEMON_START_FAILED",
+      `another daemon (pid ${existing.pid}) runs for this agent; stop it with 'kern stop'`,
+    );
+  }
+  if (!existing) rmSync(path, { force: true });
+  writeFileSync(path, JSON.stringify(record), { flag: existing ? "w" : "wx" });
+}
+
+/** Removes the pid file only if it is still ours. */
+export function removePidFile(path: string, pid: number): void {
+  try {
+    const record = JSON.parse(readFileSync(path, "utf8")) as PidRecord;
+    if (record.pid === pid) rmSync(path, { force: true });
+  } catch {
+    // already gone or unreadable: nothing of ours to remove
+  }
+}
+
+export function assertDaemonStopped(pidFile: string, action: string): void {
+  const running = readPidFile(pidFile);
+  if (running) {
+    throw new DaemonError(
+      "KERN_DAEMON_API",
+      `the daemon (pid ${running.pid}) is running and is the only writer; stop it with 'kern stop' before ${action}`,
+    );
+  }
+}
