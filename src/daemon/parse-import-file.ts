@@ -109,9 +109,9 @@ export function parseImportFile(options: {
     const array = parseJsonLine(trimmed, options.file);
     if (!Array.isArray(array))
       throw new ConfigError("KERN_IMPORT_INVALID", `${options.file}: expected a JSON array`);
-    array.forEach((value, index) =>
-      add(fromChatMessage(value, `${options.file}: item ${index}`, options.now)),
-    );
+    array.forEach((value, index) => {
+      add(fromChatMessage(value, `${options.file}: item ${index}`, options.now));
+    });
     return { format: "json-array", messages, skippedSystemMessages };
   }
   const lines = options.text.split(/\r?\n/);
