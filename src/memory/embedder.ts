@@ -1,0 +1,50 @@
+// The embedding port: text in, unit vectors out. Implementations: local-embedder.ts (built in)
+// and a model-backed one elsewhere. Pure: no I/O here.
+
+/**
+ * Turns texts into vectors for topic-shift detection and recall.
+ *
+ * Contract:
+ * - `embed(texts)` resolves to exactly one vector per input, in order, each `dimensions` long and
+ *   L2-normalized (length 1), or all zeros when a text has nothing to embed (empty, only
+ *   stopwords) or could not be embedded.
+ * - It never rejects because of one bad item: an oversized or refused input is split/halved or
+ *   gets a zero vector, so one message can never stall the pipeline (LESSONS #1). It may reject
+ *   when the whole backend is unreachable; callers retry later.
+ * - `fingerprint` names the model and its settings; vectors from different fingerprints are never
+ *   compared (a change re-embeds in the background).
+ */
+export interface Embedder {
+  readonly fingerprint: string;
+  readonly dimensions: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
+
+/** Scales `vector` in place to length 1; a zero vector stays zero. Returns the same array. */
+export function normalizeVector(vector: Float32Array): Float32Array {
+  let sum = 0;
+  for (let index = 0; index < vector.length; index += 1) {
+    const value = vector[index] ?? 0;
+    sum += value * value;
+  }
+  if (sum === 0) return vector;
+  const scale = 1 / Math.sqrt(sum);
+  for (let index = 0; index < vector.length; index += 1)
+    vector[index] = (vector[index] ?? 0) * scale;
+  return vector;
+}
+
+/** Cosine similarity in [-1, 1]; 0 when either vector is zero. Vectors must have equal length. */
+export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let index = 0; index < a.length; index += 1) {
+    const x = a[index] ?? 0;
+    const y = b[index] ?? 0;
+    dot += x * y;
+    normA += x * x;
+    normB += y * y;
+  }
+  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+}
