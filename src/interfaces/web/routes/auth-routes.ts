@@ -1,0 +1,37 @@
+// POST /login trades the token for a session cookie (the token itself never leaves the request
+// body); POST /logout ends the session. Both are public: they decide on their own.
+import { loginBodySchema, SESSION_COOKIE } from "../../../protocol/index.js";
+import { clearedSessionCookie, sessionCookie } from "../cookies.js";
+import type { WebApp, WebContext } from "../web-app.js";
+import { SESSION_TTL_MS } from "../web-auth.js";
+import { WebError } from "../web-errors.js";
+
+export function registerAuthRoutes(app: WebApp, context: WebContext): void {
+  app.post(
+    "/login",
+    { config: { public: true }, schema: { body: loginBodySchema } },
+    async (request, reply) => {
+      if (!context.auth.isToken(request.body.token)) {
+        request.log.warn({ event: "login-refused" }, "login refused: wrong token");
+        throw new WebError(
+          "KERN_UNAUTHORIZED",
+          "wrong token: use KERN_AUTH_TOKEN from the agent's .kern/.env",
+        );
+      }
+      const sessionId = context.auth.createSession();
+      const maxAgeSeconds = Math.floor(SESSION_TTL_MS / 1000);
+      reply.header(
+        "set-cookie",
+        sessionCookie({ name: SESSION_COOKIE, value: sessionId, maxAgeSeconds }),
+      );
+      return { ok: true };
+    },
+  );
+
+  app.post("/logout", { config: { public: true } }, async (request, reply) => {
+    const sessionId = context.auth.sessionIdOf(request.headers);
+    if (sessionId !== undefined) context.auth.deleteSession(sessionId);
+    reply.header("set-cookie", clearedSessionCookie(SESSION_COOKIE));
+    return { ok: true };
+  });
+}

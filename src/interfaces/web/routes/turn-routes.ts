@@ -1,0 +1,41 @@
+// Status, sending a message, cancelling a turn, asking the daemon to restart.
+import { z } from "zod";
+import { postMessageBodySchema } from "../../../protocol/index.js";
+import type { WebApp, WebContext } from "../web-app.js";
+import { WebError } from "../web-errors.js";
+
+const turnParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+export function registerTurnRoutes(app: WebApp, context: WebContext): void {
+  const { runtime } = context;
+
+  app.get("/status", async () => runtime.status());
+
+  app.post("/message", { schema: { body: postMessageBodySchema } }, async (request) => {
+    const { text, channel, user } = request.body;
+    const { turnId } = runtime.submit({
+      text,
+      interface: request.body.interface ?? "web",
+      ...(channel === undefined ? {} : { channel }),
+      ...(user === undefined ? {} : { user }),
+    });
+    request.log.info({ turnId, chars: text.length }, "message submitted");
+    return { turnId };
+  });
+
+  app.post("/turns/:id/cancel", { schema: { params: turnParamsSchema } }, async (request) => {
+    const turnId = request.params.id;
+    return { turnId, cancelled: runtime.cancel(turnId) };
+  });
+
+  app.post("/restart", async (request, reply) => {
+    const onRestartRequest = context.onRestartRequest;
+    if (!onRestartRequest) {
+      throw new WebError("KERN_UNAVAILABLE", "restart is not available: run 'kern restart'");
+    }
+    request.log.info("restart requested");
+    // After the reply is on its way, so the caller learns the request was accepted.
+    reply.raw.once("finish", () => onRestartRequest());
+    return reply.code(202).send({ restarting: true });
+  });
+}

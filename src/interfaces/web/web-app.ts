@@ -1,0 +1,37 @@
+// The fastify instance type the route modules share, and what every route may use. fastify
+// types stay inside interfaces/web (SG-5): nothing here crosses index.ts.
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { RuntimeApi } from "../../runtime/runtime-api.js";
+import type { WebAuth } from "./web-auth.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** True for routes anyone may call: the page's static files and POST /login. */
+    public?: boolean;
+  }
+}
+
+export type WebApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface WebContext {
+  runtime: RuntimeApi;
+  auth: WebAuth;
+  /** Folder holding index.html and assets/ (the output of scripts/build-web.ts). */
+  staticDir: string;
+  /** Milliseconds between SSE heartbeat comments. */
+  heartbeatMs: number;
+  onRestartRequest: (() => void) | undefined;
+}
