@@ -1,0 +1,158 @@
+// Applies one daemon stream event to the transcript: user messages from any interface, streamed
+// reply text, tool calls and results, command answers, turn ends and errors. Pure.
+import type { StreamEvent } from "../../protocol/index.js";
+import { stripEnvelopePrefix } from "./format-turn.js";
+import {
+  appendItems,
+  type NewTranscriptItem,
+  type Transcript,
+  type TranscriptItem,
+} from "./transcript-item.js";
+
+type EventOf<Type extends StreamEvent["type"]> = Extract<StreamEvent, { type: Type }>;
+
+/** The transcript after `event`. `memory-update` does not touch it (the status line shows it). */
+export function applyStreamEvent(transcript: Transcript, event: StreamEvent): Transcript {
+  switch (event.type) {
+    case "turn-queue":
+      return addInbound(transcript, event);
+    case "turn-start":
+      return { ...addInbound(transcript, event), runningTurnId: event.turnId };
+    case "text-delta":
+      return addDelta({ ...transcript, runningTurnId: event.turnId }, event);
+    case "tool-call":
+      return appendItems({ ...transcript, runningTurnId: event.turnId }, [
+        {
+          kind: "tool",
+          turnId: event.turnId,
+          callId: event.callId,
+          name: event.name,
+          arguments: event.arguments,
+          result: null,
+        },
+      ]);
+    case "tool-result":
+      return addToolResult({ ...transcript, runningTurnId: event.turnId }, event);
+    case "turn-end":
+      return endTurn(transcript, event);
+    case "command-result":
+      return appendItems(transcript, [
+        { kind: "command", turnId: event.turnId, command: event.command, text: event.text },
+      ]);
+    case "memory-update":
+      return transcript;
+    case "error":
+      return appendItems(transcript, [
+        { kind: "notice", turnId: event.turnId ?? null, tone: "error", text: event.message },
+      ]);
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+}
+
+/** Shows an inbound message once: matched to our own pending send, or added for other senders. */
+function addInbound(transcript: Transcript, event: EventOf<"turn-queue" | "turn-start">) {
+  const { envelope, turnId } = event;
+  const items = transcript.items;
+  if (items.some((item) => item.kind === "user" && item.turnId === turnId)) return transcript;
+  if (envelope.interface === "tui") {
+    const index = items.findIndex(
+      (item) => item.kind === "user" && item.turnId === null && item.text === envelope.text,
+    );
+    const own = items[index];
+    if (own?.kind === "user") {
+      const claimed: TranscriptItem = { ...own, turnId, pending: false };
+      return { ...transcript, items: items.with(index, claimed) };
+    }
+  }
+  const sender = [envelope.interface, envelope.name ?? envelope.user].filter(Boolean).join(" · ");
+  return appendItems(transcript, [
+    {
+      kind: "user",
+      turnId,
+      text: stripEnvelopePrefix(envelope.text),
+      from: envelope.interface === "tui" ? null : sender,
+      localId: null,
+      pending: false,
+      failed: null,
+    },
+  ]);
+}
+
+function addDelta(transcript: Transcript, event: EventOf<"text-delta">): Transcript {
+  const last = transcript.items.at(-1);
+  if (last?.kind === "assistant" && last.turnId === event.turnId) {
+    const grown: TranscriptItem = { ...last, text: last.text + event.text };
+    return { ...transcript, items: transcript.items.with(-1, grown) };
+  }
+  return appendItems(transcript, [{ kind: "assistant", turnId: event.turnId, text: event.text }]);
+}
+
+function addToolResult(transcript: Transcript, event: EventOf<"tool-result">): Transcript {
+  const index = transcript.items.findLastIndex(
+    (item) => item.kind === "tool" && item.callId === event.callId,
+  );
+  const tool = transcript.items[index];
+  const result = { output: event.output, isError: event.isError };
+  if (tool?.kind !== "tool") {
+    // The call itself was missed (connected mid-turn): show the result on its own line.
+    return appendItems(transcript, [
+      {
+        kind: "tool",
+        turnId: event.turnId,
+        callId: event.callId,
+        name: event.name,
+        arguments: "",
+        result,
+      },
+    ]);
+  }
+  return { ...transcript, items: transcript.items.with(index, { ...tool, result }) };
+}
+
+function endTurn(transcript: Transcript, event: EventOf<"turn-end">): Transcript {
+  const ended = {
+    ...transcript,
+    runningTurnId: transcript.runningTurnId === event.turnId ? null : transcript.runningTurnId,
+  };
+  const ofTurn = ended.items.filter((item) => item.turnId === event.turnId);
+  switch (event.stopReason) {
+    case "end":
+    case "max-steps": {
+      const shown = ofTurn.some((item) => item.kind === "assistant");
+      const added: NewTranscriptItem[] = [];
+      // Deltas missed while disconnected: the final text still arrives with turn-end.
+      if (!shown && event.text)
+        added.push({ kind: "assistant", turnId: event.turnId, text: event.text });
+      if (event.stopReason === "max-steps") {
+        added.push({
+          kind: "notice",
+          turnId: event.turnId,
+          tone: "info",
+          text: "stopped at the step limit",
+        });
+      }
+      return appendItems(ended, added);
+    }
+    case "command": {
+      if (ofTurn.some((item) => item.kind === "command") || !event.text) return ended;
+      return appendItems(ended, [
+        { kind: "command", turnId: event.turnId, command: "", text: event.text },
+      ]);
+    }
+    case "cancelled":
+      return appendItems(ended, [
+        { kind: "notice", turnId: event.turnId, tone: "info", text: "turn cancelled" },
+      ]);
+    case "error": {
+      const text = event.error ? `${event.error.message} (${event.error.code})` : "the turn failed";
+      return appendItems(ended, [{ kind: "notice", turnId: event.turnId, tone: "error", text }]);
+    }
+    default: {
+      const unreachable: never = event.stopReason;
+      return unreachable;
+    }
+  }
+}

@@ -1,0 +1,28 @@
+// The conversation: settled items are printed once into the terminal's scrollback (ink <Static>),
+// so a long chat never redraws; only the running turn's items stay live below them.
+import { Box, Static } from "ink";
+import type { TranscriptItem } from "../transcript-item.js";
+import { TranscriptRow } from "./TranscriptRow.js";
+
+export interface TranscriptProps {
+  items: TranscriptItem[];
+  /** Leading items that can no longer change. */
+  settledCount: number;
+  /** Changes when the transcript was reloaded: the static part is printed again. */
+  epoch: number;
+}
+
+export function Transcript({ items, settledCount, epoch }: TranscriptProps) {
+  return (
+    <>
+      <Static key={epoch} items={items.slice(0, settledCount)}>
+        {(item) => <TranscriptRow key={item.id} item={item} />}
+      </Static>
+      <Box flexDirection="column">
+        {items.slice(settledCount).map((item) => (
+          <TranscriptRow key={item.id} item={item} />
+        ))}
+      </Box>
+    </>
+  );
+}

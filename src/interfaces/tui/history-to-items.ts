@@ -1,0 +1,45 @@
+// Turns a page of session history into transcript items: user text without its envelope prefix,
+// reply text, and each tool call joined with its result. Pure.
+import type { SessionMessage } from "../../kernel/index.js";
+import { stripEnvelopePrefix } from "./format-turn.js";
+import type { NewTranscriptItem } from "./transcript-item.js";
+
+export function historyToItems(messages: SessionMessage[]): NewTranscriptItem[] {
+  const items: NewTranscriptItem[] = [];
+  const toolIndexByCallId = new Map<string, number>();
+  for (const message of messages) {
+    const turnId = message.meta?.turnId ?? null;
+    if (message.role === "user") {
+      items.push({
+        kind: "user",
+        turnId,
+        text: stripEnvelopePrefix(message.content ?? ""),
+        from: senderOf(message),
+        localId: null,
+        pending: false,
+        failed: null,
+      });
+    } else if (message.role === "assistant") {
+      if (message.content) items.push({ kind: "assistant", turnId, text: message.content });
+      for (const call of message.toolCalls ?? []) {
+        toolIndexByCallId.set(call.id, items.length);
+        const { name, arguments: args } = call.function;
+        items.push({ kind: "tool", turnId, callId: call.id, name, arguments: args, result: null });
+      }
+    } else {
+      const index = toolIndexByCallId.get(message.toolCallId ?? "");
+      const tool = index === undefined ? undefined : items[index];
+      if (index === undefined || tool?.kind !== "tool") continue;
+      const result = { output: message.content ?? "", isError: message.meta?.interrupted === true };
+      items[index] = { ...tool, result };
+    }
+  }
+  return items;
+}
+
+/** "telegram · Ann" for messages from other interfaces; null for the terminal's own. */
+function senderOf(message: SessionMessage): string | null {
+  const meta = message.meta;
+  if (!meta?.interface || meta.interface === "tui") return null;
+  return [meta.interface, meta.name ?? meta.user].filter(Boolean).join(" · ");
+}

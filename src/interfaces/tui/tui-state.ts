@@ -1,0 +1,150 @@
+// The terminal's whole state and the reducer that changes it: stream events, history loads, our
+// own sends, connection changes and status refreshes. Pure; App.tsx wires it to the daemon.
+import type { AgentStatus, SessionMessage } from "../../kernel/index.js";
+import type { StreamEvent } from "../../protocol/index.js";
+import { applyStreamEvent } from "./apply-stream-event.js";
+import type { ConnectionState } from "./format-turn.js";
+import { historyToItems } from "./history-to-items.js";
+import { appendItems, type Transcript, type TranscriptItem } from "./transcript-item.js";
+
+export interface TuiState extends Transcript {
+  connection: ConnectionState;
+  /** Why the last connection attempt failed, when it was not simply "nothing answers". */
+  connectionError: string | null;
+  /** Items from this index on arrived over the current connection; a history load keeps them. */
+  liveStart: number;
+  /** Bumped by each history load: the transcript is printed again from the top. */
+  historyEpoch: number;
+  status: AgentStatus | null;
+  /** Bumped whenever the status line should be fetched again. */
+  statusVersion: number;
+}
+
+export type TuiAction =
+  | { type: "stream-open" }
+  | { type: "stream-close"; error: string | null }
+  | { type: "stream-event"; event: StreamEvent }
+  | { type: "history-load"; messages: SessionMessage[] }
+  | { type: "status-load"; status: AgentStatus }
+  | { type: "message-send"; localId: number; text: string }
+  | { type: "message-accept"; localId: number; turnId: string }
+  | { type: "message-fail"; localId: number; error: string }
+  | { type: "notice-add"; text: string; tone: "info" | "error" };
+
+export function createInitialTuiState(): TuiState {
+  return {
+    items: [],
+    nextId: 1,
+    runningTurnId: null,
+    connection: "connecting",
+    connectionError: null,
+    liveStart: 0,
+    historyEpoch: 0,
+    status: null,
+    statusVersion: 0,
+  };
+}
+
+export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
+  switch (action.type) {
+    case "stream-open":
+      return {
+        ...state,
+        connection: "connected",
+        connectionError: null,
+        liveStart: state.items.length,
+        statusVersion: state.statusVersion + 1,
+      };
+    case "stream-close":
+      return { ...state, connection: "disconnected", connectionError: action.error };
+    case "stream-event":
+      return applyEvent(state, action.event);
+    case "history-load":
+      return loadHistory(state, action.messages);
+    case "status-load":
+      return { ...state, status: action.status };
+    case "message-send":
+      return appendItems(state, [
+        {
+          kind: "user",
+          turnId: null,
+          text: action.text,
+          from: null,
+          localId: action.localId,
+          pending: true,
+          failed: null,
+        },
+      ]);
+    case "message-accept":
+      return updateOwnMessage(state, action.localId, (item) => ({
+        ...item,
+        turnId: item.turnId ?? action.turnId,
+        pending: false,
+      }));
+    case "message-fail":
+      return updateOwnMessage(state, action.localId, (item) => ({
+        ...item,
+        pending: false,
+        failed: action.error,
+      }));
+    case "notice-add":
+      return appendItems(state, [
+        { kind: "notice", turnId: null, text: action.text, tone: action.tone },
+      ]);
+    default: {
+      const unreachable: never = action;
+      return unreachable;
+    }
+  }
+}
+
+/** How many leading items can no longer change (safe to print once, above the live area). */
+export function countSettledItems(state: Pick<TuiState, "items" | "runningTurnId">): number {
+  const live = state.items.findIndex((item) =>
+    item.kind === "user"
+      ? item.pending
+      : item.turnId !== null && item.turnId === state.runningTurnId,
+  );
+  return live === -1 ? state.items.length : live;
+}
+
+function applyEvent(state: TuiState, event: StreamEvent): TuiState {
+  const next = { ...state, ...applyStreamEvent(state, event) };
+  if (event.type === "memory-update") {
+    const status = state.status ? { ...state.status, memory: event.state } : null;
+    return { ...next, status, statusVersion: state.statusVersion + 1 };
+  }
+  if (event.type === "turn-end") return { ...next, statusVersion: state.statusVersion + 1 };
+  return next;
+}
+
+function loadHistory(state: TuiState, messages: SessionMessage[]): TuiState {
+  const live = state.items.slice(state.liveStart);
+  const fresh = appendItems({ items: [], nextId: state.nextId, runningTurnId: null }, [
+    ...historyToItems(messages),
+  ]);
+  return {
+    ...state,
+    items: [...fresh.items, ...live],
+    nextId: fresh.nextId,
+    // A turn still running shows itself again through its next event.
+    runningTurnId: live.some((item) => item.turnId === state.runningTurnId)
+      ? state.runningTurnId
+      : null,
+    liveStart: fresh.items.length,
+    historyEpoch: state.historyEpoch + 1,
+  };
+}
+
+type UserItem = Extract<TranscriptItem, { kind: "user" }>;
+
+function updateOwnMessage(
+  state: TuiState,
+  localId: number,
+  update: (item: UserItem) => UserItem,
+): TuiState {
+  const index = state.items.findIndex((item) => item.kind === "user" && item.localId === localId);
+  const item = state.items[index];
+  if (item?.kind !== "user") return state;
+  return { ...state, items: state.items.with(index, update(item)) };
+}
