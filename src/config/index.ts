@@ -3,3 +3,4 @@ export * from "./env-file.js";
 export * from "./load-config.js";
 export * from "./paths.js";
 export * from "./schema.js";
+export * from "./update-config-file.js";

@@ -1,12 +1,22 @@
 // Every command of the CLI, registered in the order `kern --help` lists them.
 import type { Command } from "commander";
 import type { CliContext } from "../cli-context.js";
+import { registerDaemonCommands } from "./daemon.js";
 import { registerImportCommand } from "./import.js";
 import { registerInitCommand } from "./init.js";
+import { registerLogsCommand } from "./logs.js";
+import { registerPairCommand } from "./pair.js";
 import { registerReindexCommand } from "./reindex.js";
+import { registerStatusCommand } from "./status.js";
+import { registerTuiCommand } from "./tui.js";
 
 export function registerCommands(program: Command, context: CliContext): void {
   registerInitCommand(program, context);
+  registerTuiCommand(program, context);
+  registerDaemonCommands(program, context);
+  registerStatusCommand(program, context);
+  registerLogsCommand(program, context);
+  registerPairCommand(program, context);
   registerImportCommand(program, context);
   registerReindexCommand(program, context);
 }

@@ -1,0 +1,38 @@
+// `kern status [DIR] [--json]`: the running daemon's status, or the offline facts.
+import type { Command } from "commander";
+import { formatStatus, readOfflineStatus } from "../../daemon/index.js";
+import type { CliContext } from "../cli-context.js";
+import { connectDaemon } from "../daemon-command.js";
+
+export function registerStatusCommand(program: Command, context: CliContext): void {
+  program
+    .command("status")
+    .description("agent, model, pid, uptime, URL, session size and memory state")
+    .argument("[dir]", "agent folder", ".")
+    .option("--json", "print JSON")
+    .action(async (dir: string, flags: { json?: boolean }) => {
+      const daemon = await connectDaemon(dir);
+      if (daemon) {
+        const status = await daemon.client.status();
+        if (flags.json) return context.output.json({ running: true, ...status });
+        context.output.line(formatStatus(status));
+        context.output.line(
+          `web UI: ${status.url ?? daemon.address.url} (log in with KERN_AUTH_TOKEN from ${dir}/.kern/.env)`,
+        );
+        return;
+      }
+      const offline = await readOfflineStatus(dir, context.env);
+      if (flags.json) return context.output.json(offline);
+      const levels =
+        Object.entries(offline.segments)
+          .map(([level, count]) => `${level} ${count}`)
+          .join(", ") || "none";
+      context.output.line(`${offline.agent} — not running (start it with 'kern start ${dir}')`);
+      context.output.line(
+        `model ${offline.model ?? "(none configured)"} via ${offline.provider}; port ${offline.port ?? "chosen at first start"}`,
+      );
+      context.output.line(
+        `session ${offline.session.id}: ${offline.session.messages} messages, ${offline.session.tokens} tokens; segments ${levels}`,
+      );
+    });
+}

@@ -1,0 +1,32 @@
+// `kern tui [DIR]` (alias `chat`): starts the daemon if needed and opens the terminal chat. ink
+// loads lazily, only here (SG-23). Ctrl-C leaves the daemon running.
+import type { Command } from "commander";
+import { startDaemon } from "../../daemon/index.js";
+import { UsageError } from "../../kernel/index.js";
+import type { CliContext } from "../cli-context.js";
+import { connectDaemon, selfCommand } from "../daemon-command.js";
+
+export function registerTuiCommand(program: Command, context: CliContext): void {
+  program
+    .command("tui")
+    .alias("chat")
+    .description("chat with the agent in the terminal (starts the daemon if needed)")
+    .argument("[dir]", "agent folder", ".")
+    .action(async (dir: string) => {
+      if (!context.stdinIsTTY) {
+        throw new UsageError(
+          "kern tui needs an interactive terminal (stdin is not a TTY); use the web UI or POST /message instead",
+        );
+      }
+      let daemon = await connectDaemon(dir);
+      if (!daemon) {
+        await startDaemon({ agentDir: dir, command: selfCommand() });
+        daemon = await connectDaemon(dir);
+      }
+      if (!daemon)
+        throw new UsageError(`could not reach the daemon for ${dir}; see 'kern logs ${dir}'`);
+      const status = await daemon.client.status();
+      const { renderTui } = await import("../../interfaces/tui/index.js");
+      await renderTui({ client: daemon.client, agentName: status.agent });
+    });
+}

@@ -1,0 +1,161 @@
+// Daemon processes (SPEC §8): `run` in the foreground, `start` as a detached child that writes its
+// own pid file, `stop` gracefully. No systemd here; signals and the pid file are the contract.
+import { spawn } from "node:child_process";
+import { openSync } from "node:fs";
+import { agentPaths, assertAgentFolder, readEnvFile } from "../config/index.js";
+import { DaemonError, describeError, isoNow, SYSTEM_CLOCK } from "../kernel/index.js";
+import { assembleDaemon } from "./assemble.js";
+import { type PidRecord, readPidFile, removePidFile, writePidFile } from "./pid-file.js";
+
+export interface RunDaemonOptions {
+  agentDir: string;
+  env: Record<string, string | undefined>;
+  /** Restart: re-spawn a detached daemon after this one stopped. */
+  respawn: () => void;
+}
+
+/** Runs the daemon in this process until SIGTERM/SIGINT; resolves after a graceful stop. */
+export async function runDaemon(options: RunDaemonOptions): Promise<void> {
+  await assertAgentFolder(options.agentDir);
+  const paths = agentPaths(options.agentDir);
+  let stopping: Promise<void> | null = null;
+  let restartRequested = false;
+  let markStopped: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => {
+    markStopped = resolve;
+  });
+  const requestStop = (): Promise<void> => {
+    stopping ??= daemon.stop().finally(() => {
+      removePidFile(paths.pidFile, process.pid);
+      markStopped();
+    });
+    return stopping;
+  };
+  const daemon = await assembleDaemon({
+    agentDir: options.agentDir,
+    env: options.env,
+    onRestartRequest: () => {
+      restartRequested = true;
+      void requestStop();
+    },
+  });
+  const listening = await daemon.listen();
+  writePidFile(paths.pidFile, {
+    pid: process.pid,
+    port: listening.port,
+    startedAt: isoNow(SYSTEM_CLOCK),
+  });
+  process.once("SIGTERM", () => void requestStop());
+  process.once("SIGINT", () => void requestStop());
+  await stopped;
+  if (restartRequested) options.respawn();
+}
+
+export interface StartDaemonResult {
+  alreadyRunning: boolean;
+  pid: number;
+  port: number | null;
+  url: string;
+}
+
+/** Spawns `kern run DIR` detached and waits until its API answers. */
+export async function startDaemon(options: {
+  agentDir: string;
+  /** argv to re-run this CLI: [node, ...execArgv, entry]. */
+  command: readonly string[];
+  timeoutMs?: number;
+}): Promise<StartDaemonResult> {
+  await assertAgentFolder(options.agentDir);
+  const paths = agentPaths(options.agentDir);
+  const running = readPidFile(paths.pidFile);
+  if (running)
+    return { alreadyRunning: true, pid: running.pid, port: running.port, url: urlFor(running) };
+  const log = openSync(`${paths.kernDir}/daemon.out`, "a");
+  const [executable, ...args] = options.command;
+  const child = spawn(executable as string, [...args, "run", paths.agentDir], {
+    detached: true,
+    stdio: ["ignore", log, log],
+  });
+  child.unref();
+  const record = await waitForPidFile(paths.pidFile, child.pid ?? -1, options.timeoutMs ?? 20_000);
+  const token = (await readEnvFile(paths.envFile))["KERN_AUTH_TOKEN"] ?? "";
+  await waitForApi(urlFor(record), token, options.timeoutMs ?? 20_000);
+  return { alreadyRunning: false, pid: record.pid, port: record.port, url: urlFor(record) };
+}
+
+function urlFor(record: PidRecord): string {
+  return `http://127.0.0.1:${record.port ?? 0}/`;
+}
+
+async function waitForPidFile(
+  pidFile: string,
+  childPid: number,
+  timeoutMs: number,
+): Promise<PidRecord> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const record = readPidFile(pidFile);
+    if (record?.pid === childPid) return record;
+    try {
+      process.kill(childPid, 0);
+    } catch {
+      throw new DaemonError(
+        "KERN_DAEMON_START_FAILED",
+        `the daemon exited during start-up; see ${pidFile.replace(/daemon\.pid$/, "daemon.out")} and logs/kern.log`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new DaemonError(
+    "KERN_DAEMON_START_FAILED",
+    `the daemon did not start within ${timeoutMs} ms; see .kern/daemon.out`,
+  );
+}
+
+async function waitForApi(url: string, token: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = "";
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}status`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (response.ok) return;
+      lastError = `HTTP ${response.status}`;
+    } catch (error) {
+      lastError = describeError(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new DaemonError(
+    "KERN_DAEMON_START_FAILED",
+    `the daemon API at ${url} did not answer (${lastError})`,
+  );
+}
+
+/** Sends SIGTERM and waits for the process to exit (SIGKILL after `timeoutMs`). */
+export async function stopDaemon(options: {
+  agentDir: string;
+  timeoutMs?: number;
+}): Promise<{ wasRunning: boolean; pid: number | null }> {
+  await assertAgentFolder(options.agentDir);
+  const record = readPidFile(agentPaths(options.agentDir).pidFile);
+  if (!record) return { wasRunning: false, pid: null };
+  process.kill(record.pid, "SIGTERM");
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  while (Date.now() < deadline) {
+    if (!isProcessAlive(record.pid)) return { wasRunning: true, pid: record.pid };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  process.kill(record.pid, "SIGKILL");
+  return { wasRunning: true, pid: record.pid };
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,6 @@
+// Public surface of runtime/: the Runtime, its contract for interfaces, and the memory port.
+export * from "./chat-commands.js";
+export * from "./memory-port.js";
+export * from "./runtime.js";
+export * from "./runtime-api.js";
+export { ALL_TOOLS, toolsForScope } from "./tools/tool-registry.js";

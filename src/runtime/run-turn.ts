@@ -1,0 +1,218 @@
+// One turn: persist the user message, then up to maxSteps model steps with tool calls, each step
+// persisted as it ends; the last step is text-only so a turn never ends in silence (LESSONS #8).
+import type { Config } from "../config/index.js";
+import {
+  type Clock,
+  describeError,
+  type Envelope,
+  isoNow,
+  type RuntimeEvent,
+  type ToolCall,
+  type TurnStopReason,
+} from "../kernel/index.js";
+import type { Logger } from "../log/index.js";
+import type { ModelClient, ModelEvent } from "../model/index.js";
+import type { AgentStore } from "../store/index.js";
+import { buildRecallText } from "./auto-recall.js";
+import type { MemoryPort } from "./memory-port.js";
+import { toChatMessages } from "./to-chat-messages.js";
+import type { Tool, ToolContext } from "./tools/tool.js";
+import { describeTools, runToolCall, toolsSectionText } from "./tools/tool-registry.js";
+
+export interface TurnDependencies {
+  store: AgentStore;
+  memory: MemoryPort;
+  model: { client: ModelClient; model: string } | null;
+  config: Pick<Config, "maxSteps" | "autoRecall">;
+  tools: readonly Tool[];
+  toolContext: Omit<ToolContext, "signal">;
+  emit: (event: RuntimeEvent) => void;
+  clock: Clock;
+  logger: Logger;
+  workingMemory: () => string | null;
+}
+
+export interface RunTurnOptions {
+  turnId: string;
+  envelope: Envelope;
+  signal: AbortSignal;
+  deps: TurnDependencies;
+}
+
+const NO_MODEL_MESSAGE =
+  "No model is configured, so I cannot answer yet. Set `model` (and `baseUrl` or `provider`) in .kern/config.json, or export KERN_MODEL and KERN_BASE_URL, put the API key in .kern/.env (e.g. OPENAI_API_KEY), then run `kern restart`. Memory, recall and the web UI work without a model.";
+
+/** Runs one turn to its end. Never throws: failures end the turn with an `error` stop reason. */
+export async function runTurn(options: RunTurnOptions): Promise<void> {
+  const { turnId, envelope, deps } = options;
+  const started = deps.clock.now();
+  deps.emit({ type: "turn-start", turnId, envelope });
+  deps.store.appendMessages([
+    {
+      ts: envelope.ts,
+      role: "user",
+      content: envelope.text,
+      meta: {
+        interface: envelope.interface,
+        channel: envelope.channel,
+        user: envelope.user,
+        name: envelope.name,
+        turnId,
+      },
+    },
+  ]);
+  let ending: {
+    text: string;
+    stopReason: TurnStopReason;
+    error?: { code: string; message: string };
+  };
+  try {
+    ending = deps.model
+      ? await runSteps(options, deps.model)
+      : {
+          text: "",
+          stopReason: "error",
+          error: { code: "KERN_MODEL_NOT_CONFIGURED", message: NO_MODEL_MESSAGE },
+        };
+  } catch (error) {
+    deps.logger.error({ turnId, error: describeError(error) }, "turn failed");
+    ending = {
+      text: "",
+      stopReason: "error",
+      error: { code: "KERN_TOOL_FAILED", message: describeError(error) },
+    };
+  }
+  deps.store.sync();
+  deps.logger.info(
+    { turnId, ms: deps.clock.now() - started, stopReason: ending.stopReason },
+    "turn end",
+  );
+  if (ending.error) deps.emit({ type: "error", turnId, ...ending.error });
+  deps.emit({ type: "turn-end", turnId, ...ending });
+  deps.memory.schedule();
+}
+
+async function runSteps(
+  options: RunTurnOptions,
+  model: { client: ModelClient; model: string },
+): Promise<{
+  text: string;
+  stopReason: TurnStopReason;
+  error?: { code: string; message: string };
+}> {
+  const { turnId, deps, signal } = options;
+  const toolDefinitions = describeTools(deps.tools);
+  let finalText = "";
+  for (let step = 1; step <= deps.config.maxSteps; step += 1) {
+    const lastStep = step === deps.config.maxSteps;
+    const composed = await composeForStep(options);
+    const request = {
+      model: model.model,
+      messages: [
+        { role: "system" as const, content: composed.systemPrompt },
+        ...toChatMessages(composed.window),
+      ],
+      ...(lastStep || toolDefinitions.length === 0
+        ? { toolChoice: "none" as const }
+        : { tools: toolDefinitions, toolChoice: "auto" as const }),
+    };
+    const end = await streamStep(model.client.stream(request, signal), turnId, deps);
+    if (end.usage) {
+      deps.store.state.recordUsage({
+        ts: isoNow(deps.clock),
+        turnId,
+        purpose: "turn",
+        model: model.model,
+        inputTokens: end.usage.inputTokens,
+        outputTokens: end.usage.outputTokens,
+        cachedTokens: end.usage.cachedTokens ?? 0,
+      });
+    }
+    const toolCalls = lastStep ? [] : end.toolCalls;
+    if (end.text || toolCalls.length > 0) {
+      deps.store.appendMessages([
+        {
+          ts: isoNow(deps.clock),
+          role: "assistant",
+          content: end.text || null,
+          ...(toolCalls.length > 0 ? { toolCalls } : {}),
+          meta: { turnId, model: model.model, ...(end.usage ? { usage: end.usage } : {}) },
+        },
+      ]);
+    }
+    finalText = end.text || finalText;
+    if (end.stopReason === "cancelled") return { text: finalText, stopReason: "cancelled" };
+    if (end.stopReason === "error") {
+      return {
+        text: finalText,
+        stopReason: "error",
+        error: {
+          code: end.error?.code ?? "KERN_MODEL_HTTP",
+          message: end.error?.message ?? "model call failed",
+        },
+      };
+    }
+    if (toolCalls.length === 0) return { text: finalText, stopReason: "end" };
+    await runTools(toolCalls, options);
+    if (signal.aborted) return { text: finalText, stopReason: "cancelled" };
+  }
+  return { text: finalText, stopReason: "max-steps" };
+}
+
+async function composeForStep(options: RunTurnOptions) {
+  const { deps } = options;
+  const toolsText = toolsSectionText(deps.tools);
+  const workingMemory = deps.workingMemory();
+  const composed = await deps.memory.compose({ toolsText, workingMemory });
+  if (!deps.config.autoRecall || composed.report.trimmedCount === 0) return composed;
+  const recallText = await buildRecallText(deps.memory, options.envelope.text, {
+    session: deps.store.sessionLog.sessionId,
+    seqStart: composed.report.window.seqStart,
+  });
+  return recallText ? deps.memory.compose({ toolsText, workingMemory, recallText }) : composed;
+}
+
+async function streamStep(
+  events: AsyncIterable<ModelEvent>,
+  turnId: string,
+  deps: TurnDependencies,
+): Promise<Extract<ModelEvent, { type: "response-end" }>> {
+  for await (const event of events) {
+    if (event.type === "text-delta") deps.emit({ type: "text-delta", turnId, text: event.text });
+    if (event.type === "response-end") return event;
+  }
+  return { type: "response-end", stopReason: "error", text: "", toolCalls: [] };
+}
+
+async function runTools(calls: readonly ToolCall[], options: RunTurnOptions): Promise<void> {
+  const { deps, turnId, signal } = options;
+  for (const call of calls) {
+    deps.emit({
+      type: "tool-call",
+      turnId,
+      callId: call.id,
+      name: call.function.name,
+      arguments: call.function.arguments,
+    });
+    const result = signal.aborted
+      ? { output: "error: cancelled before the tool ran", isError: true }
+      : await runToolCall(call, deps.tools, { ...deps.toolContext, signal });
+    deps.store.appendMessages([
+      {
+        ts: isoNow(deps.clock),
+        role: "tool",
+        content: result.output,
+        toolCallId: call.id,
+        meta: { turnId, tool: call.function.name },
+      },
+    ]);
+    deps.emit({
+      type: "tool-result",
+      turnId,
+      callId: call.id,
+      name: call.function.name,
+      output: result.output,
+      isError: result.isError,
+    });
+  }
+}

@@ -1,0 +1,140 @@
+// The runtime's read-only queries (status, history, sessions, context, segments, recall, notes),
+// kept apart from the turn queue so each file stays small.
+import type { Config } from "../config/index.js";
+import type {
+  AgentStatus,
+  Clock,
+  ContextReport,
+  HistoryPage,
+  NotesView,
+  RecallReport,
+  RecallStats,
+  SegmentDetail,
+  SegmentsReport,
+  SessionMessage,
+  SessionsView,
+} from "../kernel/index.js";
+import type { AgentStore, IndexedMessage } from "../store/index.js";
+import type { MemoryPort } from "./memory-port.js";
+import type { PairingApi } from "./runtime-api.js";
+import { toolsForScope, toolsSectionText } from "./tools/tool-registry.js";
+
+export interface RuntimeQueriesOptions {
+  config: Config;
+  store: AgentStore;
+  memory: MemoryPort;
+  model: { model: string } | null;
+  pairing: PairingApi;
+  clock: Clock;
+  endpoint?: () => { port: number | null; url: string | null };
+  telegramEnabled?: boolean;
+  queueState: () => { running: string | null; waiting: number };
+}
+
+function toSessionMessage(message: IndexedMessage): SessionMessage {
+  const { id: _id, session: _session, tokens: _tokens, ...rest } = message;
+  return rest;
+}
+
+export class RuntimeQueries {
+  private readonly startedAt: number;
+
+  constructor(private readonly queryOptions: RuntimeQueriesOptions) {
+    this.startedAt = queryOptions.clock.now();
+  }
+
+  async status(): Promise<AgentStatus> {
+    const { config, store, memory, clock } = this.queryOptions;
+    const session = store.sessionLog.sessionId;
+    const stats = store.messages.sessionStats(session);
+    const endpoint = this.queryOptions.endpoint?.() ?? { port: config.port, url: null };
+    const pairing = await this.queryOptions.pairing.list();
+    return {
+      agent: config.agentName,
+      agentDir: config.agentDir,
+      model: this.queryOptions.model?.model ?? null,
+      provider: config.provider,
+      pid: process.pid,
+      uptimeMs: clock.now() - this.startedAt,
+      port: endpoint.port,
+      url: endpoint.url,
+      session: { id: session, messages: stats.count, tokens: stats.tokens },
+      queue: this.queryOptions.queueState(),
+      memory: memory.state(),
+      telegram: {
+        enabled: this.queryOptions.telegramEnabled ?? false,
+        pairedUsers: pairing.paired.length,
+        pendingCodes: pairing.pending.length,
+      },
+    };
+  }
+
+  async history(options: { before?: number; limit: number }): Promise<HistoryPage> {
+    const { store } = this.queryOptions;
+    const session = store.sessionLog.sessionId;
+    const page = store.messages.history(session, options);
+    return { session, messages: page.messages.map(toSessionMessage), hasMore: page.hasMore };
+  }
+
+  async sessions(): Promise<SessionsView> {
+    const { store } = this.queryOptions;
+    const current = store.sessionLog.sessionId;
+    const sessions = store.messages.sessionIds().map((id) => {
+      const stats = store.messages.sessionStats(id);
+      const durationMs =
+        stats.firstTs && stats.lastTs ? Date.parse(stats.lastTs) - Date.parse(stats.firstTs) : 0;
+      return {
+        id,
+        messageCount: stats.count,
+        firstTs: stats.firstTs,
+        lastTs: stats.lastTs,
+        durationMs,
+        roles: {
+          user: stats.roles["user"] ?? 0,
+          assistant: stats.roles["assistant"] ?? 0,
+          tool: stats.roles["tool"] ?? 0,
+        },
+        activity: stats.activity,
+        active: id === current,
+      };
+    });
+    return { currentSessionId: current, sessions };
+  }
+
+  async context(options: { maxContextTokens?: number } = {}): Promise<ContextReport> {
+    const { config, store, memory } = this.queryOptions;
+    const workingMemory = config.workingMemory
+      ? (store.state.workingMemory(store.sessionLog.sessionId)?.content ?? null)
+      : null;
+    const composed = await memory.compose({
+      toolsText: toolsSectionText(toolsForScope(config.toolScope)),
+      workingMemory,
+      ...(options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {}),
+    });
+    return composed.report;
+  }
+
+  segments(): Promise<SegmentsReport> {
+    return this.queryOptions.memory.segmentsReport();
+  }
+
+  segment(id: string): Promise<SegmentDetail | null> {
+    return this.queryOptions.memory.segmentDetail(id);
+  }
+
+  recallStats(): Promise<RecallStats> {
+    return this.queryOptions.memory.recallStats();
+  }
+
+  recall(options: { query: string; k: number }): Promise<RecallReport> {
+    return this.queryOptions.memory.recall(options);
+  }
+
+  notes(): Promise<NotesView> {
+    return this.queryOptions.memory.notes();
+  }
+
+  regenerateNotesSummary(): Promise<NotesView> {
+    return this.queryOptions.memory.regenerateNotesSummary();
+  }
+}

@@ -1,0 +1,250 @@
+// The runtime: one queue for every interface, turns run one at a time in arrival order, chat
+// commands answered without the model, events fanned out to subscribers (SPEC §7). It knows no
+// interface: they all call `submit` and listen to runtime events.
+import type { Config } from "../config/index.js";
+import {
+  type Clock,
+  createId,
+  describeError,
+  type Envelope,
+  isoNow,
+  parseChatCommand,
+  type RuntimeEvent,
+} from "../kernel/index.js";
+import type { Logger } from "../log/index.js";
+import type { ModelClient } from "../model/index.js";
+import type { AgentStore } from "../store/index.js";
+import { answerCommand, formatStatus } from "./chat-commands.js";
+import { planInterruptedToolResults } from "./close-interrupted-turn.js";
+import type { MemoryPort } from "./memory-port.js";
+import { runTurn, type TurnDependencies } from "./run-turn.js";
+import type { InboundEnvelope, OutboundSender, PairingApi, RuntimeApi } from "./runtime-api.js";
+import { RuntimeQueries } from "./runtime-queries.js";
+import { toolsForScope } from "./tools/tool-registry.js";
+
+export interface RuntimeOptions {
+  config: Config;
+  store: AgentStore;
+  memory: MemoryPort;
+  model: { client: ModelClient; model: string } | null;
+  pairing: PairingApi;
+  logger: Logger;
+  clock: Clock;
+  /** The API's address once it listens (for status). */
+  endpoint?: () => { port: number | null; url: string | null };
+  telegramEnabled?: boolean;
+  /** Called for `/restart`; the daemon restarts itself. */
+  onRestartRequest?: () => void;
+}
+
+interface QueuedTurn {
+  turnId: string;
+  envelope: Envelope;
+  controller: AbortController;
+}
+
+/** Commands answered at once, even while a turn runs; others wait their turn in the queue. */
+const IMMEDIATE = new Set(["status", "context", "segments", "recall", "help", "cancel"]);
+
+export class Runtime extends RuntimeQueries implements RuntimeApi {
+  private readonly listeners = new Set<(event: RuntimeEvent) => void>();
+  private readonly queue: QueuedTurn[] = [];
+  private running: QueuedTurn | null = null;
+  private idle: Promise<void> = Promise.resolve();
+  private readonly senders: OutboundSender[] = [];
+  readonly pairing: PairingApi;
+
+  constructor(private readonly options: RuntimeOptions) {
+    super({
+      ...options,
+      queueState: () => ({ running: this.running?.turnId ?? null, waiting: this.queue.length }),
+    });
+    this.pairing = options.pairing;
+    options.memory.onUpdate((state) => this.emit({ type: "memory-update", state }));
+  }
+
+  /** Closes a turn a crash interrupted, before any new turn runs. */
+  start(): void {
+    const { store } = this.options;
+    const end = store.sessionLog.nextSeq;
+    const tail = store.messages.range(store.sessionLog.sessionId, Math.max(0, end - 50), end);
+    const closing = planInterruptedToolResults(tail, isoNow(this.options.clock));
+    if (closing.length > 0) {
+      store.appendMessages(closing);
+      store.sync();
+      this.options.logger.warn(
+        { closed: closing.length },
+        "closed tool calls of an interrupted turn",
+      );
+    }
+    this.options.memory.schedule();
+  }
+
+  submit(inbound: InboundEnvelope): { turnId: string } {
+    const envelope: Envelope = { ...inbound, ts: inbound.ts ?? isoNow(this.options.clock) };
+    const turnId = createId("turn", this.options.clock.now());
+    const command = parseChatCommand(envelope.text);
+    if (command && IMMEDIATE.has(command.command)) {
+      setImmediate(
+        () => void this.answerImmediately(turnId, envelope, command.command, command.argument),
+      );
+      return { turnId };
+    }
+    const turn = { turnId, envelope, controller: new AbortController() };
+    this.queue.push(turn);
+    this.emit({
+      type: "turn-queue",
+      turnId,
+      envelope,
+      position: this.queue.length - (this.running ? 0 : 1),
+    });
+    this.pump();
+    return { turnId };
+  }
+
+  cancel(turnId: string): boolean {
+    if (this.running?.turnId === turnId) {
+      this.running.controller.abort();
+      return true;
+    }
+    const index = this.queue.findIndex((turn) => turn.turnId === turnId);
+    if (index === -1) return false;
+    const [turn] = this.queue.splice(index, 1);
+    if (turn) this.emit({ type: "turn-end", turnId, text: "", stopReason: "cancelled" });
+    return true;
+  }
+
+  subscribe(listener: (event: RuntimeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  registerSender(sender: OutboundSender): void {
+    this.senders.push(sender);
+  }
+
+  /** Resolves once the queue is empty and no turn runs. */
+  async whenIdle(): Promise<void> {
+    while (this.running || this.queue.length > 0) await this.idle;
+  }
+
+  /** Stops intake, aborts the running turn's model call, waits for it to close. */
+  async stop(): Promise<void> {
+    for (const turn of this.queue.splice(0))
+      this.emit({ type: "turn-end", turnId: turn.turnId, text: "", stopReason: "cancelled" });
+    this.running?.controller.abort();
+    await this.idle;
+  }
+
+  private emit(event: RuntimeEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.options.logger.error(
+          { error: describeError(error), event: event.type },
+          "event listener failed",
+        );
+      }
+    }
+  }
+
+  private pump(): void {
+    if (this.running) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    this.running = next;
+    this.idle = this.process(next).finally(() => {
+      this.running = null;
+      this.pump();
+    });
+  }
+
+  private async process(turn: QueuedTurn): Promise<void> {
+    const command = parseChatCommand(turn.envelope.text);
+    if (command?.command === "new") {
+      const id = this.startNewSession();
+      return this.finishCommand(
+        turn.turnId,
+        "new",
+        `started a new session ${id}; earlier sessions stay searchable with /recall`,
+      );
+    }
+    if (command?.command === "restart") {
+      this.finishCommand(turn.turnId, "restart", "restarting the daemon…");
+      this.options.onRestartRequest?.();
+      return;
+    }
+    await runTurn({
+      turnId: turn.turnId,
+      envelope: turn.envelope,
+      signal: turn.controller.signal,
+      deps: this.turnDependencies(),
+    });
+  }
+
+  private async answerImmediately(
+    turnId: string,
+    envelope: Envelope,
+    command: string,
+    argument: string,
+  ): Promise<void> {
+    this.emit({ type: "turn-start", turnId, envelope });
+    if (command === "cancel") {
+      const running = this.running?.turnId;
+      const text = running && this.cancel(running) ? `cancelled ${running}` : "no turn is running";
+      return this.finishCommand(turnId, "cancel", text);
+    }
+    try {
+      const text = await answerCommand(command as Parameters<typeof answerCommand>[0], argument, {
+        status: () => this.status(),
+        context: () => this.context(),
+        segments: () => this.segments(),
+        recall: (query) => this.recall({ query, k: 8 }).then((report) => report),
+      });
+      this.finishCommand(turnId, command, text ?? "");
+    } catch (error) {
+      this.finishCommand(turnId, command, `/${command} failed: ${describeError(error)}`);
+    }
+  }
+
+  private finishCommand(turnId: string, command: string, text: string): void {
+    this.emit({ type: "command-result", turnId, command, text });
+    this.emit({ type: "turn-end", turnId, text, stopReason: "command" });
+  }
+
+  private startNewSession(): string {
+    const { store } = this.options;
+    const id = store.sessionLog.startNew();
+    const info = store.sessionLog.scan.info;
+    store.messages.ensureSession({ id, createdAt: info.createdAt, file: info.file });
+    return id;
+  }
+
+  private turnDependencies(): TurnDependencies {
+    const { config, store, memory, logger, clock } = this.options;
+    return {
+      store,
+      memory,
+      model: this.options.model,
+      config,
+      tools: toolsForScope(config.toolScope),
+      toolContext: {
+        agentDir: config.agentDir,
+        memory,
+        bashTimeoutMs: config.bashTimeoutMs,
+        logger: logger.child({ component: "tools" }),
+        senders: this.senders,
+        pairedUsers: async () => (await this.pairing.list()).paired,
+        status: async () => formatStatus(await this.status()),
+      },
+      emit: (event) => this.emit(event),
+      clock,
+      logger: logger.child({ component: "turn" }),
+      workingMemory: () =>
+        config.workingMemory
+          ? (store.state.workingMemory(store.sessionLog.sessionId)?.content ?? null)
+          : null,
+    };
+  }
+}

@@ -1,0 +1,45 @@
+// Turns the composed window into the chat messages a provider receives: envelope prefixes on
+// inbound user messages, and never an orphan tool call or tool result (LESSONS #10). Pure.
+import { formatEnvelopePrefix, type SessionMessage } from "../kernel/index.js";
+import type { ChatMessage } from "../model/index.js";
+
+function userText(message: SessionMessage): string {
+  const meta = message.meta;
+  const text = message.content ?? "";
+  if (!meta?.interface || meta.interface === "import" || meta.interface === "system") return text;
+  const prefix = formatEnvelopePrefix({
+    text,
+    interface: meta.interface,
+    channel: meta.channel,
+    user: meta.user,
+    name: meta.name,
+    ts: message.ts,
+  });
+  return `${prefix}\n${text}`;
+}
+
+/** Converts messages, dropping tool results without their call and calls without their results. */
+export function toChatMessages(window: readonly SessionMessage[]): ChatMessage[] {
+  const answered = new Set(
+    window.filter((message) => message.role === "tool").map((message) => message.toolCallId),
+  );
+  const called = new Set<string>();
+  const chat: ChatMessage[] = [];
+  for (const message of window) {
+    if (message.role === "user") {
+      chat.push({ role: "user", content: userText(message) });
+    } else if (message.role === "assistant") {
+      const calls = (message.toolCalls ?? []).filter((call) => answered.has(call.id));
+      for (const call of calls) called.add(call.id);
+      if (calls.length === 0 && !message.content) continue;
+      chat.push(
+        calls.length > 0
+          ? { role: "assistant", content: message.content, tool_calls: calls }
+          : { role: "assistant", content: message.content },
+      );
+    } else if (message.toolCallId && called.has(message.toolCallId)) {
+      chat.push({ role: "tool", content: message.content ?? "", tool_call_id: message.toolCallId });
+    }
+  }
+  return chat;
+}

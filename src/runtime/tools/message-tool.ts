@@ -1,0 +1,43 @@
+// message: send text to a paired Telegram user outside the current reply; kern: runtime status.
+import { z } from "zod";
+import { KernError } from "../../kernel/index.js";
+import { defineTool } from "./tool.js";
+
+export const messageTool = defineTool({
+  name: "message",
+  description:
+    "Send a message to a paired Telegram user (by user id or name), e.g. a reminder or a result.",
+  scope: "read",
+  parameters: z.object({ user: z.string().min(1), text: z.string().min(1) }),
+  async run(args, context) {
+    const sender = context.senders.find((candidate) => candidate.interface === "telegram");
+    if (!sender)
+      throw new KernError(
+        "KERN_TOOL_FAILED",
+        "Telegram is not running; set TELEGRAM_BOT_TOKEN in .kern/.env and restart",
+      );
+    const users = await context.pairedUsers();
+    const wanted = args.user.toLowerCase();
+    const user = users.find(
+      (candidate) => candidate.userId === args.user || candidate.name.toLowerCase() === wanted,
+    );
+    if (!user) {
+      const known =
+        users.map((candidate) => `${candidate.name} (${candidate.userId})`).join(", ") || "none";
+      throw new KernError(
+        "KERN_TOOL_FAILED",
+        `no paired user "${args.user}"; paired users: ${known}`,
+      );
+    }
+    await sender.send({ userId: user.userId, chatId: user.chatId, text: args.text });
+    return `sent to ${user.name}`;
+  },
+});
+
+export const kernTool = defineTool({
+  name: "kern",
+  description: "Show kern's runtime status: agent, model, session size, queue, memory state.",
+  scope: "read",
+  parameters: z.object({}),
+  run: (_args, context) => context.status(),
+});

@@ -1,0 +1,85 @@
+// glob and grep over the agent folder (Node 20 has no fs.glob): a bounded walk that skips .git,
+// node_modules and kern's own state.
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { z } from "zod";
+import { resolveAgentPath } from "./agent-path.js";
+import { defineTool } from "./tool.js";
+
+const SKIP = new Set([".git", "node_modules", ".kern"]);
+const MAX_FILES = 5000;
+const MAX_MATCHES = 200;
+
+async function walk(root: string, base: string, files: string[]): Promise<void> {
+  if (files.length >= MAX_FILES) return;
+  for (const entry of await readdir(root, { withFileTypes: true })) {
+    if (SKIP.has(entry.name)) continue;
+    const path = join(root, entry.name);
+    if (entry.isDirectory()) await walk(path, base, files);
+    else if (entry.isFile()) files.push(relative(base, path));
+    if (files.length >= MAX_FILES) return;
+  }
+}
+
+/** Converts a glob (`**`, `*`, `?`) into a regular expression over `/`-separated paths. */
+export function globToRegExp(pattern: string): RegExp {
+  let source = "";
+  for (let index = 0; index < pattern.length; index += 1) {
+    const char = pattern[index] as string;
+    if (char === "*" && pattern[index + 1] === "*") {
+      source += pattern[index + 2] === "/" ? "(?:.*/)?" : ".*";
+      index += pattern[index + 2] === "/" ? 2 : 1;
+    } else if (char === "*") source += "[^/]*";
+    else if (char === "?") source += "[^/]";
+    else source += char.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${source}$`);
+}
+
+export const globTool = defineTool({
+  name: "glob",
+  description: "List files in the agent folder matching a glob such as `notes/*.md` or `**/*.md`.",
+  scope: "read",
+  parameters: z.object({ pattern: z.string().min(1) }),
+  async run(args, context) {
+    const files: string[] = [];
+    await walk(context.agentDir, context.agentDir, files);
+    const matcher = globToRegExp(args.pattern);
+    const matches = files
+      .map((file) => file.split("\\").join("/"))
+      .filter((file) => matcher.test(file));
+    return matches.length > 0 ? matches.sort().join("\n") : "no files match";
+  },
+});
+
+export const grepTool = defineTool({
+  name: "grep",
+  description:
+    "Search file contents in the agent folder with a regular expression; returns file:line: text.",
+  scope: "read",
+  parameters: z.object({
+    pattern: z.string().min(1),
+    path: z
+      .string()
+      .optional()
+      .describe("folder or file to search (default: the whole agent folder)"),
+    ignoreCase: z.boolean().optional(),
+  }),
+  async run(args, context) {
+    const root = resolveAgentPath(context.agentDir, args.path ?? ".");
+    const files: string[] = [];
+    if ((await stat(root)).isFile()) files.push(relative(context.agentDir, root));
+    else await walk(root, context.agentDir, files);
+    const regex = new RegExp(args.pattern, args.ignoreCase ? "i" : "");
+    const matches: string[] = [];
+    for (const file of files) {
+      const text = await readFile(join(context.agentDir, file), "utf8").catch(() => "");
+      text.split("\n").forEach((line, index) => {
+        if (matches.length < MAX_MATCHES && regex.test(line))
+          matches.push(`${file}:${index + 1}: ${line}`);
+      });
+      if (matches.length >= MAX_MATCHES) break;
+    }
+    return matches.length > 0 ? matches.join("\n") : "no matches";
+  },
+});

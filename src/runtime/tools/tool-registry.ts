@@ -1,0 +1,81 @@
+// The tools of SPEC §7, filtered by toolScope, described for the model and run safely.
+import { z } from "zod";
+import { describeError, type ToolCall } from "../../kernel/index.js";
+import { bashTool } from "./bash-tool.js";
+import { editTool, readTool, writeTool } from "./file-tools.js";
+import { describeTool, expandTool, recallTool } from "./memory-tools.js";
+import { kernTool, messageTool } from "./message-tool.js";
+import { globTool, grepTool } from "./search-tools.js";
+import { isToolInScope, type Tool, type ToolContext, type ToolScope } from "./tool.js";
+
+export const ALL_TOOLS: readonly Tool[] = [
+  bashTool,
+  readTool,
+  writeTool,
+  editTool,
+  globTool,
+  grepTool,
+  recallTool,
+  expandTool,
+  describeTool,
+  messageTool,
+  kernTool,
+];
+
+export interface ToolDescription {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export function toolsForScope(scope: ToolScope): Tool[] {
+  return ALL_TOOLS.filter((tool) => isToolInScope(tool, scope));
+}
+
+export function describeTools(tools: readonly Tool[]): ToolDescription[] {
+  return tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    parameters: z.toJSONSchema(tool.parameters) as Record<string, unknown>,
+  }));
+}
+
+/** The `<tools>` section text: one line per tool. */
+export function toolsSectionText(tools: readonly Tool[]): string {
+  return tools.map((tool) => `- ${tool.name}: ${tool.description}`).join("\n");
+}
+
+/** Runs a tool call; unknown tools, bad arguments and failures become error results. */
+export async function runToolCall(
+  call: ToolCall,
+  tools: readonly Tool[],
+  context: ToolContext,
+): Promise<{ output: string; isError: boolean }> {
+  const tool = tools.find((candidate) => candidate.name === call.function.name);
+  if (!tool)
+    return {
+      output: `error: unknown tool "${call.function.name}"; available: ${tools.map((t) => t.name).join(", ")}`,
+      isError: true,
+    };
+  let args: unknown;
+  try {
+    args = call.function.arguments.trim() === "" ? {} : JSON.parse(call.function.arguments);
+  } catch {
+    return {
+      output: `error: the arguments are not valid JSON: ${call.function.arguments.slice(0, 200)}`,
+      isError: true,
+    };
+  }
+  const parsed = tool.parameters.safeParse(args);
+  if (!parsed.success)
+    return {
+      output: `error: invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error)}`,
+      isError: true,
+    };
+  try {
+    return { output: await tool.run(parsed.data, context), isError: false };
+  } catch (error) {
+    context.logger.warn({ tool: tool.name, error: describeError(error) }, "tool failed");
+    return { output: `error: ${describeError(error)}`, isError: true };
+  }
+}
