@@ -134,14 +134,14 @@ describe.skipIf(!jsxReady)("App", () => {
     await type(instance, "/status");
     await type(instance, "\r");
     expect(client.sentMessages).toEqual([{ text: "/status", interface: "tui" }]);
-    client.push({
-      type: "command-result",
-      turnId: "turn-1",
-      command: "status",
-      text: "agent: ada\n- 12 segments",
-    });
-    const frame = await frameWith(instance, "• 12 segments");
+    client.push(
+      { type: "turn-start", turnId: "turn-1", envelope: tuiEnvelope("/status") },
+      { type: "command-result", turnId: "turn-1", command: "status", text: "agent: ada\n  L0 12" },
+      { type: "turn-end", turnId: "turn-1", text: "agent: ada\n  L0 12", stopReason: "command" },
+    );
+    const frame = await frameWith(instance, "  L0 12");
     expect(frame).toContain("agent: ada");
+    expect(frame.match(/\/status/g)).toHaveLength(2); // the message sent, the result's header
   });
 
   it("cancels the running turn on Esc and on /cancel", async () => {
@@ -158,6 +158,10 @@ describe.skipIf(!jsxReady)("App", () => {
     expect(client.sentMessages).toEqual([]);
     client.push({ type: "turn-end", turnId: "t9", text: "thinking", stopReason: "cancelled" });
     await frameWith(instance, "turn cancelled");
+    // With no turn running, /cancel goes to the daemon, which answers it like any command.
+    await type(instance, "/cancel");
+    await type(instance, "\r");
+    expect(client.sentMessages).toEqual([{ text: "/cancel", interface: "tui" }]);
   });
 
   it("edits the line with Backspace, including when it arrives as delete", async () => {

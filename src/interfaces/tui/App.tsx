@@ -50,9 +50,10 @@ export function App({
     (line: string) => {
       const text = line.trim();
       if (!text) return;
-      if (parseChatCommand(text)?.command === "cancel") {
-        if (runningTurnId) cancel();
-        else dispatch({ type: "notice-add", tone: "info", text: "no turn is running" });
+      // /cancel of a turn we know runs goes straight to it; otherwise the daemon, which knows
+      // its queue, answers the command like any other.
+      if (parseChatCommand(text)?.command === "cancel" && runningTurnId) {
+        cancel();
         return;
       }
       const localId = ++localIds.current;

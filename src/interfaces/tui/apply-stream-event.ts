@@ -1,5 +1,6 @@
 // Applies one daemon stream event to the transcript: user messages from any interface, streamed
 // reply text, tool calls and results, command answers, turn ends and errors. Pure.
+import { parseChatCommand } from "../../kernel/index.js";
 import type { StreamEvent } from "../../protocol/index.js";
 import { stripEnvelopePrefix } from "./format-turn.js";
 import {
@@ -16,8 +17,12 @@ export function applyStreamEvent(transcript: Transcript, event: StreamEvent): Tr
   switch (event.type) {
     case "turn-queue":
       return addInbound(transcript, event);
-    case "turn-start":
-      return { ...addInbound(transcript, event), runningTurnId: event.turnId };
+    case "turn-start": {
+      // Commands the runtime answers at once (/status, /cancel…) run beside the real turn.
+      const isCommand = parseChatCommand(event.envelope.text) !== null;
+      const shown = addInbound(transcript, event);
+      return isCommand ? shown : { ...shown, runningTurnId: event.turnId };
+    }
     case "text-delta":
       return addDelta({ ...transcript, runningTurnId: event.turnId }, event);
     case "tool-call":

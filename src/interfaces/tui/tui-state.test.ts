@@ -146,6 +146,27 @@ describe("tuiReducer with stream events", () => {
   });
 });
 
+describe("tuiReducer with commands", () => {
+  it("does not take a command answered beside a running turn for the running turn", () => {
+    const state = run(
+      events(
+        { type: "turn-start", turnId: "t1", envelope: envelope("long job") },
+        { type: "text-delta", turnId: "t1", text: "working" },
+        { type: "turn-start", turnId: "c1", envelope: envelope("/status") },
+        { type: "command-result", turnId: "c1", command: "status", text: "busy" },
+        { type: "turn-end", turnId: "c1", text: "busy", stopReason: "command" },
+      ),
+    );
+    expect(state.runningTurnId).toBe("t1");
+    expect(shown(state)).toEqual([
+      "user:long job",
+      "assistant:working",
+      "user:/status",
+      "command:busy",
+    ]);
+  });
+});
+
 describe("tuiReducer with connections and history", () => {
   const history: SessionMessage[] = [
     { seq: 0, ts: "t", role: "user", content: "[via tui, 2026-01-01T00:00Z]\nold question" },

@@ -1,5 +1,5 @@
 // One transcript item on screen: your message, reply markdown, a dim tool line, a command's
-// answer or a notice.
+// answer (preformatted plain text, as the runtime writes it) or a notice.
 import { Box, Text } from "ink";
 import { formatToolLine } from "../format-turn.js";
 import type { TranscriptItem } from "../transcript-item.js";
@@ -31,7 +31,7 @@ export function TranscriptRow({ item }: { item: TranscriptItem }) {
       return (
         <Box flexDirection="column">
           {item.command ? <Text dimColor>{`/${item.command}`}</Text> : null}
-          <Markdown text={item.text} />
+          <Text>{item.text}</Text>
         </Box>
       );
     case "notice":
