@@ -166,6 +166,13 @@ describe("createDaemonClient requests", () => {
     ]);
   });
 
+  it("reads the segments the summary block holds", async () => {
+    const view = { session: "s1", segmentIds: [], segments: [] };
+    const daemon = await startFakeDaemon({ "GET /context/segments": json(view) });
+    const client = createDaemonClient({ baseUrl: daemon.baseUrl, token: TOKEN });
+    expect(await client.contextSegments()).toEqual(view);
+  });
+
   it("reads the system prompt as text", async () => {
     const daemon = await startFakeDaemon({
       "GET /context/system": (_request, response) => {

@@ -21,7 +21,9 @@ import { createDaemonRequester } from "./daemon-requester.js";
 import { readEventStream } from "./read-event-stream.js";
 import {
   agentStatusSchema,
+  type ContextSegmentsView,
   cancelTurnReplySchema,
+  contextSegmentsSchema,
   contextStatsSchema,
   historyPageSchema,
   notesViewSchema,
@@ -57,7 +59,7 @@ export interface DaemonClient {
   contextSystem(): Promise<string>;
   contextStats(): Promise<ContextStats>;
   /** The segments `<conversation_summary>` holds now. */
-  contextSegments(): Promise<SegmentsReport>;
+  contextSegments(): Promise<ContextSegmentsView>;
   segments(): Promise<SegmentsReport>;
   /** Throws DaemonError KERN_NOT_FOUND for an unknown id. */
   segment(id: string): Promise<SegmentDetail>;
@@ -112,7 +114,7 @@ export function createDaemonClient(options: CreateDaemonClientOptions): DaemonCl
     sessions: () => getJson("/sessions", sessionsViewSchema),
     contextSystem: () => requester.getText("/context/system"),
     contextStats: () => getJson("/context/stats", contextStatsSchema),
-    contextSegments: () => getJson("/context/segments", segmentsReportSchema),
+    contextSegments: () => getJson("/context/segments", contextSegmentsSchema),
     segments: () => getJson("/segments", segmentsReportSchema),
     segment: (id) => getJson(segmentPath(id), segmentDetailSchema),
     recallStats: () => getJson("/recall/stats", recallStatsSchema),

@@ -8,6 +8,7 @@ export {
   type EventsOptions,
 } from "./daemon-client.js";
 export type {
+  ContextSegmentsView,
   PairedUserView,
   PairingListView,
   PendingPairingView,

@@ -137,6 +137,14 @@ export const segmentsReportSchema: z.ZodType<SegmentsReport> = z.object({
   segments: z.array(segmentRowSchema),
 });
 
+/** `GET /context/segments`: the segments `<conversation_summary>` holds, oldest first. */
+export const contextSegmentsSchema = z.object({
+  session: z.string(),
+  segmentIds: z.array(z.string()),
+  segments: z.array(segmentRowSchema),
+});
+export type ContextSegmentsView = z.infer<typeof contextSegmentsSchema>;
+
 export const segmentDetailSchema: z.ZodType<SegmentDetail> = z.object({
   ...segmentRowShape,
   session: z.string(),

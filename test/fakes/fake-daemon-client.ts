@@ -2,6 +2,7 @@
 // call, answers with settable views, and lets the test push stream events, stop the "daemon"
 // (calls fail with KERN_DAEMON_NOT_RUNNING, open streams end) and start it again.
 import type {
+  ContextSegmentsView,
   DaemonClient,
   EventsOptions,
   PairedUserView,
@@ -191,9 +192,9 @@ export class FakeDaemonClient implements DaemonClient {
     };
   }
 
-  async contextSegments(): Promise<SegmentsReport> {
+  async contextSegments(): Promise<ContextSegmentsView> {
     this.check("contextSegments", []);
-    return { session: this.segmentsValue.session, segments: [] };
+    return { session: this.segmentsValue.session, segmentIds: [], segments: [] };
   }
 
   async segments(): Promise<SegmentsReport> {
