@@ -1,0 +1,66 @@
+// Builds the text of user and assistant messages from the templates and a topic's vocabulary.
+// Pure apart from the injected Random.
+import {
+  ASSISTANT_FINDINGS,
+  ASSISTANT_NEXT_STEPS,
+  ASSISTANT_SHORT_REPLIES,
+  ASSISTANT_TOOL_INTROS,
+  BULLET_STATUSES,
+  OPENING_AGAIN,
+  OPENING_NEW,
+  USER_FOLLOW_UPS,
+  USER_REQUESTS,
+} from "./chat-templates.js";
+import { fillTemplate } from "./fill-template.js";
+import type { Random } from "./random.js";
+import type { Topic } from "./topic.js";
+import { createTopicSlots } from "./topic-slots.js";
+
+/** How a user message relates to the topic block: it opens it (first visit or a revisit) or not. */
+export type UserMessageKind = "open-new" | "open-again" | "request";
+
+function fill(templates: readonly string[], topic: Topic, random: Random): string {
+  return fillTemplate(random.pick(templates), createTopicSlots(topic, random));
+}
+
+export function composeUserMessage(topic: Topic, random: Random, kind: UserMessageKind): string {
+  if (kind === "open-new") return fill(OPENING_NEW, topic, random);
+  if (kind === "open-again") return fill(OPENING_AGAIN, topic, random);
+  const request = fill(USER_REQUESTS, topic, random);
+  return random.chance(0.25) ? `${request} ${fill(USER_REQUESTS, topic, random)}` : request;
+}
+
+export function composeFollowUp(topic: Topic, random: Random): string {
+  return fill(USER_FOLLOW_UPS, topic, random);
+}
+
+/** The text an assistant sends alongside tool calls; often none at all. */
+export function composeToolIntro(topic: Topic, random: Random): string | null {
+  return random.chance(0.6) ? fill(ASSISTANT_TOOL_INTROS, topic, random) : null;
+}
+
+function composeBullets(topic: Topic, random: Random): string {
+  const terms = random.sample(topic.terms, random.int(2, 4));
+  const lines = terms.map((term) => `- ${term}: ${fill(BULLET_STATUSES, topic, random)}`);
+  return lines.join("\n");
+}
+
+/** The assistant's closing reply of a turn: findings, maybe a bullet list, a next step. */
+export function composeAssistantReply(topic: Topic, random: Random): string {
+  if (random.chance(0.35)) {
+    const slots = (slot: string): string => {
+      if (slot === "finding" || slot === "finding2") return fill(ASSISTANT_FINDINGS, topic, random);
+      return fill(ASSISTANT_NEXT_STEPS, topic, random);
+    };
+    return fillTemplate(random.pick(ASSISTANT_SHORT_REPLIES), slots);
+  }
+  const findings: string[] = [];
+  const findingCount = random.int(1, 3);
+  for (let index = 0; index < findingCount; index += 1) {
+    findings.push(fill(ASSISTANT_FINDINGS, topic, random));
+  }
+  const parts = [findings.join(" ")];
+  if (random.chance(0.3)) parts.push(composeBullets(topic, random));
+  parts.push(fill(ASSISTANT_NEXT_STEPS, topic, random));
+  return parts.join("\n\n");
+}

@@ -1,0 +1,51 @@
+// Message timestamps: seconds to minutes inside a turn, minutes between turns, hours or days
+// between topic blocks. Strictly increasing.
+import type { Random } from "./random.js";
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+export class Timeline {
+  private current: number;
+
+  constructor(
+    startMs: number,
+    private readonly random: Random,
+  ) {
+    this.current = startMs;
+  }
+
+  get ms(): number {
+    return this.current;
+  }
+
+  /** The current time as an ISO string (the first message uses the start time as is). */
+  get iso(): string {
+    return new Date(this.current).toISOString();
+  }
+
+  /** Moves forward by a random whole number of milliseconds in [minMs, maxMs] (at least 1 s). */
+  advance(minMs: number, maxMs: number): string {
+    this.current += Math.max(SECOND, this.random.int(minMs, maxMs));
+    return this.iso;
+  }
+
+  /** Before a user message inside a block: usually minutes, sometimes a longer pause. */
+  nextTurn(): string {
+    return this.random.chance(0.1)
+      ? this.advance(30 * MINUTE, 3 * HOUR)
+      : this.advance(1 * MINUTE, 25 * MINUTE);
+  }
+
+  /** Between topic blocks: hours most of the time, one to four days otherwise. */
+  nextBlock(): void {
+    if (this.random.chance(0.7)) this.current += this.random.int(1 * HOUR, 10 * HOUR);
+    else this.current += this.random.int(24 * HOUR, 96 * HOUR);
+  }
+
+  /** The assistant or a tool answering: seconds. */
+  reply(minSeconds: number, maxSeconds: number): string {
+    return this.advance(minSeconds * SECOND, maxSeconds * SECOND);
+  }
+}
