@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 import { SummaryLineReporter } from "./test/support/summary-line-reporter.js";
 
 export default defineConfig({
+  // NODE_ENV=production loads React's production build, which has no jsxDEV: compile JSX for it.
+  oxc: { jsx: { development: false } },
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "test/**/*.test.ts", "test/**/*.test.tsx"],
     reporters: ["default", new SummaryLineReporter()],

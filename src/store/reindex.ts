@@ -62,8 +62,9 @@ function indexSessions(db: SqliteDatabase, options: ReindexOptions) {
   const corruptLines: CorruptLine[] = [];
   let count = 0;
   for (const info of files) {
+    messages.ensureSession({ id: info.id, createdAt: info.createdAt, file: info.file });
     let batch: Array<SessionMessage & { tokens: number }> = [];
-    const { header, corruptLines: corrupt } = readSessionFile(info.file, (message) => {
+    const { corruptLines: corrupt } = readSessionFile(info.file, (message) => {
       batch.push({ ...message, tokens: options.countTokens(message) });
       if (batch.length >= BATCH) {
         messages.insert(info.id, batch);
@@ -71,11 +72,6 @@ function indexSessions(db: SqliteDatabase, options: ReindexOptions) {
         batch = [];
         options.onProgress?.({ phase: "messages", done: count, total: 0 });
       }
-    });
-    messages.ensureSession({
-      id: info.id,
-      createdAt: header?.createdAt ?? info.createdAt,
-      file: info.file,
     });
     messages.insert(info.id, batch);
     count += batch.length;
