@@ -1,0 +1,489 @@
+// A fake Telegram Bot API (SG-30) on node:http, 127.0.0.1, port 0: the real grammY `Bot` talks to
+// it. Records every call, long-polls getUpdates for real, checks HTML like Telegram does, and fails
+// calls on request. Only the methods kern uses exist.
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface TelegramEntity {
+  type: string;
+  offset: number;
+  length: number;
+  url?: string;
+}
+
+/** One call the bot made, recorded when it was answered. */
+export interface RecordedCall {
+  method: string;
+  payload: Record<string, unknown>;
+  ok: boolean;
+  /** When it was answered (Date.now()). */
+  at: number;
+  chatId?: number;
+  messageId?: number;
+  text?: string;
+  parseMode?: string;
+  errorCode?: number;
+  description?: string;
+}
+
+export interface FakeFailure {
+  code: number;
+  description?: string;
+  retryAfter?: number;
+}
+
+export interface UserSaysOptions {
+  chatId: number;
+  text: string;
+  userId?: number;
+  firstName?: string;
+  chatType?: "private" | "group" | "supergroup";
+  replyToBot?: boolean;
+  entities?: TelegramEntity[];
+}
+
+const DEFAULT_BOT_INFO = {
+  id: 4242,
+  is_bot: true as const,
+  first_name: "Kern",
+  username: "kern_test_bot",
+  can_join_groups: true,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: false,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
+  can_manage_bots: false,
+  supports_join_request_queries: false,
+};
+
+/** What getMe answers (Telegram's field names). */
+export type FakeBotInfo = typeof DEFAULT_BOT_INFO;
+
+type ApiResponse =
+  | { ok: true; result: unknown }
+  | { ok: false; error_code: number; description: string; parameters?: { retry_after: number } };
+
+interface WaitingPoll {
+  offset: number;
+  limit: number;
+  answer(response: ApiResponse): void;
+}
+
+interface BotMessage {
+  text: string;
+  /** Text and entities: Telegram refuses an edit that changes neither. */
+  contentKey: string;
+}
+
+const ALLOWED_TAGS = new Set(["b", "i", "u", "s", "code", "pre", "a", "blockquote"]);
+const NAMED_ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"' };
+const MESSAGE_LIMIT = 4096;
+const NOT_MODIFIED =
+  "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[a-z-]+(?:="[^"<>]*")?)*)\s*>/y;
+const ENTITY = /&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);/y;
+
+/**
+ * Parses Telegram-flavoured HTML the way the Bot API does: only known tags, balanced and nested,
+ * `&` and `<` escaped outside tags. Returns the visible text and its entities, or an error.
+ */
+export function parseTelegramHtml(
+  html: string,
+): { text: string; entities: TelegramEntity[] } | { error: string } {
+  const stack: Array<{ name: string; offset: number; url?: string }> = [];
+  const entities: TelegramEntity[] = [];
+  let text = "";
+  let index = 0;
+  while (index < html.length) {
+    const char = html[index] as string;
+    TAG.lastIndex = index;
+    ENTITY.lastIndex = index;
+    if (char === "<") {
+      const tag = TAG.exec(html);
+      if (!tag) return { error: `Unexpected "<" at byte offset ${index}` };
+      const name = (tag[2] as string).toLowerCase();
+      if (!ALLOWED_TAGS.has(name)) return { error: `Unsupported start tag "${name}"` };
+      if (tag[1]) {
+        const open = stack.pop();
+        if (open?.name !== name) return { error: `Unmatched end tag "${name}" at ${index}` };
+        const length = text.length - open.offset;
+        entities.push({
+          type: name,
+          offset: open.offset,
+          length,
+          ...(open.url ? { url: open.url } : {}),
+        });
+      } else {
+        const url = /href="([^"]*)"/.exec(tag[3] ?? "")?.[1];
+        stack.push({ name, offset: text.length, ...(url === undefined ? {} : { url }) });
+      }
+      index += tag[0].length;
+    } else if (char === "&") {
+      const entity = ENTITY.exec(html);
+      if (!entity) return { error: `Character "&" at byte offset ${index} must be escaped` };
+      const name = entity[1] as string;
+      text += NAMED_ENTITIES[name] ?? decodeNumericEntity(name);
+      index += entity[0].length;
+    } else {
+      text += char;
+      index += 1;
+    }
+  }
+  const unclosed = stack.pop();
+  if (unclosed) return { error: `Can't find end tag for start tag "${unclosed.name}"` };
+  return { text, entities };
+}
+
+function decodeNumericEntity(name: string): string {
+  const code = name.startsWith("#x") ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+  return String.fromCodePoint(code);
+}
+
+function readNumber(payload: Record<string, unknown>, key: string): number | undefined {
+  const value = payload[key];
+  const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  return typeof number === "number" && !Number.isNaN(number) ? number : undefined;
+}
+
+function readString(payload: Record<string, unknown>, key: string): string | undefined {
+  const value = payload[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+function badRequest(description: string): ApiResponse {
+  return { ok: false, error_code: 400, description: `Bad Request: ${description}` };
+}
+
+function failureResponse(failure: FakeFailure): ApiResponse {
+  const descriptions: Record<number, string> = {
+    400: "Bad Request: injected failure",
+    401: "Unauthorized",
+    404: "Not Found",
+    409: "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running",
+    429: `Too Many Requests: retry after ${failure.retryAfter ?? 1}`,
+    500: "Internal Server Error",
+  };
+  const description = failure.description ?? descriptions[failure.code] ?? "Injected failure";
+  const response = { ok: false as const, error_code: failure.code, description };
+  if (failure.code !== 429) return response;
+  return { ...response, parameters: { retry_after: failure.retryAfter ?? 1 } };
+}
+
+/** Auto-detected entities of a user's text: a leading bot command and @mentions. */
+function detectEntities(text: string): TelegramEntity[] {
+  const entities: TelegramEntity[] = [];
+  const command = /^\/[A-Za-z0-9_]+(?:@[A-Za-z0-9_]+)?/.exec(text);
+  if (command) entities.push({ type: "bot_command", offset: 0, length: command[0].length });
+  const commandEnd = command ? command[0].length : 0;
+  for (const mention of text.matchAll(/@[A-Za-z0-9_]{3,32}/g)) {
+    if ((mention.index ?? 0) < commandEnd) continue;
+    entities.push({ type: "mention", offset: mention.index ?? 0, length: mention[0].length });
+  }
+  return entities;
+}
+
+export class FakeTelegram {
+  readonly botInfo: FakeBotInfo;
+  private readonly calls: RecordedCall[] = [];
+  private readonly failures = new Map<string, FakeFailure[]>();
+  private readonly listeners = new Set<(call: RecordedCall) => void>();
+  private readonly polls = new Set<WaitingPoll>();
+  private readonly pollWatchers: Array<() => void> = [];
+  private readonly chats = new Map<number, { nextId: number; messages: Map<number, BotMessage> }>();
+  private updates: Array<{ update_id: number; message: Record<string, unknown> }> = [];
+  private nextUpdateId = 1;
+  private readonly server = createServer((request, response) => {
+    this.handle(request, response).catch((error: unknown) => {
+      this.respond(response, { ok: false, error_code: 500, description: String(error) });
+    });
+  });
+
+  constructor(
+    readonly token: string,
+    botInfo?: Partial<FakeBotInfo>,
+  ) {
+    const id = Number(token.split(":")[0]) || DEFAULT_BOT_INFO.id;
+    this.botInfo = { ...DEFAULT_BOT_INFO, id, ...botInfo };
+  }
+
+  get apiRoot(): string {
+    const address = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  async listen(): Promise<void> {
+    this.server.listen(0, "127.0.0.1");
+    await once(this.server, "listening");
+  }
+
+  /** A user writes to the bot; answers a waiting long poll at once. Returns the update. */
+  userSays(options: UserSaysOptions): { update_id: number; message: Record<string, unknown> } {
+    const chatType = options.chatType ?? "private";
+    const chat =
+      chatType === "private"
+        ? { id: options.chatId, type: chatType, first_name: options.firstName ?? "Ann" }
+        : { id: options.chatId, type: chatType, title: "Test group" };
+    const userId = options.userId ?? options.chatId;
+    const message: Record<string, unknown> = {
+      message_id: this.nextMessageId(options.chatId),
+      date: Math.floor(Date.now() / 1000),
+      chat,
+      from: { id: userId, is_bot: false, first_name: options.firstName ?? "Ann" },
+      text: options.text,
+    };
+    const entities = options.entities ?? detectEntities(options.text);
+    if (entities.length > 0) message["entities"] = entities;
+    if (options.replyToBot) message["reply_to_message"] = this.lastBotMessage(options.chatId);
+    const update = { update_id: this.nextUpdateId++, message };
+    this.updates.push(update);
+    for (const poll of [...this.polls]) {
+      const ready = this.pendingUpdates(poll.offset, poll.limit);
+      if (ready.length > 0) poll.answer({ ok: true, result: ready });
+    }
+    return update;
+  }
+
+  /** Calls of one method, in the order they were answered (failed ones included). */
+  sent(method: string): RecordedCall[] {
+    return this.calls.filter((call) => call.method === method);
+  }
+
+  /** Resolves with the first successful call of `method` matching `predicate`, past or future. */
+  waitFor(
+    method: string,
+    predicate: (call: RecordedCall) => boolean = () => true,
+    timeoutMs = 5000,
+  ): Promise<RecordedCall> {
+    const matches = (call: RecordedCall) => call.method === method && call.ok && predicate(call);
+    const found = this.calls.find(matches);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const listener = (call: RecordedCall) => {
+        if (!matches(call)) return;
+        clearTimeout(timer);
+        this.listeners.delete(listener);
+        resolve(call);
+      };
+      const timer = setTimeout(() => {
+        this.listeners.delete(listener);
+        const seen = this.sent(method).map((call) => call.text ?? call.description);
+        reject(new Error(`no matching ${method} in ${timeoutMs} ms; saw ${JSON.stringify(seen)}`));
+      }, timeoutMs);
+      this.listeners.add(listener);
+    });
+  }
+
+  /** Resolves when the next getUpdates long poll starts waiting (call it before the request). */
+  nextPoll(): Promise<void> {
+    return new Promise((resolve) => this.pollWatchers.push(resolve));
+  }
+
+  /** The next call of `method` fails; a getUpdates poll already waiting fails at once. */
+  failNext(method: string, failure: FakeFailure): void {
+    const [poll] = this.polls;
+    if (method === "getUpdates" && poll) {
+      poll.answer(failureResponse(failure));
+      return;
+    }
+    const queue = this.failures.get(method) ?? [];
+    queue.push(failure);
+    this.failures.set(method, queue);
+  }
+
+  /** The visible text of every message the bot sent to a chat, after edits, in order. */
+  messages(chatId: number): string[] {
+    const chat = this.chats.get(chatId);
+    return chat ? [...chat.messages.values()].map((message) => message.text) : [];
+  }
+
+  async close(): Promise<void> {
+    for (const poll of [...this.polls]) poll.answer({ ok: true, result: [] });
+    this.server.closeAllConnections();
+    this.server.close();
+    await once(this.server, "close");
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const [, token, method = ""] = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url ?? "") ?? [];
+    const payload = parsePayload(await readBody(request));
+    const failure =
+      token === this.token ? this.failures.get(method)?.shift() : { code: token ? 401 : 404 };
+    if (failure) return this.answer(response, method, payload, failureResponse(failure));
+    if (method === "getUpdates") return this.getUpdates(response, payload);
+    this.answer(response, method, payload, this.call(method, payload));
+  }
+
+  private call(method: string, payload: Record<string, unknown>): ApiResponse {
+    switch (method) {
+      case "getMe":
+        return { ok: true, result: this.botInfo };
+      case "deleteWebhook":
+      case "sendChatAction":
+      case "setMyCommands":
+        return { ok: true, result: true };
+      case "sendMessage":
+        return this.sendMessage(payload);
+      case "editMessageText":
+        return this.editMessageText(payload);
+      case "getFile": {
+        const id = readString(payload, "file_id") ?? "";
+        return { ok: true, result: { file_id: id, file_unique_id: id, file_path: `files/${id}` } };
+      }
+      default:
+        return { ok: false, error_code: 404, description: "Not Found: method not found" };
+    }
+  }
+
+  private getUpdates(response: ServerResponse, payload: Record<string, unknown>): void {
+    const offset = readNumber(payload, "offset") ?? 0;
+    const limit = readNumber(payload, "limit") ?? 100;
+    const timeout = readNumber(payload, "timeout") ?? 0;
+    if (offset > 0) this.updates = this.updates.filter((update) => update.update_id >= offset);
+    // Telegram ends an older poll when a newer one arrives: that is the 409 a second poller sees.
+    for (const poll of [...this.polls]) poll.answer(failureResponse({ code: 409 }));
+    const ready = this.pendingUpdates(offset, limit);
+    if (ready.length > 0 || timeout <= 0) {
+      this.answer(response, "getUpdates", payload, { ok: true, result: ready });
+      return;
+    }
+    const poll: WaitingPoll = {
+      offset,
+      limit,
+      answer: (answer) => {
+        if (!this.polls.delete(poll)) return;
+        clearTimeout(timer);
+        this.answer(response, "getUpdates", payload, answer);
+      },
+    };
+    const timer = setTimeout(() => poll.answer({ ok: true, result: [] }), timeout * 1000);
+    this.polls.add(poll);
+    for (const wake of this.pollWatchers.splice(0)) wake();
+    response.on("close", () => {
+      // The client hung up (grammY aborts its poll on stop): forget the poll quietly.
+      if (!response.writableEnded && this.polls.delete(poll)) clearTimeout(timer);
+    });
+  }
+
+  private sendMessage(payload: Record<string, unknown>): ApiResponse {
+    const chatId = readNumber(payload, "chat_id");
+    if (chatId === undefined) return badRequest("chat not found");
+    const parsed = this.parseText(payload);
+    if ("error" in parsed) return parsed.error;
+    const chat = this.chat(chatId);
+    const messageId = this.nextMessageId(chatId);
+    chat.messages.set(messageId, parsed.message);
+    return { ok: true, result: this.messageResult(chatId, messageId, parsed.message.text) };
+  }
+
+  private editMessageText(payload: Record<string, unknown>): ApiResponse {
+    const chatId = readNumber(payload, "chat_id");
+    const messageId = readNumber(payload, "message_id");
+    const existing = this.chats.get(chatId ?? 0)?.messages.get(messageId ?? 0);
+    if (chatId === undefined || messageId === undefined || !existing) {
+      return badRequest("message to edit not found");
+    }
+    const parsed = this.parseText(payload);
+    if ("error" in parsed) return parsed.error;
+    if (parsed.message.contentKey === existing.contentKey) return badRequest(NOT_MODIFIED);
+    this.chat(chatId).messages.set(messageId, parsed.message);
+    return { ok: true, result: this.messageResult(chatId, messageId, parsed.message.text) };
+  }
+
+  private parseText(
+    payload: Record<string, unknown>,
+  ): { message: BotMessage } | { error: ApiResponse } {
+    const raw = readString(payload, "text") ?? "";
+    // Stricter than Telegram (which counts after entity parsing): the raw text must fit.
+    if (raw.length > MESSAGE_LIMIT) return { error: badRequest("message is too long") };
+    let message: BotMessage = { text: raw, contentKey: JSON.stringify([raw, []]) };
+    if (readString(payload, "parse_mode") === "HTML") {
+      const parsed = parseTelegramHtml(raw);
+      if ("error" in parsed) return { error: badRequest(`can't parse entities: ${parsed.error}`) };
+      message = { text: parsed.text, contentKey: JSON.stringify([parsed.text, parsed.entities]) };
+    }
+    if (message.text.trim() === "") return { error: badRequest("message text is empty") };
+    return { message };
+  }
+
+  /** A Message object as the Bot API returns it for a message the bot sent. */
+  private messageResult(chatId: number, messageId: number, text: string): Record<string, unknown> {
+    const from = { id: this.botInfo.id, is_bot: true, first_name: this.botInfo.first_name };
+    const chat = { id: chatId, type: chatId < 0 ? "group" : "private" };
+    return { message_id: messageId, date: Math.floor(Date.now() / 1000), chat, from, text };
+  }
+
+  private lastBotMessage(chatId: number): Record<string, unknown> {
+    const last = [...this.chat(chatId).messages.entries()].at(-1);
+    return this.messageResult(chatId, last?.[0] ?? 1, last?.[1].text ?? "…");
+  }
+
+  private pendingUpdates(offset: number, limit: number) {
+    return this.updates.filter((update) => update.update_id >= offset).slice(0, limit);
+  }
+
+  private chat(chatId: number) {
+    const chat = this.chats.get(chatId) ?? { nextId: 1, messages: new Map<number, BotMessage>() };
+    this.chats.set(chatId, chat);
+    return chat;
+  }
+
+  /** Message ids count per chat, shared by the user's and the bot's messages. */
+  private nextMessageId(chatId: number): number {
+    return this.chat(chatId).nextId++;
+  }
+
+  private answer(
+    response: ServerResponse,
+    method: string,
+    payload: Record<string, unknown>,
+    answer: ApiResponse,
+  ): void {
+    const sentMessage = answer.ok && method === "sendMessage" ? answer.result : undefined;
+    const call: RecordedCall = {
+      method,
+      payload,
+      ok: answer.ok,
+      at: Date.now(),
+      chatId: readNumber(payload, "chat_id"),
+      messageId: readNumber({ ...payload, ...(sentMessage as object) }, "message_id"),
+      text: readString(payload, "text"),
+      parseMode: readString(payload, "parse_mode"),
+      errorCode: answer.ok ? undefined : answer.error_code,
+      description: answer.ok ? undefined : answer.description,
+    };
+    this.calls.push(call);
+    for (const listener of [...this.listeners]) listener(call);
+    this.respond(response, answer);
+  }
+
+  private respond(response: ServerResponse, answer: ApiResponse): void {
+    if (response.writableEnded || response.destroyed) return;
+    const status = answer.ok ? 200 : answer.error_code;
+    response.writeHead(status, { "content-type": "application/json" });
+    response.end(JSON.stringify(answer));
+  }
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString("utf8");
+}
+
+function parsePayload(body: string): Record<string, unknown> {
+  if (body.trim() === "") return {};
+  const value: unknown = JSON.parse(body);
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** Starts a fake Bot API on 127.0.0.1 and a free port. Close it in `afterEach`. */
+export async function startFakeTelegram(
+  options: { token?: string; botInfo?: Partial<FakeBotInfo> } = {},
+): Promise<FakeTelegram> {
+  const fake = new FakeTelegram(options.token ?? "4242:TEST-fake-token", options.botInfo);
+  await fake.listen();
+  return fake;
+}
