@@ -13,14 +13,34 @@ import {
 } from "./chat-templates.js";
 import { fillTemplate } from "./fill-template.js";
 import type { Random } from "./random.js";
-import type { Topic } from "./topic.js";
+import type { Topic, TopicDomain } from "./topic.js";
 import { createTopicSlots } from "./topic-slots.js";
 
 /** How a user message relates to the topic block: it opens it (first visit or a revisit) or not. */
 export type UserMessageKind = "open-new" | "open-again" | "request";
 
+const DOMAIN_PREFIX = /^(work|personal):/;
+const byDomain = new Map<readonly string[], Record<TopicDomain, string[]>>();
+
+/** The templates usable for a domain, prefixes removed (computed once per list). */
+function templatesFor(templates: readonly string[], domain: TopicDomain): readonly string[] {
+  let split = byDomain.get(templates);
+  if (split === undefined) {
+    split = { work: [], personal: [] };
+    for (const template of templates) {
+      const prefix = DOMAIN_PREFIX.exec(template)?.[1];
+      const text = prefix === undefined ? template : template.slice(prefix.length + 1);
+      if (prefix !== "personal") split.work.push(text);
+      if (prefix !== "work") split.personal.push(text);
+    }
+    byDomain.set(templates, split);
+  }
+  return split[domain];
+}
+
 function fill(templates: readonly string[], topic: Topic, random: Random): string {
-  return fillTemplate(random.pick(templates), createTopicSlots(topic, random));
+  const template = random.pick(templatesFor(templates, topic.domain));
+  return fillTemplate(template, createTopicSlots(topic, random));
 }
 
 export function composeUserMessage(topic: Topic, random: Random, kind: UserMessageKind): string {

@@ -33,7 +33,8 @@ export function makeIdentifier(context: FactContext): PlannedFact | undefined {
   return firstDefined(() => {
     const thing = random.pick(work ? WORK_THINGS : PERSONAL_THINGS);
     const entity = random.pick(topic.entities);
-    const qualifier: Phrase = random.chance(0.5)
+    // Mostly the fixed qualifiers (they have paraphrases); sometimes one of the topic's entities.
+    const qualifier: Phrase = random.chance(0.7)
       ? random.pick(work ? WORK_QUALIFIERS : PERSONAL_QUALIFIERS)
       : { text: entity, paraphrase: entity };
     const key = `${qualifier.text} ${thing.text}`;

@@ -5,6 +5,8 @@ import type { Random } from "./random.js";
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
+const WAKE_HOUR = 7;
+const SLEEP_HOUR = 23;
 
 export class Timeline {
   private current: number;
@@ -33,9 +35,20 @@ export class Timeline {
 
   /** Before a user message inside a block: usually minutes, sometimes a longer pause. */
   nextTurn(): string {
-    return this.random.chance(0.1)
-      ? this.advance(30 * MINUTE, 3 * HOUR)
-      : this.advance(1 * MINUTE, 25 * MINUTE);
+    if (this.random.chance(0.1)) this.advance(30 * MINUTE, 3 * HOUR);
+    else this.advance(1 * MINUTE, 25 * MINUTE);
+    this.skipNight();
+    return this.iso;
+  }
+
+  /** The user sleeps: a message due between 23:00 and 07:00 (UTC) waits for the morning. */
+  private skipNight(): void {
+    const date = new Date(this.current);
+    const hour = date.getUTCHours();
+    if (hour >= WAKE_HOUR && hour < SLEEP_HOUR) return;
+    if (hour >= SLEEP_HOUR) date.setUTCDate(date.getUTCDate() + 1);
+    date.setUTCHours(WAKE_HOUR, 0, 0, 0);
+    this.current = date.getTime() + this.random.int(0, 2 * HOUR);
   }
 
   /** Between topic blocks: hours most of the time, one to four days otherwise. */

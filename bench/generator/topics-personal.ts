@@ -30,7 +30,7 @@ export const PERSONAL_TOPICS: TopicSpec[] = [
     entities: "tax office|accountant Beatrice|ELSTER|home office|health insurer|bank statement",
     paths:
       "~/Documents/taxes/2025/receipts.csv|~/Documents/taxes/2025/checklist.md|~/Documents/taxes/2025/summary.md",
-    people: "Beatrice|Dana|Uncle Pete",
+    people: "Beatrice|Chris|Uncle Pete",
     ticket: "TAX",
     problems:
       "the receipt for the laptop is missing|home office days don't add up to 210|" +
@@ -51,7 +51,7 @@ export const PERSONAL_TOPICS: TopicSpec[] = [
     entities: "router|mesh node upstairs|synology NAS|smart TV|printer|pi-hole",
     paths:
       "~/homelab/network.md|~/homelab/pihole/custom.list|~/homelab/nas-backup.sh|~/homelab/devices.csv",
-    people: "Dana|Mia|Jonah",
+    people: "Chris|Mia|Jonah",
     ticket: "HOME",
     problems:
       "wifi drops in the kids' room every evening|NAS backup job failed with 'share not found'|" +
@@ -70,7 +70,7 @@ export const PERSONAL_TOPICS: TopicSpec[] = [
     keywords: "marathon|training|pace|long run|intervals|race",
     entities: "Berlin marathon|running club|Garmin|physio|track session|park loop",
     paths: "~/running/plan.md|~/running/runs.csv|~/running/race-day.md",
-    people: "Coach Ayo|Dana|Lars",
+    people: "Coach Ayo|Chris|Lars",
     ticket: "RUN",
     problems:
       "left calf tight after the 28 km run|tempo pace drifting to 5:20/km|" +
@@ -88,7 +88,7 @@ export const PERSONAL_TOPICS: TopicSpec[] = [
     keywords: "kitchen|renovation|quote|contractor|countertop|cabinets",
     entities: "Bauer Kitchens|Nordic Interiors|electrician|quartz countertop|IKEA planner|plumber",
     paths: "~/home/kitchen/quotes.csv|~/home/kitchen/measurements.md|~/home/kitchen/decisions.md",
-    people: "Herr Bauer|Dana|Ole",
+    people: "Herr Bauer|Chris|Ole",
     ticket: "KIT",
     problems:
       "quote B leaves out the electrical work|the window wall is 12 cm shorter than planned|" +
@@ -106,7 +106,7 @@ export const PERSONAL_TOPICS: TopicSpec[] = [
     keywords: "car|electric|battery|range|charging|dealer",
     entities: "ID.3|Model 3|Kona Electric|dealer in Hamburg|wallbox|battery report",
     paths: "~/cars/shortlist.md|~/cars/comparison.csv|~/cars/test-drive-notes.md",
-    people: "Dana|Sam the dealer|Frank",
+    people: "Chris|Sam the dealer|Frank",
     ticket: "CAR",
     problems:
       "battery state of health only 86%|the Kona has no heat pump|" +
@@ -124,7 +124,7 @@ export const PERSONAL_TOPICS: TopicSpec[] = [
     keywords: "sourdough|starter|hydration|bake|crumb|flour",
     entities: "starter Bubbles|dutch oven|rye flour|banneton|proofing box|bread flour",
     paths: "~/kitchen/bread-log.csv|~/kitchen/recipes/country-loaf.md",
-    people: "Dana|Mia|Rosa",
+    people: "Chris|Mia|Rosa",
     ticket: "BREAD",
     problems:
       "the loaf came out flat and gummy|starter smells like acetone|" +
@@ -142,7 +142,7 @@ export const PERSONAL_TOPICS: TopicSpec[] = [
     keywords: "budget|spending|groceries|savings|subscriptions|spreadsheet",
     entities: "joint account|savings pot|energy provider|streaming services|groceries|childcare",
     paths: "~/finance/budget-2026.csv|~/finance/subscriptions.md|~/finance/categorize.py",
-    people: "Dana|Chris|Mia",
+    people: "Chris|Mia|Jonah",
     ticket: "BUDGET",
     problems:
       "groceries 23% over budget|three streaming subscriptions nobody uses|" +
@@ -180,7 +180,7 @@ export const PERSONAL_TOPICS: TopicSpec[] = [
     entities: "Anki deck|tutor Joana|italki|podcast|grammar book|language exchange",
     paths:
       "~/learning/portuguese/vocab.csv|~/learning/portuguese/notes.md|~/learning/portuguese/verbs.md",
-    people: "Joana|Dana|Mia",
+    people: "Joana|Chris|Mia",
     ticket: "PT",
     problems:
       "mixing up ser and estar|Anki backlog of 340 cards|" +
