@@ -108,8 +108,8 @@ function findCut(series: Series, start: number, firstCandidate: number): number 
     const tokens = (prefixTokens[at] ?? 0) - base;
     const legal = tokens >= options.minTokens && at - start >= options.minMessages;
     if (tokens > options.targetTokens) {
-      if (bestNear >= 0 || bestAny >= 0)
-        return candidates[bestNear >= 0 ? bestNear : bestAny] ?? null;
+      const best = bestNear >= 0 ? bestNear : bestAny;
+      if (best >= 0) return candidates[best] ?? null;
       if (legal) return at;
       continue;
     }
