@@ -1,0 +1,41 @@
+// A timer that ends early when any of its signals aborts. grammY's polling signal comes from a
+// polyfill, so signals are typed structurally and never passed to `AbortSignal.any`.
+
+/** The part of an AbortSignal a delay needs (native or polyfilled). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: "abort", listener: () => void): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
+/** Resolves after `ms`; rejects with an "aborted" Error as soon as one signal aborts. */
+export function abortableDelay(
+  ms: number,
+  signals: ReadonlyArray<AbortSignalLike | undefined>,
+): Promise<void> {
+  const active = signals.filter((signal): signal is AbortSignalLike => signal !== undefined);
+  return new Promise((resolve, reject) => {
+    if (active.some((signal) => signal.aborted)) {
+      reject(new Error("aborted: the Telegram bot is stopping"));
+      return;
+    }
+    const cleanup = () => {
+      clearTimeout(timer);
+      for (const signal of active) signal.removeEventListener("abort", onAbort);
+    };
+    const onAbort = () => {
+      cleanup();
+      reject(new Error("aborted: the Telegram bot is stopping"));
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      resolve();
+    }, ms);
+    for (const signal of active) signal.addEventListener("abort", onAbort);
+  });
+}
+
+/** True when any of the signals has aborted. */
+export function isAnyAborted(signals: ReadonlyArray<AbortSignalLike | undefined>): boolean {
+  return signals.some((signal) => signal?.aborted === true);
+}

@@ -1,0 +1,176 @@
+// The Telegram interface: a grammY bot that long-polls, pairs unknown users, submits paired users'
+// messages to the runtime and streams the replies back. Telegram failures are logged and retried;
+// none of them can crash the daemon.
+import { Bot } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { Clock } from "../../kernel/index.js";
+import { describeError, SYSTEM_CLOCK, TelegramError } from "../../kernel/index.js";
+import type { Logger } from "../../log/index.js";
+import type { OutboundSender, RuntimeApi } from "../../runtime/runtime-api.js";
+import { BOT_COMMANDS } from "./bot-texts.js";
+import { handleMessage } from "./handle-message.js";
+import { createRetryTransformer } from "./retry-transformer.js";
+import { supervisePolling } from "./supervise-polling.js";
+import { type ChatId, TelegramOutbox } from "./telegram-outbox.js";
+import { TurnRouter } from "./turn-router.js";
+
+/** The bot's identity as `getMe` returns it (Telegram's field names); saves the call at start. */
+export interface TelegramBotInfo {
+  id: number;
+  first_name: string;
+  username: string;
+  can_join_groups?: boolean;
+  can_read_all_group_messages?: boolean;
+}
+
+export interface CreateTelegramBotOptions {
+  token: string;
+  /** Bot API server (`telegram.apiRoot`). */
+  apiRoot: string;
+  runtime: RuntimeApi;
+  logger: Logger;
+  /** At most one edit of a streamed reply per this many ms per chat (`telegram.editIntervalMs`). */
+  editIntervalMs: number;
+  botInfo?: TelegramBotInfo;
+  clock?: Clock;
+  /** Long-poll timeout of getUpdates in seconds (default 30); stop() never waits for it. */
+  pollTimeoutSeconds?: number;
+}
+
+export interface TelegramBot {
+  /** Resolves once polling runs, or once the first attempt failed (logged; retried until stop). */
+  start(): Promise<void>;
+  /** Stops polling and timers and waits for queued sends to settle. Never rejects. */
+  stop(): Promise<void>;
+  /** Proactive messages to a chat (rendered and split); rejects with TelegramError. */
+  readonly sender: OutboundSender;
+}
+
+function toUserFromGetMe(info: TelegramBotInfo): UserFromGetMe {
+  return {
+    can_join_groups: true,
+    can_read_all_group_messages: false,
+    supports_inline_queries: false,
+    can_connect_to_business: false,
+    has_main_web_app: false,
+    has_topics_enabled: false,
+    allows_users_to_create_topics: false,
+    can_manage_bots: false,
+    supports_join_request_queries: false,
+    ...info,
+    is_bot: true,
+  };
+}
+
+/** A chat id as Telegram wants it: numeric ids as numbers, `@channel` names as they are. */
+function toChatId(chatId: string): ChatId {
+  return /^-?\d+$/.test(chatId) ? Number(chatId) : chatId;
+}
+
+export function createTelegramBot(options: CreateTelegramBotOptions): TelegramBot {
+  const logger = options.logger.child({ component: "telegram" });
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const stopController = new AbortController();
+  const stopSignal = stopController.signal;
+  const bot = new Bot(options.token, {
+    client: { apiRoot: options.apiRoot },
+    ...(options.botInfo ? { botInfo: toUserFromGetMe(options.botInfo) } : {}),
+  });
+  bot.api.config.use(createRetryTransformer({ logger, stopSignal }));
+  const { editIntervalMs, runtime } = options;
+  const outbox = new TelegramOutbox({ api: bot.api, logger, clock, editIntervalMs, stopSignal });
+  const router = new TurnRouter({ runtime, outbox, logger, clock });
+  bot.on("message", (context) =>
+    handleMessage(context.message, context.me, { runtime, logger, outbox, router }),
+  );
+  bot.catch((error) => {
+    const updateId = error.ctx.update.update_id;
+    logger.error({ updateId, error: describeError(error.error) }, "telegram update failed");
+  });
+  const lifecycle = new BotLifecycle({ bot, router, outbox, logger, clock, stopController });
+  const timeoutSeconds = options.pollTimeoutSeconds ?? 30;
+  return {
+    start: () => lifecycle.start(timeoutSeconds),
+    stop: () => lifecycle.stop(),
+    sender: createSender(outbox, stopSignal),
+  };
+}
+
+function createSender(outbox: TelegramOutbox, stopSignal: AbortSignal): OutboundSender {
+  return {
+    interface: "telegram",
+    send: async ({ chatId, text }) => {
+      if (stopSignal.aborted) {
+        throw new TelegramError(
+          "KERN_TELEGRAM_API",
+          "the Telegram bot is stopped: restart kern to send messages",
+        );
+      }
+      const target = toChatId(chatId);
+      await outbox.run(target, () => outbox.sendMarkdown(target, text));
+    },
+  };
+}
+
+interface BotLifecycleOptions {
+  bot: Bot;
+  router: TurnRouter;
+  outbox: TelegramOutbox;
+  logger: Logger;
+  clock: Clock;
+  stopController: AbortController;
+}
+
+/** Starts polling once, registers the command menu once, and stops everything in order. */
+class BotLifecycle {
+  private started: Promise<void> | null = null;
+  private polling: Promise<void> | null = null;
+  private commandsSet = false;
+
+  constructor(private readonly options: BotLifecycleOptions) {}
+
+  start(timeoutSeconds: number): Promise<void> {
+    if (this.started !== null) return this.started;
+    const { bot, router, logger, clock, stopController } = this.options;
+    router.attach();
+    this.started = new Promise<void>((resolve) => {
+      this.polling = supervisePolling({
+        bot,
+        logger,
+        clock,
+        stopSignal: stopController.signal,
+        timeoutSeconds,
+        onStart: () => {
+          logger.info({ username: bot.botInfo.username }, "telegram polling started");
+          this.registerCommands();
+          resolve();
+        },
+        onFailure: resolve,
+      });
+    });
+    return this.started;
+  }
+
+  async stop(): Promise<void> {
+    const { bot, router, outbox, logger, stopController } = this.options;
+    if (stopController.signal.aborted) return;
+    stopController.abort();
+    router.detach();
+    try {
+      await bot.stop();
+    } catch (error) {
+      logger.warn({ error: describeError(error) }, "telegram stop could not confirm the offset");
+    }
+    await this.polling;
+    await outbox.settle();
+    logger.info("telegram stopped");
+  }
+
+  private registerCommands(): void {
+    if (this.commandsSet) return;
+    this.commandsSet = true;
+    this.options.bot.api.setMyCommands(BOT_COMMANDS).catch((error: unknown) => {
+      this.options.logger.warn({ error: describeError(error) }, "telegram setMyCommands failed");
+    });
+  }
+}

@@ -1,0 +1,66 @@
+// What happens to one inbound Telegram message: ignored (not for us), answered with a pairing code
+// (unknown user: nothing reaches the runtime), greeted (/start), or submitted as a turn.
+import { describeError, isKernError } from "../../kernel/index.js";
+import type { Logger } from "../../log/index.js";
+import type { RuntimeApi } from "../../runtime/runtime-api.js";
+import { errorReply, greetingReply, pairingReply } from "./bot-texts.js";
+import { escapeHtml } from "./escape-html.js";
+import type { TelegramOutbox } from "./telegram-outbox.js";
+import { type BotIdentity, type IncomingTelegramMessage, toEnvelope } from "./to-envelope.js";
+import type { TurnRouter } from "./turn-router.js";
+
+export interface HandleMessageOptions {
+  runtime: RuntimeApi;
+  outbox: TelegramOutbox;
+  router: TurnRouter;
+  logger: Logger;
+}
+
+const START = /^\/start(?:\s|$)/;
+
+/** Handles one message. Resolves once it is queued: the reply streams in the background. */
+export async function handleMessage(
+  message: IncomingTelegramMessage,
+  bot: BotIdentity,
+  options: HandleMessageOptions,
+): Promise<void> {
+  const { runtime, logger } = options;
+  const envelope = toEnvelope(message, bot);
+  if (!envelope?.user || !envelope.channel) return;
+  const chatId = message.chat.id;
+  const name = envelope.name ?? envelope.user;
+  const isStart = START.test(envelope.text);
+  if (!(await runtime.pairing.isPaired(envelope.user))) {
+    const pending = await runtime.pairing.request({
+      interface: "telegram",
+      userId: envelope.user,
+      chatId: envelope.channel,
+      name,
+    });
+    logger.info({ userId: envelope.user, chatId, code: pending.code }, "unpaired telegram user");
+    reply(options, chatId, pairingReply({ name, code: pending.code, isStart }));
+    return;
+  }
+  if (isStart) {
+    reply(options, chatId, greetingReply(name));
+    return;
+  }
+  logger.debug({ userId: envelope.user, chatId, length: envelope.text.length }, "telegram message");
+  try {
+    options.router.submit(envelope, chatId);
+  } catch (error) {
+    logger.error({ chatId, error: describeError(error) }, "runtime refused a telegram message");
+    const code = isKernError(error) ? error.code : "unexpected";
+    reply(options, chatId, errorReply({ code, message: describeError(error) }));
+  }
+}
+
+/** Queues a plain-text reply of the bot itself; failures are logged, never thrown. */
+function reply(options: HandleMessageOptions, chatId: number, text: string): void {
+  const { outbox, logger } = options;
+  outbox
+    .run(chatId, () => outbox.send(chatId, escapeHtml(text)))
+    .catch((error: unknown) => {
+      logger.error({ chatId, error: describeError(error) }, "telegram reply failed");
+    });
+}

@@ -1,0 +1,158 @@
+// Shows one turn's reply in one chat: "typing…" while the turn runs, the first text as a new
+// message, later text as throttled edits of it, and at turn-end the whole reply rendered and split
+// (first chunk edits the streamed message, the rest follow as new messages). Never throws.
+import type { Clock, RuntimeEvent } from "../../kernel/index.js";
+import { describeError } from "../../kernel/index.js";
+import type { Logger } from "../../log/index.js";
+import { errorReply } from "./bot-texts.js";
+import { escapeHtml } from "./escape-html.js";
+import { renderTelegramHtml } from "./render-reply.js";
+import { splitReply } from "./split-reply.js";
+import { type ChatId, isBlankHtml, type TelegramOutbox } from "./telegram-outbox.js";
+
+/** Telegram shows "typing…" for about 5 s; repeat a little sooner. */
+const TYPING_REPEAT_MS = 4000;
+/** Stop the indicator after this long even if turn-end never comes (a lost event). */
+const TYPING_MAX_MS = 10 * 60 * 1000;
+
+type TurnEnd = Extract<RuntimeEvent, { type: "turn-end" }>;
+
+export interface ReplyStreamOptions {
+  outbox: TelegramOutbox;
+  chatId: ChatId;
+  turnId: string;
+  logger: Logger;
+  clock: Clock;
+}
+
+export class ReplyStream {
+  private text = "";
+  private messageId: number | null = null;
+  private shown = "";
+  private previewQueued = false;
+  private finished = false;
+  private readonly commandTexts = new Set<string>();
+  private typingTimer: NodeJS.Timeout | undefined;
+  private typingUntil = 0;
+
+  constructor(private readonly options: ReplyStreamOptions) {}
+
+  /** Starts the typing indicator; call right after the turn was submitted. */
+  start(): void {
+    const { clock } = this.options;
+    this.typingUntil = clock.now() + TYPING_MAX_MS;
+    const tick = () => {
+      if (this.finished || clock.now() > this.typingUntil) return this.stopTyping();
+      void this.options.outbox.typing(this.options.chatId);
+    };
+    tick();
+    this.typingTimer = setInterval(tick, TYPING_REPEAT_MS);
+    this.typingTimer.unref();
+  }
+
+  /** Feeds one runtime event of this turn; returns true once the turn has ended. */
+  handle(event: RuntimeEvent): boolean {
+    if (this.finished) return true;
+    if (event.type === "text-delta") this.onDelta(event.text);
+    else if (event.type === "command-result") this.onCommandResult(event.text);
+    else if (event.type === "turn-end") this.onTurnEnd(event);
+    return this.finished;
+  }
+
+  /** Stops timers without delivering anything (the bot is stopping). */
+  dispose(): void {
+    this.finished = true;
+    this.stopTyping();
+  }
+
+  private onDelta(delta: string): void {
+    this.text += delta;
+    if (this.previewQueued) return;
+    this.previewQueued = true;
+    this.enqueue("preview", () => this.updatePreview());
+  }
+
+  private onCommandResult(text: string): void {
+    this.commandTexts.add(text.trim());
+    this.enqueue("command-result", () =>
+      this.options.outbox.sendMarkdown(this.options.chatId, text),
+    );
+  }
+
+  private onTurnEnd(event: TurnEnd): void {
+    this.finished = true;
+    this.stopTyping();
+    this.enqueue("turn-end", () => this.deliverFinal(event));
+  }
+
+  /** Shows the reply so far: the first chunk of its rendering, as a new message or an edit. */
+  private async updatePreview(): Promise<void> {
+    const { outbox, chatId } = this.options;
+    if (this.messageId !== null) await outbox.waitForEditSlot(chatId);
+    this.previewQueued = false; // deltas from now on need another preview
+    if (this.finished) return; // the final delivery is queued right behind and does it all
+    const preview = splitReply(renderTelegramHtml(this.text))[0] ?? "";
+    if (isBlankHtml(preview) || preview === this.shown) return;
+    if (this.messageId === null) this.messageId = await outbox.send(chatId, preview);
+    else if (!(await outbox.edit(chatId, this.messageId, preview))) this.messageId = null;
+    this.shown = preview;
+  }
+
+  private async deliverFinal(event: TurnEnd): Promise<void> {
+    const { outbox, chatId } = this.options;
+    const text = event.text.trim() === "" ? this.text : event.text;
+    // A command's answer already went out as its command-result.
+    const isCommandEcho =
+      this.commandTexts.size > 0 &&
+      (event.stopReason === "command" || this.commandTexts.has(text.trim()));
+    if (text.trim() !== "" && !isCommandEcho) await this.deliverText(text);
+    if (event.stopReason === "error") {
+      await outbox.send(chatId, escapeHtml(errorReply(event.error)));
+    } else if (event.stopReason === "cancelled" && this.messageId === null) {
+      await outbox.send(chatId, "Cancelled.");
+    }
+  }
+
+  private async deliverText(markdown: string): Promise<void> {
+    const { outbox, chatId } = this.options;
+    const chunks = splitReply(renderTelegramHtml(markdown)).filter((chunk) => !isBlankHtml(chunk));
+    const [first, ...rest] = chunks;
+    if (first === undefined) return;
+    if (this.messageId === null) await outbox.send(chatId, first);
+    else if (first !== this.shown && !(await this.tryEdit(this.messageId, first))) {
+      await outbox.send(chatId, first);
+    }
+    // One chunk that cannot be sent must not cost the user the rest of the reply.
+    for (const chunk of rest) {
+      await outbox.send(chatId, chunk).catch((error: unknown) => this.logFailure("chunk", error));
+    }
+  }
+
+  /** Edits the streamed message; false when it is gone or the edit failed (send anew). */
+  private async tryEdit(messageId: number, html: string): Promise<boolean> {
+    const { outbox, chatId } = this.options;
+    try {
+      await outbox.waitForEditSlot(chatId);
+      return await outbox.edit(chatId, messageId, html);
+    } catch (error) {
+      this.logFailure("final-edit", error);
+      return false;
+    }
+  }
+
+  private enqueue(step: string, task: () => Promise<void>): void {
+    this.options.outbox.run(this.options.chatId, task).catch((error: unknown) => {
+      this.logFailure(step, error);
+    });
+  }
+
+  private logFailure(step: string, error: unknown): void {
+    const { chatId, turnId, logger } = this.options;
+    logger.error({ chatId, turnId, step, error: describeError(error) }, "telegram reply failed");
+  }
+
+  private stopTyping(): void {
+    if (this.typingTimer) clearInterval(this.typingTimer);
+    this.typingTimer = undefined;
+  }
+}

@@ -1,0 +1,132 @@
+// Everything the bot sends goes through here: one queue per chat keeps messages in order across
+// turns, edits are spaced by `editIntervalMs` per chat, and HTML Telegram refuses is resent as
+// plain text (SG-24). Calls throw TelegramError; callers decide whether to log or rethrow.
+import type { Api } from "grammy";
+import type { Clock } from "../../kernel/index.js";
+import type { Logger } from "../../log/index.js";
+import { abortableDelay } from "./abortable-delay.js";
+import { htmlToPlainText, renderTelegramHtml } from "./render-reply.js";
+import { splitReply } from "./split-reply.js";
+import {
+  isMessageGoneError,
+  isNotModifiedError,
+  isParseEntitiesError,
+  toTelegramError,
+} from "./telegram-errors.js";
+
+export type ChatId = number | string;
+
+export interface TelegramOutboxOptions {
+  api: Api;
+  logger: Logger;
+  clock: Clock;
+  editIntervalMs: number;
+  stopSignal: AbortSignal;
+}
+
+/** True when a chunk shows nothing (Telegram refuses empty messages). */
+export function isBlankHtml(html: string): boolean {
+  return htmlToPlainText(html).trim() === "";
+}
+
+export class TelegramOutbox {
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly lastUpdateAt = new Map<string, number>();
+
+  constructor(private readonly options: TelegramOutboxOptions) {}
+
+  /** Runs `task` after every task queued before it for the same chat. Rejections pass through. */
+  run<T>(chatId: ChatId, task: () => Promise<T>): Promise<T> {
+    const key = String(chatId);
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    const result = previous.then(task);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(key, settled);
+    void settled.then(() => {
+      if (this.queues.get(key) === settled) this.queues.delete(key);
+    });
+    return result;
+  }
+
+  /** Resolves when every queued task of every chat has settled. */
+  async settle(): Promise<void> {
+    while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+  }
+
+  /** Sends one chunk of HTML; on `can't parse entities` resends it as plain text. */
+  async send(chatId: ChatId, html: string): Promise<number> {
+    try {
+      const message = await this.options.api.sendMessage(chatId, html, { parse_mode: "HTML" });
+      this.markUpdate(chatId);
+      return message.message_id;
+    } catch (error) {
+      if (!isParseEntitiesError(error)) throw toTelegramError(error);
+      this.options.logger.warn({ chatId }, "telegram refused our HTML, resending as plain text");
+    }
+    try {
+      const message = await this.options.api.sendMessage(chatId, htmlToPlainText(html));
+      this.markUpdate(chatId);
+      return message.message_id;
+    } catch (error) {
+      throw toTelegramError(error);
+    }
+  }
+
+  /** Edits a message; false when it no longer exists. An unchanged text counts as done. */
+  async edit(chatId: ChatId, messageId: number, html: string): Promise<boolean> {
+    const api = this.options.api;
+    try {
+      await api.editMessageText(chatId, messageId, html, { parse_mode: "HTML" });
+    } catch (error) {
+      if (isNotModifiedError(error)) return true;
+      if (isMessageGoneError(error)) return false;
+      if (!isParseEntitiesError(error)) throw toTelegramError(error);
+      try {
+        await api.editMessageText(chatId, messageId, htmlToPlainText(html));
+      } catch (plainError) {
+        if (isNotModifiedError(plainError)) return true;
+        if (isMessageGoneError(plainError)) return false;
+        throw toTelegramError(plainError);
+      }
+    } finally {
+      this.markUpdate(chatId);
+    }
+    return true;
+  }
+
+  /** Renders Markdown, splits it and sends every chunk as a new message, in order. */
+  async sendMarkdown(chatId: ChatId, markdown: string): Promise<void> {
+    for (const chunk of splitReply(renderTelegramHtml(markdown))) {
+      if (!isBlankHtml(chunk)) await this.send(chatId, chunk);
+    }
+  }
+
+  /** Shows "typing…" in the chat; failures only matter at debug level. */
+  async typing(chatId: ChatId): Promise<void> {
+    try {
+      await this.options.api.sendChatAction(chatId, "typing");
+    } catch (error) {
+      this.options.logger.debug({ chatId, error: toTelegramError(error).message }, "typing failed");
+    }
+  }
+
+  /** Waits until this chat's last send or edit is `editIntervalMs` old (call before `edit`). */
+  async waitForEditSlot(chatId: ChatId): Promise<void> {
+    const last = this.lastUpdateAt.get(String(chatId));
+    if (last === undefined) return;
+    const waitMs = last + this.options.editIntervalMs - this.options.clock.now();
+    if (waitMs <= 0) return;
+    try {
+      await abortableDelay(waitMs, [this.options.stopSignal]);
+    } catch {
+      // Stopping: flush what is queued without waiting for the throttle.
+    }
+  }
+
+  private markUpdate(chatId: ChatId): void {
+    this.lastUpdateAt.set(String(chatId), this.options.clock.now());
+  }
+}

@@ -1,0 +1,71 @@
+// Connects submitted turns to their chats: one runtime subscription, events routed by turnId to the
+// ReplyStream of the chat that asked. Turns from other interfaces are ignored.
+import type { Clock, RuntimeEvent } from "../../kernel/index.js";
+import type { Logger } from "../../log/index.js";
+import type { InboundEnvelope, RuntimeApi } from "../../runtime/runtime-api.js";
+import { ReplyStream } from "./reply-stream.js";
+import type { ChatId, TelegramOutbox } from "./telegram-outbox.js";
+
+export interface TurnRouterOptions {
+  runtime: RuntimeApi;
+  outbox: TelegramOutbox;
+  logger: Logger;
+  clock: Clock;
+}
+
+export class TurnRouter {
+  private readonly streams = new Map<string, ReplyStream>();
+  /** Events emitted while `runtime.submit` runs, before we know the new turn's id. */
+  private captured: RuntimeEvent[] | null = null;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly options: TurnRouterOptions) {}
+
+  attach(): void {
+    this.unsubscribe ??= this.options.runtime.subscribe((event) => this.route(event));
+  }
+
+  /** Unsubscribes and stops every stream's timers; undelivered replies are dropped. */
+  detach(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    for (const stream of this.streams.values()) stream.dispose();
+    this.streams.clear();
+  }
+
+  /** Submits the envelope and streams its turn's reply to the chat. Throws what submit throws. */
+  submit(envelope: InboundEnvelope, chatId: ChatId): string {
+    const { runtime, outbox, logger, clock } = this.options;
+    this.captured = [];
+    let turnId: string;
+    let early: RuntimeEvent[];
+    try {
+      turnId = runtime.submit(envelope).turnId;
+    } finally {
+      early = this.captured;
+      this.captured = null;
+    }
+    const stream = new ReplyStream({ outbox, chatId, turnId, clock, logger });
+    this.streams.set(turnId, stream);
+    stream.start();
+    for (const event of early) this.route(event);
+    return turnId;
+  }
+
+  private route(event: RuntimeEvent): void {
+    if (this.captured) {
+      this.captured.push(event);
+      return;
+    }
+    if (!("turnId" in event) || event.turnId === undefined) return;
+    const stream = this.streams.get(event.turnId);
+    if (!stream) return;
+    if (event.type === "error") {
+      this.options.logger.warn(
+        { turnId: event.turnId, code: event.code },
+        "turn reported an error",
+      );
+    }
+    if (stream.handle(event)) this.streams.delete(event.turnId);
+  }
+}
