@@ -129,13 +129,13 @@ export class MessageRepo {
     return rows.map(toIndexedMessage);
   }
 
-  /** Seq, role, tokens and ts of every message from `fromSeq` on (cheap: no content). */
-  tokenRows(session: string, fromSeq = 0): MessageTokenRow[] {
+  /** Seq, role, tokens and ts of the messages `[fromSeq, toSeq)` (cheap: no content). */
+  tokenRows(session: string, fromSeq = 0, toSeq = Number.MAX_SAFE_INTEGER): MessageTokenRow[] {
     return this.db
       .prepare(
-        "SELECT id, seq, role, tokens, ts FROM messages WHERE session = ? AND seq >= ? ORDER BY seq",
+        "SELECT id, seq, role, tokens, ts FROM messages WHERE session = ? AND seq >= ? AND seq < ? ORDER BY seq",
       )
-      .all(session, fromSeq) as MessageTokenRow[];
+      .all(session, fromSeq, toSeq) as MessageTokenRow[];
   }
 
   /** A page of history ending before `before` (newest `limit` messages when omitted). */

@@ -60,6 +60,28 @@ export class VectorIndex {
     })();
   }
 
+  /** The highest message id embedded so far (vectors of ids at or below it exist or were skipped). */
+  cursor(): number {
+    return Number(getMeta(this.db, "vector_cursor") ?? "0");
+  }
+
+  /** Stored vectors of the given message ids; ids without a vector are absent from the map. */
+  vectors(ids: readonly number[]): Map<number, Float32Array> {
+    const result = new Map<number, Float32Array>();
+    if (ids.length === 0 || this.count() === 0) return result;
+    const statement = this.db.prepare(
+      `SELECT rowid AS id, embedding FROM ${TABLE} WHERE rowid IN (SELECT value FROM json_each(?))`,
+    );
+    for (let start = 0; start < ids.length; start += 5000) {
+      const chunk = JSON.stringify(ids.slice(start, start + 5000));
+      for (const row of statement.all(chunk) as Array<{ id: number; embedding: Buffer }>) {
+        const copy = new Uint8Array(row.embedding);
+        result.set(row.id, new Float32Array(copy.buffer, 0, copy.byteLength / 4));
+      }
+    }
+    return result;
+  }
+
   /** The k nearest message ids by cosine distance (smaller is closer). */
   nearest(vector: Float32Array, k: number): Array<{ id: number; distance: number }> {
     if (this.dimensions === null) return [];
