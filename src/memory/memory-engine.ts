@@ -1,0 +1,279 @@
+// The runtime's one handle on memory: the background worker (embed, segment, roll up, summarize),
+// the composer, recall, expand, describe, segment views, notes and doctor. Built once per agent
+// by the daemon (or briefly by a CLI command without a daemon).
+import type {
+  Clock,
+  MemoryState,
+  NotesView,
+  RecallReport,
+  RecallStats,
+  SegmentDetail,
+  SegmentRow,
+  SegmentsReport,
+} from "../kernel/index.js";
+import type { Logger } from "../log/index.js";
+import type { AgentStore } from "../store/index.js";
+import { CircuitBreaker } from "./circuit-breaker.js";
+import { type ComposedContext, type ComposeOptions, Composer } from "./composer.js";
+import {
+  describeMemory,
+  type MemoryDescription,
+  renderMemoryDescription,
+} from "./describe-memory.js";
+import { type DoctorReport, doctor } from "./doctor.js";
+import type { Embedder } from "./embedder.js";
+import { type ExpandOptions, type ExpandResult, expand, renderExpandResult } from "./expand.js";
+import { MemoryWorker, type ProgressListener } from "./memory-worker.js";
+import { notesView, regenerateNotesSummary } from "./notes-summary.js";
+import type { MemoryConfig, PipelineContext, SummaryModel } from "./pipeline-context.js";
+import { type RecallOptions, recall, recallStats } from "./recall.js";
+
+export interface MemoryEngineOptions {
+  store: AgentStore;
+  config: MemoryConfig;
+  embedder: Embedder;
+  /** null = no model: extractive summaries only. */
+  summaryModel: SummaryModel | null;
+  logger: Logger;
+  clock: Clock;
+  /** The package's templates/ folder (default KERN.md). */
+  templatesDir: string;
+  /** Circuit breaker settings for the summary model (tests shorten `openMs`). */
+  breaker?: { threshold?: number; openMs?: number };
+}
+
+type UpdateListener = (state: MemoryState) => void;
+
+function toRow(segment: SegmentRow): SegmentRow {
+  const {
+    id,
+    level,
+    seqStart,
+    seqEnd,
+    parentId,
+    tokenCount,
+    summaryTokens,
+    method,
+    firstTs,
+    lastTs,
+    stale,
+  } = segment;
+  return {
+    id,
+    level,
+    seqStart,
+    seqEnd,
+    parentId,
+    tokenCount,
+    summaryTokens,
+    method,
+    firstTs,
+    lastTs,
+    stale,
+  };
+}
+
+export class MemoryEngine {
+  private readonly worker: MemoryWorker;
+  private readonly composer: Composer;
+  private readonly breaker: CircuitBreaker;
+  private readonly listeners = new Set<UpdateListener>();
+  private readonly abort = new AbortController();
+  private retryTimer: NodeJS.Timeout | null = null;
+
+  private constructor(private readonly options: MemoryEngineOptions) {
+    this.breaker = new CircuitBreaker({ clock: options.clock, ...options.breaker });
+    this.composer = new Composer({
+      store: options.store,
+      config: options.config,
+      templatesDir: options.templatesDir,
+    });
+    const context: PipelineContext = {
+      store: options.store,
+      config: options.config,
+      embedder: options.embedder,
+      summaryModel: options.summaryModel,
+      breaker: this.breaker,
+      logger: options.logger,
+      clock: options.clock,
+      signal: this.abort.signal,
+      onWrite: () => this.composer.invalidateSegments(),
+    };
+    this.worker = new MemoryWorker(context, () => this.changed());
+  }
+
+  /** Builds the engine. Cheap: no job runs until `schedule` or `runUntilIdle`. */
+  static create(options: MemoryEngineOptions): MemoryEngine {
+    const { embedder, store } = options;
+    if (embedder.dimensions > 0) {
+      store.vectors.ensure({ fingerprint: embedder.fingerprint, dimensions: embedder.dimensions });
+    }
+    return new MemoryEngine(options);
+  }
+
+  /** Queues a background run after a turn or an import. Never blocks; coalesces. */
+  schedule(): void {
+    this.worker.schedule();
+  }
+
+  /** Runs the whole pipeline to completion (import, demo, tests). Never rejects. */
+  runUntilIdle(onProgress?: ProgressListener): Promise<void> {
+    return this.worker.runUntilIdle(onProgress);
+  }
+
+  /** Finishes the current job (its model calls are cancelled), starts no new one. */
+  async stop(): Promise<void> {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.abort.abort();
+    await this.worker.stop();
+  }
+
+  state(): MemoryState {
+    const { store } = this.options;
+    const session = store.sessionLog.sessionId;
+    return {
+      status: this.worker.status,
+      pendingJobs: this.worker.pendingJobs,
+      segments: store.segments.countsByLevel(),
+      staleSegments: store.segments.staleCount(),
+      unsegmentedMessages: Math.max(
+        0,
+        store.messages.nextSeq(session) - store.segments.levelEnd(session, 0),
+      ),
+      lastRunAt: this.worker.lastRunAt,
+      lastError: this.worker.lastError,
+    };
+  }
+
+  /** Hears every state change (memory-update events); returns the unsubscribe function. */
+  onUpdate(listener: UpdateListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    const state = this.state();
+    for (const listener of this.listeners) {
+      try {
+        listener(state);
+      } catch (error) {
+        this.options.logger.warn({ error: String(error) }, "memory-update listener threw");
+      }
+    }
+    if (state.status === "idle") this.armRetry(state);
+  }
+
+  /** While the breaker is open, stand-ins wait; run again when it half-opens. */
+  private armRetry(state: MemoryState): void {
+    const retryAt = this.breaker.retryAt;
+    if (
+      this.retryTimer ||
+      retryAt === null ||
+      state.staleSegments === 0 ||
+      this.abort.signal.aborted
+    )
+      return;
+    const delay = Math.max(0, retryAt - this.options.clock.now()) + 10;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.schedule();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  /** Composes the prompt (SPEC §5); waits up to `summaryWaitMs` for a running job first. */
+  async compose(options: ComposeOptions): Promise<ComposedContext> {
+    const wait = this.options.config.summaryWaitMs;
+    if (wait > 0 && this.worker.status === "running") {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, wait);
+      });
+      await Promise.race([this.worker.idle(), timeout]);
+      clearTimeout(timer);
+    }
+    return this.composer.compose(options);
+  }
+
+  recall(options: RecallOptions): Promise<RecallReport> {
+    return recall({ store: this.options.store, embedder: this.options.embedder }, options);
+  }
+
+  async recallStats(): Promise<RecallStats> {
+    return recallStats(this.options.store);
+  }
+
+  /** Raw messages or a segment's children (structured). Throws KERN_NOT_FOUND for an unknown id. */
+  expandResult(options: ExpandOptions): ExpandResult {
+    return expand(this.options.store, options);
+  }
+
+  /** `expandResult` as text, for the `expand` tool. */
+  async expand(options: ExpandOptions): Promise<string> {
+    return renderExpandResult(expand(this.options.store, options));
+  }
+
+  /** Counts per level, coverage, staleness, vectors, last run and what is in context. */
+  description(): MemoryDescription {
+    const { store } = this.options;
+    return describeMemory(store, {
+      state: this.state(),
+      lastContext: this.composer.lastReport(store.sessionLog.sessionId),
+    });
+  }
+
+  /** `description()` as text, for the `describe` tool. */
+  async describe(): Promise<string> {
+    return renderMemoryDescription(this.description());
+  }
+
+  async segmentsReport(session?: string): Promise<SegmentsReport> {
+    const id = session ?? this.options.store.sessionLog.sessionId;
+    return { session: id, segments: this.options.store.segments.list(id).map(toRow) };
+  }
+
+  async segmentDetail(id: string): Promise<SegmentDetail | null> {
+    const segment = this.options.store.segments.get(id);
+    if (!segment) return null;
+    const compression =
+      segment.summary !== null && segment.summaryTokens > 0
+        ? Math.round((segment.tokenCount / segment.summaryTokens) * 10) / 10
+        : null;
+    return {
+      ...toRow(segment),
+      session: segment.session,
+      summary: segment.summary,
+      childIds: this.options.store.segments.children(id).map((child) => child.id),
+      compression,
+    };
+  }
+
+  async notes(): Promise<NotesView> {
+    return notesView({ store: this.options.store, agentDir: this.options.config.agentDir });
+  }
+
+  /** Rewrites the notes summary now (model when configured, else extractive). */
+  async regenerateNotesSummary(): Promise<NotesView> {
+    const view = await regenerateNotesSummary({
+      ...this.options,
+      agentDir: this.options.config.agentDir,
+      signal: this.abort.signal,
+    });
+    this.composer.invalidateSegments();
+    return view;
+  }
+
+  /** `kern doctor`: checks, a score and, with `fix`, safe repairs (see DoctorReport). */
+  doctor(options: { fix: boolean }): Promise<DoctorReport> {
+    return doctor({
+      store: this.options.store,
+      clock: this.options.clock,
+      fix: options.fix,
+      runPipeline: async () => {
+        await this.worker.runUntilIdle(undefined, false);
+        this.composer.invalidateSegments();
+      },
+    });
+  }
+}

@@ -1,0 +1,109 @@
+// The memory pipeline's writers: each record goes to the memory log FIRST, then into the index.
+// Segment ids derive from their range, so a crash between the two is healed on resume (the log
+// entry is replayed) and never leaves a duplicate (LESSONS #2, #4).
+import { type Clock, isoNow, type Segment } from "../kernel/index.js";
+import {
+  type AgentStore,
+  applyMemoryEntries,
+  type MemoryEntry,
+  type NewSegment,
+  type SummaryWriteEntry,
+} from "../store/index.js";
+import { countTokens } from "./count-tokens.js";
+
+/**
+ * Records a new segment: `segment-close` in the memory log, then the index row (an L0 when
+ * `childIds` is empty, else a rollup parent over them). Throws StoreError when the index refuses
+ * it (a tiling violation); the log line then stays and `doctor` reports the drift.
+ */
+export function closeSegment(
+  store: AgentStore,
+  clock: Clock,
+  segment: NewSegment,
+  childIds: readonly string[] = [],
+): void {
+  store.memoryLog.append([
+    {
+      type: "segment-close",
+      ts: isoNow(clock),
+      ...segment,
+      ...(childIds.length > 0 ? { childIds: [...childIds] } : {}),
+    },
+  ]);
+  if (childIds.length > 0) store.segments.insertParent(segment, childIds);
+  else store.segments.insertLeaf(segment);
+}
+
+export interface SummaryWrite {
+  segmentId: string;
+  /** The summary body (bullets), without the `<summary>` wrapper. */
+  text: string;
+  method: string;
+  /** A stand-in the model should redo. */
+  stale: boolean;
+}
+
+/** Records a summary: `summary-write` in the memory log, then the segment's row. */
+export function writeSummary(store: AgentStore, clock: Clock, write: SummaryWrite): void {
+  const summaryTokens = countTokens(write.text);
+  store.memoryLog.append([
+    {
+      type: "summary-write",
+      ts: isoNow(clock),
+      segmentId: write.segmentId,
+      summary: write.text,
+      summaryTokens,
+      method: write.method,
+      stale: write.stale,
+    },
+  ]);
+  store.segments.setSummary(write.segmentId, {
+    text: write.text,
+    tokens: summaryTokens,
+    method: write.method,
+    stale: write.stale,
+  });
+}
+
+/**
+ * Memory log entries the index lacks: segments never inserted, and the latest summary of a
+ * segment when the index holds a different one (a crash between log append and index write).
+ * Pure.
+ */
+export function entriesMissingFromIndex(
+  entries: readonly MemoryEntry[],
+  indexed: ReadonlyMap<string, Segment>,
+): MemoryEntry[] {
+  const missing: MemoryEntry[] = [];
+  const missingIds = new Set<string>();
+  const lastSummary = new Map<string, SummaryWriteEntry>();
+  for (const entry of entries) {
+    if (entry.type === "segment-close" && !indexed.has(entry.id)) {
+      missing.push(entry);
+      missingIds.add(entry.id);
+    } else if (entry.type === "summary-write") lastSummary.set(entry.segmentId, entry);
+  }
+  for (const [id, entry] of lastSummary) {
+    const segment = indexed.get(id);
+    const differs =
+      segment && (segment.summary !== entry.summary || segment.method !== entry.method);
+    if (missingIds.has(id) || differs) missing.push(entry);
+  }
+  return missing;
+}
+
+/**
+ * Heals a crash between a memory-log append and its index write: replays what the index lacks.
+ * Idempotent (segment ids derive from ranges). Returns the number of entries applied.
+ */
+export function healIndexFromLog(store: AgentStore): number {
+  const { entries } = store.memoryLog.readAll();
+  const indexed = new Map<string, Segment>();
+  for (const session of store.messages.sessionIds()) {
+    for (const segment of store.segments.list(session)) indexed.set(segment.id, segment);
+  }
+  const missing = entriesMissingFromIndex(entries, indexed);
+  if (missing.length === 0) return 0;
+  const applied = applyMemoryEntries(store.db, missing);
+  return missing.length - applied.skippedEntries;
+}
