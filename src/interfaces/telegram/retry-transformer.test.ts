@@ -1,6 +1,6 @@
 import { type ApiCallFn, HttpError } from "grammy";
 import { describe, expect, it } from "vitest";
-import { createSilentLogger } from "../../log/index.js";
+import { createLogger, createSilentLogger } from "../../log/index.js";
 import { createRetryTransformer } from "./retry-transformer.js";
 
 type Outcome =
@@ -77,6 +77,25 @@ describe("createRetryTransformer", () => {
     const { previous, state } = scripted([refusal]);
     expect(await transformer(previous, "sendMessage", payload)).toEqual(refusal);
     expect(state.calls).toBe(1);
+  });
+
+  it("logs polling failures that grammY would retry quietly", async () => {
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: "info",
+      destination: { write: (line) => lines.push(line) },
+    });
+    const stopSignal = new AbortController().signal;
+    const transformer = createRetryTransformer({ logger, stopSignal, networkBackoffMs: 1 });
+    const refusal = { ok: false as const, error_code: 502, description: "Bad Gateway" };
+    await transformer(scripted([refusal]).previous, "getUpdates", {});
+    await transformer(scripted(["network"]).previous, "getUpdates", {}).catch(() => undefined);
+    const conflict = { ok: false as const, error_code: 409, description: "Conflict" };
+    await transformer(scripted([conflict]).previous, "getUpdates", {});
+    const errors = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const levels = errors.filter((entry) => entry["level"] === 50).map((entry) => entry["msg"]);
+    expect(levels).toHaveLength(2);
+    expect(String(levels[1])).toContain("unreachable");
   });
 
   it("stops waiting at once when the bot stops", async () => {

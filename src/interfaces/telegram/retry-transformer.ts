@@ -4,6 +4,7 @@
 import { HttpError, type Transformer } from "grammy";
 import type { Logger } from "../../log/index.js";
 import { abortableDelay, isAnyAborted } from "./abortable-delay.js";
+import { explainTelegramError } from "./telegram-errors.js";
 
 export interface RetryTransformerOptions {
   logger: Logger;
@@ -15,6 +16,28 @@ export interface RetryTransformerOptions {
   maxNetworkRetries?: number;
   /** First network backoff; doubles on each retry (default 500 ms). */
   networkBackoffMs?: number;
+}
+
+/** Refusals that make `bot.start()` reject: supervisePolling logs those. */
+const SUPERVISED_CODES = new Set([401, 404, 409]);
+
+/**
+ * grammY retries other polling failures by itself, every 3 s, and says so only in debug output:
+ * log them here, so a broken poller is visible in kern's log.
+ */
+function reportPollingFailure(
+  logger: Logger,
+  failure: { error_code: number; description: string } | HttpError,
+): void {
+  if (failure instanceof HttpError) {
+    logger.error(
+      { error: failure.message },
+      `telegram polling failed: ${explainTelegramError(failure)}`,
+    );
+  } else if (!SUPERVISED_CODES.has(failure.error_code)) {
+    const { error_code: status, description } = failure;
+    logger.error({ status, description }, "telegram polling refused; grammY retries in 3 s");
+  }
 }
 
 /** Seconds to wait when a 429 comes without `retry_after` (the Bot API always sends one). */
@@ -33,6 +56,7 @@ export function createRetryTransformer(options: RetryTransformerOptions): Transf
       try {
         const response = await previous(method, payload, signal);
         if (response.ok || response.error_code !== 429 || rateLimited >= maxRateLimitRetries) {
+          if (!response.ok && method === "getUpdates") reportPollingFailure(logger, response);
           return response;
         }
         rateLimited += 1;
@@ -41,7 +65,10 @@ export function createRetryTransformer(options: RetryTransformerOptions): Transf
         await abortableDelay(retryAfter * 1000, signals);
       } catch (error) {
         const retryable = error instanceof HttpError && !isAnyAborted(signals);
-        if (!retryable || networkFailures >= maxNetworkRetries) throw error;
+        if (!retryable || networkFailures >= maxNetworkRetries) {
+          if (retryable && method === "getUpdates") reportPollingFailure(logger, error);
+          throw error;
+        }
         const delayMs = networkBackoffMs * 2 ** networkFailures;
         networkFailures += 1;
         logger.warn(
