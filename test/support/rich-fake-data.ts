@@ -240,12 +240,11 @@ function section(tag: string, body: string, path?: string): string {
   return `${open}\n${body}\n</${tag}>`;
 }
 
-/** A composed prompt with every section kind, and its report (tokens ≈ characters / 4). */
-export function buildContextReport(rows: SegmentRow[]): ContextReport {
-  const inContext = rows.filter(
-    (row) => row.level === 2 || (row.level === 0 && row.seqStart >= 2000 && row.seqStart < 2100),
-  );
-  const parts: Array<{ tag: string; path: string | null; text: string }> = [
+type PromptPart = { tag: string; path: string | null; text: string };
+
+/** The sections of the fake prompt, in SPEC §5 order, with `inContext` as the summary block. */
+function promptParts(inContext: SegmentRow[]): PromptPart[] {
+  return [
     {
       tag: "document",
       path: "AGENTS.md",
@@ -290,6 +289,14 @@ export function buildContextReport(rows: SegmentRow[]): ContextReport {
       text: "- messages 812-815 (score 0.031): the RSS feed needs @astrojs/rss",
     },
   ];
+}
+
+/** A composed prompt with every section kind, and its report (tokens ≈ characters / 4). */
+export function buildContextReport(rows: SegmentRow[]): ContextReport {
+  const inContext = rows.filter(
+    (row) => row.level === 2 || (row.level === 0 && row.seqStart >= 2000 && row.seqStart < 2100),
+  );
+  const parts = promptParts(inContext);
   const tokens = (text: string) => Math.ceil(text.length / 4);
   const sections = parts.map((part) => ({
     tag: part.tag,

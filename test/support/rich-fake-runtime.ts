@@ -60,6 +60,8 @@ export function defaultReply(envelope: Envelope): string {
 export class RichFakeRuntime implements RuntimeApi {
   readonly envelopes: Envelope[] = [];
   readonly cancelled: string[] = [];
+  /** The options of every context() call, oldest first. */
+  readonly contextRequests: Array<{ maxContextTokens?: number }> = [];
   /** Delay between streamed events; small so tests stay fast, non-zero so streaming shows. */
   stepMs = 15;
   private readonly listeners = new Set<(event: RuntimeEvent) => void>();
@@ -191,7 +193,8 @@ export class RichFakeRuntime implements RuntimeApi {
     return { currentSessionId: ACTIVE_SESSION, sessions: buildSessions() };
   }
 
-  async context(): Promise<ContextReport> {
+  async context(options?: { maxContextTokens?: number }): Promise<ContextReport> {
+    this.contextRequests.push(options ?? {});
     return buildContextReport(this.rows);
   }
 

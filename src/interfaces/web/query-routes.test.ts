@@ -69,6 +69,15 @@ describe("read endpoints", () => {
     expect(stats.json).not.toHaveProperty("systemPrompt");
   });
 
+  it("composes with another budget on request and validates it", async () => {
+    const { runtime } = start();
+    expect((await getJson("/context/stats?maxContextTokens=20000")).statusCode).toBe(200);
+    expect((await getJson("/context/stats")).statusCode).toBe(200);
+    expect(runtime.contextRequests).toEqual([{ maxContextTokens: 20000 }, {}]);
+    const bad = await getJson("/context/stats?maxContextTokens=abc");
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("lists the segments the summary block holds, with their rows", async () => {
     start();
     const { json } = await getJson("/context/segments");

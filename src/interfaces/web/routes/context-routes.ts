@@ -1,11 +1,22 @@
 // The composed prompt: its text, the segments its summary block holds, its token breakdown.
+// `?maxContextTokens=N` composes with another budget, for inspection (`kern context`).
+import { z } from "zod";
 import type { WebApp, WebContext } from "../web-app.js";
+
+const budgetQuerySchema = z.object({
+  maxContextTokens: z.coerce.number().int().min(1000).max(10_000_000).optional(),
+});
+
+function budgetOf(query: z.infer<typeof budgetQuerySchema>): { maxContextTokens?: number } {
+  return query.maxContextTokens === undefined ? {} : { maxContextTokens: query.maxContextTokens };
+}
 
 export function registerContextRoutes(app: WebApp, context: WebContext): void {
   const { runtime } = context;
+  const schema = { querystring: budgetQuerySchema };
 
-  app.get("/context/system", async (_request, reply) => {
-    const report = await runtime.context();
+  app.get("/context/system", { schema }, async (request, reply) => {
+    const report = await runtime.context(budgetOf(request.query));
     return reply.type("text/plain; charset=utf-8").send(report.systemPrompt);
   });
 
@@ -19,8 +30,8 @@ export function registerContextRoutes(app: WebApp, context: WebContext): void {
     return { session: tree.session, segmentIds: report.segmentIds, segments };
   });
 
-  app.get("/context/stats", async () => {
-    const { systemPrompt: _omitted, ...stats } = await runtime.context();
+  app.get("/context/stats", { schema }, async (request) => {
+    const { systemPrompt: _omitted, ...stats } = await runtime.context(budgetOf(request.query));
     return stats;
   });
 }
