@@ -1,0 +1,84 @@
+// Turns stored messages into what the chat shows: user bubbles, assistant replies with their tool
+// calls (each paired with its result), and tool results whose call is on an older page. Pure.
+import type { SessionMessage } from "../../src/kernel/index.js";
+
+export interface ToolItem {
+  callId: string;
+  name: string;
+  arguments: string;
+  output: string | null;
+  isError: boolean;
+}
+
+export type AssistantPart = { type: "text"; text: string } | { type: "tool"; tool: ToolItem };
+
+export type HistoryItem =
+  | { kind: "user"; seq: number; ts: string; text: string; via: string | null }
+  | { kind: "assistant"; seq: number; ts: string; parts: AssistantPart[] };
+
+type AssistantItem = Extract<HistoryItem, { kind: "assistant" }>;
+
+/**
+ * Groups a page of messages (oldest first) into display items: everything the agent did between
+ * two user messages (text, tool calls with their results) becomes one assistant item, in order.
+ */
+export function toHistoryItems(messages: SessionMessage[]): HistoryItem[] {
+  const items: HistoryItem[] = [];
+  const calls = new Map<string, ToolItem>();
+  let reply: AssistantItem | null = null;
+  const replyFor = (message: SessionMessage): AssistantItem => {
+    if (reply) return reply;
+    reply = { kind: "assistant", seq: message.seq, ts: message.ts, parts: [] };
+    items.push(reply);
+    return reply;
+  };
+  for (const message of messages) {
+    if (message.role === "user") {
+      reply = null;
+      const via = message.meta?.interface ?? null;
+      items.push({
+        kind: "user",
+        seq: message.seq,
+        ts: message.ts,
+        text: message.content ?? "",
+        via,
+      });
+    } else if (message.role === "assistant") {
+      const parts = replyFor(message).parts;
+      for (const call of message.toolCalls ?? []) {
+        const tool = toolOf(call.id, call.function.name, call.function.arguments, null);
+        calls.set(call.id, tool);
+        parts.push({ type: "tool", tool });
+      }
+      if (message.content) parts.push({ type: "text", text: message.content });
+    } else {
+      const known = message.toolCallId ? calls.get(message.toolCallId) : undefined;
+      if (known) known.output = message.content ?? "";
+      else {
+        const callId = message.toolCallId ?? `seq-${message.seq}`;
+        const tool = toolOf(callId, message.meta?.tool ?? "tool", "", message.content ?? "");
+        replyFor(message).parts.push({ type: "tool", tool });
+      }
+    }
+  }
+  return items;
+}
+
+function toolOf(callId: string, name: string, args: string, output: string | null): ToolItem {
+  return { callId, name, arguments: args, output, isError: false };
+}
+
+/** Tool arguments pretty-printed when they are JSON, else as given. */
+export function prettyArguments(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text; // arguments a model streamed that are not (yet) valid JSON
+  }
+}
+
+/** A one-line preview of tool arguments for the collapsed header. */
+export function argumentsPreview(text: string, maxLength = 80): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat;
+}

@@ -1,0 +1,85 @@
+// The logged-in page: a header (agent, navigation, connection and memory state, logout) over the
+// chat and memory views. Routes live in the URL hash: #/chat, #/memory/<tab>.
+import type { AgentStatus, MemoryState } from "../../../src/kernel/index.js";
+import { h } from "../dom.js";
+import type { ConnectionState } from "../event-stream.js";
+import { ChatView } from "./chat-view.js";
+import { isMemoryTab, MemoryView } from "./memory-view.js";
+
+const CONNECTION_LABELS: Record<ConnectionState, string> = {
+  connecting: "connecting…",
+  open: "live",
+  offline: "offline — retrying",
+};
+
+export class AppShell {
+  readonly element: HTMLElement;
+  readonly chat = new ChatView();
+  private readonly memory = new MemoryView();
+  private readonly connection: HTMLElement;
+  private readonly memoryState: HTMLElement;
+  private readonly nav: HTMLElement;
+
+  constructor(status: AgentStatus, onLogout: () => void) {
+    this.connection = h(
+      "span",
+      { class: "connection connecting", role: "status" },
+      CONNECTION_LABELS.connecting,
+    );
+    this.memoryState = h("span", { class: "memory-state muted" });
+    this.nav = h(
+      "nav",
+      { class: "main-nav" },
+      h("a", { href: "#/chat", "data-view": "chat" }, "Chat"),
+      h("a", { href: "#/memory/sessions", "data-view": "memory" }, "Memory"),
+    );
+    const logout = h("button", { type: "button", class: "link" }, "Log out");
+    logout.addEventListener("click", onLogout);
+    const header = h(
+      "header",
+      { class: "app-header" },
+      h(
+        "div",
+        { class: "brand" },
+        h("strong", null, "kern"),
+        h("span", { class: "agent-name" }, status.agent),
+        h("span", { class: "model muted" }, status.model ?? "no model"),
+      ),
+      this.nav,
+      h("div", { class: "header-status" }, this.memoryState, this.connection, logout),
+    );
+    this.element = h(
+      "div",
+      { class: "app" },
+      header,
+      h("main", { class: "views" }, this.chat.element, this.memory.element),
+    );
+    this.setMemory(status.memory);
+  }
+
+  setConnection(state: ConnectionState): void {
+    this.connection.className = `connection ${state}`;
+    this.connection.textContent = CONNECTION_LABELS[state];
+  }
+
+  setMemory(state: MemoryState): void {
+    const levels = Object.entries(state.segments)
+      .map(([level, count]) => `${level} ${count}`)
+      .join(" · ");
+    const work = state.status === "running" ? `summarizing (${state.pendingJobs})` : "memory idle";
+    this.memoryState.textContent = levels ? `${work} · ${levels}` : work;
+  }
+
+  /** Shows the view the hash names; unknown hashes show the chat. */
+  route(hash: string): void {
+    const [, view, tab] = hash.split("/");
+    const memoryTab = view === "memory" ? (tab && isMemoryTab(tab) ? tab : "sessions") : null;
+    this.chat.element.hidden = memoryTab !== null;
+    this.memory.element.hidden = memoryTab === null;
+    for (const link of Array.from(this.nav.querySelectorAll("a"))) {
+      link.classList.toggle("active", link.dataset["view"] === (memoryTab ? "memory" : "chat"));
+    }
+    if (memoryTab) void this.memory.show(memoryTab);
+    else this.chat.focus();
+  }
+}

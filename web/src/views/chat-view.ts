@@ -1,0 +1,197 @@
+// The chat: history (older pages load as you scroll up), live turns from the event stream, and
+// the composer. A message you send shows at once and is matched to its turn when events arrive.
+import type { StreamEvent } from "../../../src/protocol/index.js";
+import { api } from "../api.js";
+import { errorBox, h } from "../dom.js";
+import { toHistoryItems } from "../history-items.js";
+import { historyItemElement, LiveTurn } from "./chat-items.js";
+import { type Composer, createComposer } from "./composer.js";
+
+type Envelope = Extract<StreamEvent, { type: "turn-start" }>["envelope"];
+
+const PAGE_SIZE = 50;
+/** Within this many pixels of the bottom, new output keeps the view scrolled down. */
+const STICKY_PX = 120;
+
+export class ChatView {
+  readonly element: HTMLElement;
+  private readonly list: HTMLElement;
+  private readonly sentinel: HTMLElement;
+  private readonly composer: Composer;
+  private readonly turns = new Map<string, LiveTurn>();
+  /** Sent from this page, not yet matched to a turn id. */
+  private readonly pending: Array<{ text: string; turn: LiveTurn }> = [];
+  private running: string | null = null;
+  private stick = true;
+  private oldest: number | null = null;
+  private hasMore = false;
+  private loadingOlder = false;
+
+  constructor() {
+    this.sentinel = h("div", { class: "history-sentinel muted" });
+    this.list = h("div", { class: "messages", role: "log", "aria-live": "polite" }, this.sentinel);
+    this.composer = createComposer({
+      onSend: (text) => this.send(text),
+      onCancel: () => {
+        if (this.running) void api.cancelTurn(this.running);
+      },
+    });
+    this.element = h(
+      "section",
+      { class: "chat-view", "aria-label": "Chat" },
+      this.list,
+      this.composer.element,
+    );
+    this.list.addEventListener("scroll", () => {
+      const list = this.list;
+      this.stick = list.scrollHeight - list.scrollTop - list.clientHeight < STICKY_PX;
+    });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void this.loadOlder();
+      },
+      { root: this.list, rootMargin: "200px 0px 0px 0px" },
+    );
+    observer.observe(this.sentinel);
+  }
+
+  focus(): void {
+    this.composer.focus();
+  }
+
+  /** Loads the newest page: on start, and after a reconnect (events may have been missed). */
+  async reload(): Promise<void> {
+    const page = await api.history({ limit: PAGE_SIZE });
+    this.turns.clear();
+    this.pending.length = 0;
+    const items = toHistoryItems(page.messages).map(historyItemElement);
+    if (items.length === 0)
+      items.push(h("p", { class: "muted empty" }, "No messages yet. Say hello."));
+    this.list.replaceChildren(this.sentinel, ...items);
+    this.oldest = page.messages[0]?.seq ?? null;
+    this.hasMore = page.hasMore;
+    this.updateSentinel();
+    this.stick = true;
+    this.scrollIfSticky();
+  }
+
+  handleEvent(event: StreamEvent): void {
+    switch (event.type) {
+      case "turn-queue":
+        this.turnFor(event.turnId, event.envelope);
+        break;
+      case "turn-start":
+        this.turnFor(event.turnId, event.envelope).markStarted();
+        this.setRunning(event.turnId);
+        break;
+      case "text-delta":
+        this.turnFor(event.turnId).appendText(event.text, () => this.scrollIfSticky());
+        break;
+      case "tool-call":
+        this.turnFor(event.turnId).addToolCall(event.callId, event.name, event.arguments);
+        break;
+      case "tool-result":
+        this.turnFor(event.turnId).setToolResult(event.callId, event.output, event.isError);
+        break;
+      case "command-result":
+        this.turnFor(event.turnId).addCommandResult(event.command, event.text);
+        break;
+      case "turn-end":
+        this.turnFor(event.turnId).end(event);
+        this.turns.delete(event.turnId);
+        if (this.running === event.turnId) this.setRunning(null);
+        break;
+      case "error":
+        if (event.turnId) this.turnFor(event.turnId).showError(`${event.code}: ${event.message}`);
+        else this.list.append(errorBox(`${event.code}: ${event.message}`));
+        break;
+      case "memory-update":
+        return;
+      default: {
+        const unreachable: never = event; // openEventStream passes known types only
+        throw new Error(`unhandled event ${JSON.stringify(unreachable)}`);
+      }
+    }
+    this.scrollIfSticky();
+  }
+
+  private async send(text: string): Promise<void> {
+    const turn = new LiveTurn("");
+    turn.setUser(text, { ts: new Date().toISOString(), queued: true });
+    const entry = { text, turn };
+    this.pending.push(entry);
+    this.list.append(turn.element);
+    this.stick = true;
+    this.scrollIfSticky();
+    try {
+      const { turnId } = await api.sendMessage(text);
+      const index = this.pending.indexOf(entry);
+      if (index < 0) return; // the event stream already matched it to its turn
+      this.pending.splice(index, 1);
+      if (this.turns.has(turnId)) turn.element.remove();
+      else {
+        turn.assignId(turnId);
+        this.turns.set(turnId, turn);
+      }
+    } catch (error) {
+      const index = this.pending.indexOf(entry);
+      if (index >= 0) this.pending.splice(index, 1);
+      turn.element.remove();
+      throw error;
+    }
+  }
+
+  private turnFor(turnId: string, envelope?: Envelope): LiveTurn {
+    const known = this.turns.get(turnId);
+    if (known) return known;
+    const index =
+      envelope?.interface === "web"
+        ? this.pending.findIndex((entry) => entry.text === envelope.text)
+        : -1;
+    const adopted = index >= 0 ? this.pending.splice(index, 1)[0]?.turn : undefined;
+    const turn = adopted ?? new LiveTurn(turnId);
+    turn.assignId(turnId);
+    if (!adopted) this.list.append(turn.element);
+    this.turns.set(turnId, turn);
+    if (envelope && !turn.hasUser()) {
+      turn.setUser(envelope.text, { ts: envelope.ts, via: envelope.interface });
+    }
+    return turn;
+  }
+
+  private setRunning(turnId: string | null): void {
+    this.running = turnId;
+    this.composer.setRunning(turnId !== null);
+  }
+
+  private scrollIfSticky(): void {
+    if (this.stick) this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  private updateSentinel(): void {
+    this.sentinel.textContent = this.hasMore
+      ? "Scroll up for older messages"
+      : "Start of the session";
+  }
+
+  private async loadOlder(): Promise<void> {
+    if (this.loadingOlder || !this.hasMore || this.oldest === null) return;
+    this.loadingOlder = true;
+    this.sentinel.textContent = "Loading older messages…";
+    try {
+      const page = await api.history({ before: this.oldest, limit: PAGE_SIZE });
+      const heightBefore = this.list.scrollHeight;
+      this.sentinel.after(...toHistoryItems(page.messages).map(historyItemElement));
+      this.list.scrollTop += this.list.scrollHeight - heightBefore;
+      this.oldest = page.messages[0]?.seq ?? this.oldest;
+      this.hasMore = page.hasMore && page.messages.length > 0;
+    } catch (error) {
+      this.sentinel.after(errorBox(error));
+      this.hasMore = false;
+    } finally {
+      this.loadingOlder = false;
+      this.updateSentinel();
+    }
+    if (this.hasMore && this.list.scrollTop < STICKY_PX) await this.loadOlder();
+  }
+}

@@ -1,0 +1,75 @@
+// The Memory view: five tabs (Sessions, Segments, Notes, Recall, Context). A tab loads fresh data
+// each time it is opened; Refresh reloads the open one.
+import { errorBox, h, loading } from "../dom.js";
+import { renderContextTab } from "./context-tab.js";
+import { renderNotesTab } from "./notes-tab.js";
+import { renderRecallTab } from "./recall-tab.js";
+import { renderSegmentsTab } from "./segments-tab.js";
+import { renderSessionsTab } from "./sessions-tab.js";
+
+export const MEMORY_TABS = {
+  sessions: { label: "Sessions", render: renderSessionsTab },
+  segments: { label: "Segments", render: renderSegmentsTab },
+  notes: { label: "Notes", render: renderNotesTab },
+  recall: { label: "Recall", render: renderRecallTab },
+  context: { label: "Context", render: renderContextTab },
+} as const;
+
+export type MemoryTab = keyof typeof MEMORY_TABS;
+
+export function isMemoryTab(value: string): value is MemoryTab {
+  return value in MEMORY_TABS;
+}
+
+export class MemoryView {
+  readonly element: HTMLElement;
+  private readonly panel: HTMLElement;
+  private readonly tabs: HTMLElement;
+  private current: MemoryTab = "sessions";
+  /** Bumped on every load so a slow earlier load never overwrites a newer tab. */
+  private generation = 0;
+
+  constructor() {
+    this.tabs = h(
+      "nav",
+      { class: "tabs", role: "tablist", "aria-label": "Memory" },
+      Object.entries(MEMORY_TABS).map(([id, tab]) =>
+        h(
+          "a",
+          { href: `#/memory/${id}`, role: "tab", "data-tab": id, "aria-selected": "false" },
+          tab.label,
+        ),
+      ),
+    );
+    const refresh = h(
+      "button",
+      { type: "button", class: "refresh", title: "Reload this tab" },
+      "Refresh",
+    );
+    refresh.addEventListener("click", () => void this.show(this.current));
+    this.panel = h("div", { class: "tab-panel", role: "tabpanel" });
+    this.element = h(
+      "section",
+      { class: "memory-view", "aria-label": "Memory" },
+      h("div", { class: "tabs-bar" }, this.tabs, refresh),
+      this.panel,
+    );
+  }
+
+  async show(tab: MemoryTab): Promise<void> {
+    this.current = tab;
+    const generation = ++this.generation;
+    for (const link of Array.from(this.tabs.querySelectorAll("a"))) {
+      link.setAttribute("aria-selected", String(link.dataset["tab"] === tab));
+    }
+    this.panel.dataset["tab"] = tab;
+    this.panel.replaceChildren(loading());
+    const target = h("div", { class: `tab-content tab-${tab}` });
+    try {
+      await MEMORY_TABS[tab].render(target);
+      if (generation === this.generation) this.panel.replaceChildren(target);
+    } catch (error) {
+      if (generation === this.generation) this.panel.replaceChildren(errorBox(error));
+    }
+  }
+}
