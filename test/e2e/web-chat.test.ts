@@ -1,0 +1,150 @@
+// The web chat in a real headless Chromium: login, streaming replies, tool calls, commands,
+// cancel, history paging, and agent output that tries to inject HTML.
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  BROWSER_TOKEN,
+  type BrowserSession,
+  describeInBrowser,
+  launchBrowser,
+  logInThroughForm,
+  saveScreenshot,
+  startWebHarness,
+  type WebHarness,
+  watchPage,
+} from "../support/browser.js";
+import { RichFakeRuntime } from "../support/rich-fake-runtime.js";
+
+const XSS = "<img src=x onerror=alert(1)>";
+
+describeInBrowser("web chat", () => {
+  let runtime: RichFakeRuntime;
+  let harness: WebHarness;
+  let browser: BrowserSession;
+  let page: Page;
+  let watched: ReturnType<typeof watchPage>;
+
+  beforeAll(async () => {
+    runtime = new RichFakeRuntime();
+    [harness, browser] = await Promise.all([startWebHarness(runtime), launchBrowser()]);
+    page = await browser.context.newPage();
+    watched = watchPage(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.close();
+  });
+
+  async function send(text: string): Promise<void> {
+    await page.locator(".composer-input").fill(text);
+    await page.keyboard.press("Enter");
+  }
+
+  /** The last turn on the page once it has ended. */
+  function lastEndedTurn() {
+    return page.locator(".turn").last().locator(".message.assistant:not(.live)");
+  }
+
+  it("answers 401 without login and shows the login form", async () => {
+    const status = await fetch(`${harness.url}status`);
+    expect(status.status).toBe(401);
+    await page.goto(harness.url);
+    await expect.poll(() => page.locator("input[name=token]").isVisible()).toBe(true);
+    await page.locator("input[name=token]").fill("wrong-token");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.locator(".login .error-box").filter({ hasText: "wrong token" }).waitFor();
+    await saveScreenshot(page, "login");
+  });
+
+  it("logs in with the token, keeping it out of the URL and of storage", async () => {
+    await logInThroughForm(page, harness.url);
+    await page.locator(".connection.open").waitFor();
+    expect(page.url()).not.toContain(BROWSER_TOKEN);
+    const stored = await page.evaluate(() => ({
+      local: localStorage.length,
+      session: sessionStorage.length,
+      cookie: document.cookie,
+    }));
+    expect(stored).toEqual({ local: 0, session: 0, cookie: "" }); // the cookie is HttpOnly
+    await page.locator(".messages .message.assistant").first().waitFor();
+  });
+
+  it("sends a message and streams the reply, with the tool call collapsed", async () => {
+    await send("What is booked for Lisbon?");
+    await page.locator(".turn .message.assistant.live .reply-text p").first().waitFor();
+    await lastEndedTurn().waitFor();
+    const reply = page.locator(".turn").last();
+    await expect
+      .poll(() => reply.locator(".reply-text").textContent())
+      .toContain("Lisbon flat is booked");
+    await expect.poll(() => reply.locator("strong").first().textContent()).toBe("memory");
+    const tool = reply.locator("details.tool");
+    expect(await tool.getAttribute("open")).toBeNull();
+    expect(await tool.locator(".tool-output").isVisible()).toBe(false);
+    await tool.locator("summary").click();
+    await expect.poll(() => tool.locator(".tool-output").textContent()).toContain("2 results");
+    expect(await tool.locator(".tool-arguments").textContent()).toContain('"query"');
+    expect(runtime.envelopes.at(-1)).toMatchObject({ interface: "web" });
+    await page.locator(".messages").evaluate((list) => list.scrollTo(0, list.scrollHeight));
+    await saveScreenshot(page, "chat");
+  });
+
+  it("shows agent output that carries HTML as text, and no script runs", async () => {
+    await send(`please repeat ${XSS} and **bold** [link](javascript:alert(2))`);
+    await lastEndedTurn().waitFor();
+    const turn = page.locator(".turn").last();
+    await expect.poll(() => turn.locator(".message.user .plain").textContent()).toContain(XSS);
+    await expect.poll(() => turn.locator(".reply-text").textContent()).toContain(XSS);
+    expect(await page.locator(".messages img").count()).toBe(0);
+    expect(await page.locator('.messages a[href^="javascript"]').count()).toBe(0);
+    expect(await turn.locator(".reply-text strong", { hasText: "bold" }).count()).toBe(1);
+    expect(watched.dialogs).toEqual([]);
+  });
+
+  it("answers slash commands with their result, with hints while typing", async () => {
+    await page.locator(".composer-input").fill("/sta");
+    await page.locator(".command-hints li", { hasText: "/status" }).waitFor();
+    await send("/status");
+    const result = page.locator(".turn").last().locator(".command-result");
+    await result.waitFor();
+    expect(await result.locator(".command-name").textContent()).toBe("/status");
+    expect(await result.textContent()).toContain("2140 messages");
+  });
+
+  it("keeps the input usable mid-turn and cancels the running turn", async () => {
+    runtime.stepMs = 80;
+    await send("tell me a long story");
+    const cancel = page.getByRole("button", { name: "Cancel" });
+    await cancel.waitFor();
+    await page.locator(".composer-input").fill("typing while it runs");
+    await cancel.click();
+    await page.locator(".turn").last().locator(".turn-note.cancelled").waitFor();
+    expect(await page.locator(".composer-input").inputValue()).toBe("typing while it runs");
+    expect(await cancel.isVisible()).toBe(false);
+    runtime.stepMs = 15;
+    await page.locator(".composer-input").fill("");
+  });
+
+  it("loads older history when scrolled to the top", async () => {
+    const before = await page.locator(".messages .message").count();
+    await page.locator(".messages").evaluate((list) => list.scrollTo(0, 0));
+    await expect.poll(() => page.locator(".messages .message").count()).toBeGreaterThan(before);
+  });
+
+  it("fits a phone screen", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator(".composer-input").waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
+    expect(overflow).toBe(false);
+    await saveScreenshot(page, "chat-phone");
+    await page.setViewportSize({ width: 1280, height: 820 });
+  });
+
+  it("ran without CSP violations or page errors", () => {
+    expect(watched.cspViolations).toEqual([]);
+    expect(watched.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,137 @@
+// The Memory view's five tabs in a real headless Chromium, each showing data from the runtime.
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  type BrowserSession,
+  describeInBrowser,
+  launchBrowser,
+  logInThroughForm,
+  saveScreenshot,
+  startWebHarness,
+  type WebHarness,
+  watchPage,
+} from "../support/browser.js";
+import { RichFakeRuntime } from "../support/rich-fake-runtime.js";
+
+describeInBrowser("web memory view", () => {
+  let harness: WebHarness;
+  let browser: BrowserSession;
+  let page: Page;
+  let watched: ReturnType<typeof watchPage>;
+
+  beforeAll(async () => {
+    [harness, browser] = await Promise.all([
+      startWebHarness(new RichFakeRuntime()),
+      launchBrowser(),
+    ]);
+    page = await browser.context.newPage();
+    watched = watchPage(page);
+    await logInThroughForm(page, harness.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.close();
+  });
+
+  async function openTab(name: string): Promise<void> {
+    await page.getByRole("link", { name: "Memory" }).click();
+    await page.getByRole("tab", { name }).click();
+    await page.locator(`.tab-panel .tab-${name.toLowerCase()}`).waitFor();
+  }
+
+  it("Sessions: lists sessions with counts and role mix, marks the live one, charts activity", async () => {
+    await openTab("Sessions");
+    expect(await page.locator(".session").count()).toBe(2);
+    const live = page.locator(".session.live");
+    expect(await live.locator(".badge.live").textContent()).toBe("live");
+    expect(await live.locator(".facts").textContent()).toContain("2,140");
+    expect(await live.locator(".legend").textContent()).toContain("assistant");
+    expect(await page.locator(".bar-chart rect.bar").count()).toBeGreaterThan(20);
+    expect(await page.locator(".bar-chart rect.bar.live").count()).toBe(8);
+    await saveScreenshot(page, "memory-sessions");
+  });
+
+  it("Segments: draws the L0/L1/L2 timeline, shows a segment's summary and compression", async () => {
+    await openTab("Segments");
+    const rows = page.locator(".timeline-row");
+    expect(await rows.locator(".level-label").allInnerTexts()).toEqual(["L2 1", "L1 10", "L0 107"]);
+    expect(await page.locator(".segment-block").count()).toBe(118);
+    await page.locator('.segment-block[data-segment-id="seg_L1_002"]').click();
+    const detail = page.locator(".segment-detail-body");
+    await detail.waitFor();
+    expect(await detail.locator(".facts").textContent()).toContain("400–599");
+    expect(await detail.locator(".facts").textContent()).toMatch(/Compression\s*12\.\d×/);
+    expect(await detail.locator(".summary strong").first().textContent()).toContain("Lisbon");
+    expect(await detail.locator(".children .chip").count()).toBe(10);
+    await saveScreenshot(page, "memory-segments");
+  });
+
+  it("Segments: filters to what is in context and expands collapsible groups", async () => {
+    await page.getByRole("button", { name: /In context/ }).click();
+    expect(await page.locator(".segment-list .segment-line").count()).toBe(6);
+    expect(await page.locator(".only-context .segment-block.in-context").count()).toBe(6);
+    await page.getByRole("button", { name: "All" }).click();
+    const group = page.locator("details.segment-group").first();
+    await group.locator("summary .child-count").click();
+    await expect.poll(() => group.locator(".segment-children > *").count()).toBe(10);
+  });
+
+  it("Notes: renders the summary and regenerates it", async () => {
+    await openTab("Notes");
+    const summary = page.locator(".notes-summary");
+    expect(await summary.locator("strong").textContent()).toBe("May 14-18");
+    expect(await page.locator(".card code", { hasText: "notes/2026-03-27.md" }).count()).toBe(1);
+    await saveScreenshot(page, "memory-notes");
+    await page.getByRole("button", { name: "Regenerate" }).click();
+    await page.locator(".notes-summary", { hasText: "Regenerated just now" }).waitFor();
+  });
+
+  it("Recall: shows index stats and search results with score, session and range", async () => {
+    await openTab("Recall");
+    expect(await page.locator(".facts").textContent()).toContain("Vectors");
+    await page.getByRole("searchbox", { name: "Search query" }).fill("restic backups");
+    await page.getByRole("button", { name: "Search" }).click();
+    const results = page.locator(".recall-result");
+    await results.first().waitFor();
+    expect(await results.count()).toBeGreaterThan(1);
+    expect(await results.first().locator("mark").first().textContent()).toMatch(/restic|backups/i);
+    expect(await results.first().locator(".result-meta").textContent()).toMatch(
+      /score .*messages \d+–\d+/s,
+    );
+    await saveScreenshot(page, "memory-recall");
+  });
+
+  it("Context: splits the system prompt into tagged sections with token bars", async () => {
+    await openTab("Context");
+    const sections = page.locator("details.prompt-section");
+    expect(await sections.count()).toBe(11);
+    const tags = await sections.evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute("data-tag")),
+    );
+    expect(tags).toEqual(
+      expect.arrayContaining([
+        "document",
+        "notes_summary",
+        "tools",
+        "working_memory",
+        "conversation_summary",
+        "recall",
+      ]),
+    );
+    expect(await sections.first().locator(".section-label").textContent()).toBe("AGENTS.md");
+    expect(await sections.first().locator(".section-tokens").textContent()).toMatch(/^\d+ tok$/);
+    expect(await page.locator(".stack .stack-part").count()).toBe(4);
+    await sections.first().locator("summary").click();
+    await expect
+      .poll(() => sections.first().locator(".section-body").textContent())
+      .toContain("stateful agent");
+    await saveScreenshot(page, "memory-context");
+  });
+
+  it("ran without CSP violations or page errors", () => {
+    expect(watched.cspViolations).toEqual([]);
+    expect(watched.errors).toEqual([]);
+    expect(watched.dialogs).toEqual([]);
+  });
+});

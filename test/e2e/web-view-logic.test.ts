@@ -1,0 +1,186 @@
+// The web page's pure logic (no DOM): markdown parsing, prompt sections, history grouping,
+// formatting. Lives here because vitest's include does not cover web/.
+import { describe, expect, it } from "vitest";
+import type { SessionMessage } from "../../src/kernel/index.js";
+import { fillDays, formatDuration, formatSeqRange, percent } from "../../web/src/format.js";
+import { toHistoryItems } from "../../web/src/history-items.js";
+import { type Inline, parseInline, parseMarkdown, safeHref } from "../../web/src/markdown-parse.js";
+import { parsePromptSections } from "../../web/src/prompt-sections.js";
+
+function textOf(inlines: Inline[]): string {
+  return inlines
+    .map((inline) => {
+      if (inline.type === "text" || inline.type === "code") return inline.text;
+      if (inline.type === "break") return "\n";
+      return textOf(inline.children);
+    })
+    .join("");
+}
+
+describe("markdown parsing", () => {
+  it("keeps HTML as plain text", () => {
+    const blocks = parseMarkdown("<img src=x onerror=alert(1)> and <script>x</script>");
+    expect(blocks).toEqual([
+      {
+        type: "paragraph",
+        inlines: [{ type: "text", text: "<img src=x onerror=alert(1)> and <script>x</script>" }],
+      },
+    ]);
+  });
+
+  it("makes only http(s) and mailto links clickable", () => {
+    expect(safeHref("javascript:alert(1)")).toBeNull();
+    expect(safeHref(" JAVASCRIPT:alert(1)")).toBeNull();
+    expect(safeHref("data:text/html,x")).toBeNull();
+    expect(safeHref("https://example.com")).toBe("https://example.com");
+    expect(parseInline("[x](javascript:alert(1))")).toEqual([
+      { type: "text", text: "[x](javascript:alert(1)" },
+      { type: "text", text: ")" },
+    ]);
+    expect(parseInline("see https://a.example/b.")[1]).toEqual({
+      type: "link",
+      href: "https://a.example/b",
+      children: [{ type: "text", text: "https://a.example/b" }],
+    });
+  });
+
+  it("parses emphasis, code spans and leaves snake_case alone", () => {
+    const inlines = parseInline("**bold** *em* `a*b*c` ~~gone~~ snake_case_name");
+    expect(inlines.map((inline) => inline.type)).toEqual([
+      "strong",
+      "text",
+      "em",
+      "text",
+      "code",
+      "text",
+      "del",
+      "text",
+    ]);
+    expect(textOf(inlines)).toBe("bold em a*b*c gone snake_case_name");
+  });
+
+  it("parses fences, headings, lists, quotes, tables and rules", () => {
+    const text = [
+      "# Title",
+      "",
+      "- one",
+      "  - nested",
+      "1. first",
+      "",
+      "> quoted **text**",
+      "",
+      "| a | b |",
+      "|---|---|",
+      "| 1 | 2 |",
+      "",
+      "```ts",
+      "const x = '<b>';",
+      "```",
+      "---",
+    ].join("\n");
+    const types = parseMarkdown(text).map((block) => block.type);
+    expect(types).toEqual(["heading", "list", "list", "quote", "table", "code", "rule"]);
+    const list = parseMarkdown("- one\n  - nested")[0];
+    expect(list?.type === "list" && list.items.map((item) => item.depth)).toEqual([0, 1]);
+    const code = parseMarkdown("```ts\nconst x = '<b>';\n```")[0];
+    expect(code).toEqual({ type: "code", language: "ts", text: "const x = '<b>';" });
+  });
+
+  it("renders an unclosed fence (a reply still streaming) as code", () => {
+    expect(parseMarkdown("```sh\nls -la")[0]).toEqual({
+      type: "code",
+      language: "sh",
+      text: "ls -la",
+    });
+  });
+});
+
+describe("prompt sections", () => {
+  const prompt = [
+    '<document path="AGENTS.md">',
+    "# How I work",
+    "</document>",
+    "",
+    "<tools>",
+    "bash, read",
+    "</tools>",
+    "<conversation_summary>",
+    "<summary>",
+    "level: L0",
+    "</summary>",
+    "</conversation_summary>",
+    "trailing text",
+  ].join("\n");
+
+  it("splits the prompt at its top-level tags and keeps nested tags in the body", () => {
+    const sections = parsePromptSections(prompt, [
+      { tag: "document", path: "AGENTS.md", tokens: 12 },
+      { tag: "conversation_summary", path: null, tokens: 40 },
+    ]);
+    expect(sections.map((section) => [section.tag, section.path, section.tokens])).toEqual([
+      ["document", "AGENTS.md", 12],
+      ["tools", null, null],
+      ["conversation_summary", null, 40],
+      ["text", null, null],
+    ]);
+    expect(sections[2]?.body).toBe("<summary>\nlevel: L0\n</summary>");
+  });
+
+  it("takes an unclosed section to the end", () => {
+    const sections = parsePromptSections("<tools>\nbash");
+    expect(sections).toEqual([{ tag: "tools", path: null, body: "bash", tokens: null }]);
+  });
+});
+
+describe("history items", () => {
+  const at = (seq: number, message: Omit<SessionMessage, "seq" | "ts">): SessionMessage => ({
+    seq,
+    ts: "2026-03-20T08:00:00.000Z",
+    ...message,
+  });
+
+  it("groups a turn's steps into one reply and pairs tool calls with results", () => {
+    const items = toHistoryItems([
+      at(0, { role: "user", content: "hi", meta: { interface: "telegram" } }),
+      at(1, {
+        role: "assistant",
+        content: null,
+        toolCalls: [{ id: "c1", type: "function", function: { name: "read", arguments: "{}" } }],
+      }),
+      at(2, { role: "tool", content: "file text", toolCallId: "c1" }),
+      at(3, { role: "assistant", content: "done" }),
+      at(4, { role: "tool", content: "orphan", toolCallId: "c0", meta: { tool: "bash" } }),
+    ]);
+    expect(items.map((item) => item.kind)).toEqual(["user", "assistant"]);
+    const reply = items[1];
+    expect(reply?.kind === "assistant" && reply.parts).toEqual([
+      {
+        type: "tool",
+        tool: { callId: "c1", name: "read", arguments: "{}", output: "file text", isError: false },
+      },
+      { type: "text", text: "done" },
+      {
+        type: "tool",
+        tool: { callId: "c0", name: "bash", arguments: "", output: "orphan", isError: false },
+      },
+    ]);
+  });
+});
+
+describe("formatting", () => {
+  it("formats durations, ranges, shares and day spans", () => {
+    expect(formatDuration(0)).toBe("0s");
+    expect(formatDuration(45_000)).toBe("45s");
+    expect(formatDuration(3 * 3_600_000 + 12 * 60_000)).toBe("3h 12m");
+    expect(formatDuration(2 * 86_400_000 + 5 * 60_000)).toBe("2d");
+    expect(formatSeqRange(341, 520)).toBe("341–519");
+    expect(formatSeqRange(7, 8)).toBe("7");
+    expect(percent(5, 0)).toBe(0);
+    expect(percent(150, 100)).toBe(100);
+    expect(fillDays(["2026-03-03", "2026-03-01"])).toEqual([
+      "2026-03-01",
+      "2026-03-02",
+      "2026-03-03",
+    ]);
+  });
+});

@@ -1,0 +1,128 @@
+// Browser tests (SG-31): Debian's Chromium driven by playwright-core, with a fresh profile per
+// launch, against a web server built from web/ into a temp folder. Without /usr/bin/chromium the
+// suites skip with a visible notice, never silently.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { describe } from "vitest";
+import { buildWeb } from "../../scripts/build-web.js";
+import { createWebServer, type WebServer } from "../../src/interfaces/web/index.js";
+import { createSilentLogger } from "../../src/log/index.js";
+import type { RuntimeApi } from "../../src/runtime/runtime-api.js";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+export const BROWSER_TOKEN = "browser-test-token-7f3a9c";
+export const SCREENSHOT_DIR = join(process.cwd(), "test-output", "screenshots");
+
+/** STYLE §4: the flags our Chromium runs with, everywhere. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export const hasChromium = existsSync(CHROMIUM_PATH);
+
+/** `describe` when Chromium is installed; otherwise `describe.skip` plus a notice on stderr. */
+export function describeInBrowser(name: string, body: () => void): void {
+  if (hasChromium) {
+    describe(name, body);
+    return;
+  }
+  process.stderr.write(
+    `\n[kern] SKIPPED browser suite "${name}": ${CHROMIUM_PATH} is missing. ` +
+      "Install it with: apt-get update && apt-get install -y chromium\n\n",
+  );
+  describe.skip(name, body);
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Launches Chromium with a fresh --user-data-dir (playwright sets it from the first argument). */
+export async function launchBrowser(): Promise<BrowserSession> {
+  const userDataDir = mkdtempSync(join(tmpdir(), "kern-chromium-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 820 },
+    colorScheme: "light",
+    locale: "en-US",
+    timezoneId: "UTC",
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface WebHarness {
+  server: WebServer;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds the page into a temp folder and serves it over `runtime` on 127.0.0.1, port 0. */
+export async function startWebHarness(runtime: RuntimeApi): Promise<WebHarness> {
+  const staticDir = mkdtempSync(join(tmpdir(), "kern-web-"));
+  await buildWeb({ outDir: staticDir, minify: false });
+  const server = createWebServer({
+    runtime,
+    logger: createSilentLogger(),
+    authToken: BROWSER_TOKEN,
+    staticDir,
+  });
+  const { url } = await server.listen({ host: "127.0.0.1", port: 0 });
+  return {
+    server,
+    url,
+    async close() {
+      await server.close();
+      rmSync(staticDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the page and logs in through the form, as a person would. */
+export async function logInThroughForm(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator("input[name=token]").fill(BROWSER_TOKEN);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.locator(".app-header").waitFor();
+}
+
+/** Saves a screenshot to test-output/screenshots/<name>.png (gitignored). */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+/** Collects dialogs and Content-Security-Policy violations a page reports. */
+export function watchPage(page: Page): {
+  dialogs: string[];
+  cspViolations: string[];
+  errors: string[];
+} {
+  const record = { dialogs: [] as string[], cspViolations: [] as string[], errors: [] as string[] };
+  page.on("dialog", (dialog) => {
+    record.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on("console", (message) => {
+    if (message.text().includes("Content Security Policy"))
+      record.cspViolations.push(message.text());
+  });
+  page.on("pageerror", (error) => record.errors.push(error.message));
+  return record;
+}
