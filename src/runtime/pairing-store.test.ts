@@ -31,6 +31,16 @@ describe("PairingStore", () => {
 
   const open = () => PairingStore.open({ pairingFile, usersFile, clock });
 
+  it("works in memory without touching any file", async () => {
+    const store = PairingStore.inMemory({ clock });
+    const pending = await store.request(ann);
+    expect(await store.isPaired("111")).toBe(false);
+    await store.approve(pending.code);
+    expect(await store.isPaired("111")).toBe(true);
+    expect((await store.list()).pending).toEqual([]);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it("starts empty when pairing.json does not exist", async () => {
     const store = await open();
     expect(await store.list()).toEqual({ paired: [], pending: [] });

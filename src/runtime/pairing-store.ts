@@ -57,7 +57,17 @@ export class PairingStore implements PairingApi {
   /** Serializes read-modify-write cycles of this process. */
   private queue: Promise<unknown> = Promise.resolve();
 
+  /** The state of an in-memory store; null when the store lives in files. */
+  private memory: PairingState | null = null;
+
   private constructor(private readonly options: PairingStoreOptions) {}
+
+  /** A store that keeps everything in memory (tests, throwaway daemons). */
+  static inMemory(options: { clock: Clock }): PairingStore {
+    const store = new PairingStore({ pairingFile: ":memory:", usersFile: ":memory:", ...options });
+    store.memory = { paired: [], pending: [] };
+    return store;
+  }
 
   /** Opens the store; a missing file means nobody is paired. Throws StoreError when it is corrupt. */
   static async open(options: PairingStoreOptions): Promise<PairingStore> {
@@ -101,7 +111,7 @@ export class PairingStore implements PairingApi {
       if (!pending) {
         throw new KernError(
           "KERN_PAIRING_UNKNOWN",
-          `no pending pairing code ${wanted}: ask the person to message the bot again and run 'kern pair' with the code it replies with (see ${this.options.pairingFile} for pending codes)`,
+          `no pending pairing code ${wanted}: codes are case-insensitive and stay valid until approved; ask the person to message the bot again and run 'kern pair CODE' with the code it replies with`,
         );
       }
       const user: PairedUser = {
@@ -131,6 +141,7 @@ export class PairingStore implements PairingApi {
   }
 
   private async read(): Promise<PairingState> {
+    if (this.memory) return structuredClone(this.memory);
     const file = this.options.pairingFile;
     let text: string;
     try {
@@ -153,11 +164,16 @@ export class PairingStore implements PairingApi {
   }
 
   private async write(state: PairingState): Promise<void> {
+    if (this.memory) {
+      this.memory = structuredClone(state);
+      return;
+    }
     const json = `${JSON.stringify({ paired: state.paired, pending: state.pending }, null, 2)}\n`;
     await writeFileAtomic(this.options.pairingFile, json, 0o600);
   }
 
   private async mirrorUsers(paired: PairedUser[]): Promise<void> {
+    if (this.memory) return;
     const file = this.options.usersFile;
     let current = "";
     try {
