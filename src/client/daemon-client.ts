@@ -56,8 +56,9 @@ export interface DaemonClient {
   history(options: { before?: number; limit: number }): Promise<HistoryPage>;
   sessions(): Promise<SessionsView>;
   /** The full composed system prompt, as text. */
-  contextSystem(): Promise<string>;
-  contextStats(): Promise<ContextStats>;
+  /** `maxContextTokens` composes with another budget, for inspection. */
+  contextSystem(maxContextTokens?: number): Promise<string>;
+  contextStats(maxContextTokens?: number): Promise<ContextStats>;
   /** The segments `<conversation_summary>` holds now. */
   contextSegments(): Promise<ContextSegmentsView>;
   segments(): Promise<SegmentsReport>;
@@ -88,6 +89,10 @@ export interface CreateDaemonClientOptions {
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
+function budgetQuery(maxContextTokens: number | undefined): string {
+  return maxContextTokens === undefined ? "" : `?maxContextTokens=${maxContextTokens}`;
+}
+
 export function createDaemonClient(options: CreateDaemonClientOptions): DaemonClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const fetchImpl = options.fetch ?? fetch;
@@ -112,8 +117,8 @@ export function createDaemonClient(options: CreateDaemonClientOptions): DaemonCl
       return getJson(`/history?${query}`, historyPageSchema);
     },
     sessions: () => getJson("/sessions", sessionsViewSchema),
-    contextSystem: () => requester.getText("/context/system"),
-    contextStats: () => getJson("/context/stats", contextStatsSchema),
+    contextSystem: (budget) => requester.getText(`/context/system${budgetQuery(budget)}`),
+    contextStats: (budget) => getJson(`/context/stats${budgetQuery(budget)}`, contextStatsSchema),
     contextSegments: () => getJson("/context/segments", contextSegmentsSchema),
     segments: () => getJson("/segments", segmentsReportSchema),
     segment: (id) => getJson(segmentPath(id), segmentDetailSchema),

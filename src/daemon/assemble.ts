@@ -60,9 +60,9 @@ export interface Daemon {
   stop(): Promise<void>;
 }
 
-function buildModel(
+export function buildModel(
   config: Config,
-  options: AssembleDaemonOptions,
+  options: Pick<AssembleDaemonOptions, "modelClient">,
   logger: Logger,
 ): ModelClient | null {
   if (options.modelClient !== undefined) return options.modelClient;
@@ -77,7 +77,7 @@ function buildModel(
   });
 }
 
-function buildEmbedder(config: Config, logger: Logger): Embedder {
+export function buildEmbedder(config: Config, logger: Logger): Embedder {
   if (config.embeddingModel === "local") return createLocalEmbedder();
   if (!config.resolvedBaseUrl) {
     throw new ConfigError(

@@ -3,4 +3,5 @@ export * from "./chat-commands.js";
 export * from "./memory-port.js";
 export * from "./runtime.js";
 export * from "./runtime-api.js";
+export { composeContextReport } from "./runtime-queries.js";
 export { ALL_TOOLS, toolsForScope } from "./tools/tool-registry.js";

@@ -36,6 +36,26 @@ function toSessionMessage(message: IndexedMessage): SessionMessage {
   return rest;
 }
 
+/** The context report of the active session, as the next turn would see it (also used offline). */
+export async function composeContextReport(options: {
+  config: Pick<Config, "workingMemory" | "toolScope">;
+  store: AgentStore;
+  memory: Pick<MemoryPort, "compose">;
+  maxContextTokens?: number;
+}): Promise<ContextReport> {
+  const { config, store, memory } = options;
+  const session = store.sessionLog.sessionId;
+  const workingMemory = config.workingMemory
+    ? (store.state.workingMemory(session)?.content ?? null)
+    : null;
+  const composed = await memory.compose({
+    toolsText: toolsSectionText(toolsForScope(config.toolScope)),
+    workingMemory,
+    ...(options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {}),
+  });
+  return composed.report;
+}
+
 export class RuntimeQueries {
   private readonly startedAt: number;
 

@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { createDaemonClient, type DaemonClient } from "../../src/client/index.js";
 import { type Config, loadConfig } from "../../src/config/index.js";
 import { assembleDaemon, type Daemon, initAgent } from "../../src/daemon/index.js";
-import type { StreamEvent } from "../../src/protocol/index.js";
 import { createLogger } from "../../src/log/index.js";
-import { startFakeLlm, type FakeLlm } from "../fakes/fake-llm-server.js";
+import type { StreamEvent } from "../../src/protocol/index.js";
+import { type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
 import { makeTempDir } from "./temp-dir.js";
 
 export interface TestDaemon {
@@ -40,10 +40,22 @@ export async function startTestDaemon(options: StartTestDaemonOptions = {}): Pro
   await initAgent({ agentDir, git: false });
   await options.beforeAssemble?.(agentDir);
   const llm = await startFakeLlm();
-  const env = options.withoutModel ? { ...options.env } : { KERN_MODEL: "fake-model", KERN_BASE_URL: llm.baseUrl, ...options.env };
-  const config: Config = await loadConfig({ agentDir, env, overrides: { idleTimeoutMs: 1000, modelRetries: 2, ...options.config } });
+  const env = options.withoutModel
+    ? { ...options.env }
+    : { KERN_MODEL: "fake-model", KERN_BASE_URL: llm.baseUrl, ...options.env };
+  const config: Config = await loadConfig({
+    agentDir,
+    env,
+    overrides: { idleTimeoutMs: 1000, modelRetries: 2, ...options.config },
+  });
   const logFile = join(agentDir, ".kern", "logs", "kern.log");
-  const daemon = await assembleDaemon({ agentDir, config, env, logger: createLogger({ file: logFile, level: "debug" }), ...(options.staticDir ? { staticDir: options.staticDir } : {}) });
+  const daemon = await assembleDaemon({
+    agentDir,
+    config,
+    env,
+    logger: createLogger({ file: logFile, level: "debug" }),
+    ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+  });
   const listening = await daemon.listen();
   const token = config.secrets.authToken ?? "";
   const client = createDaemonClient({ baseUrl: listening.url, token });
@@ -78,7 +90,10 @@ export async function startTestDaemon(options: StartTestDaemonOptions = {}): Pro
   };
 }
 
-export function readSessionLines(agentDir: string, sessionFile: string): Array<Record<string, unknown>> {
+export function readSessionLines(
+  agentDir: string,
+  sessionFile: string,
+): Array<Record<string, unknown>> {
   return readFileSync(join(agentDir, ".kern", "sessions", sessionFile), "utf8")
     .trim()
     .split("\n")

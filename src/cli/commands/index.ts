@@ -1,12 +1,17 @@
 // Every command of the CLI, registered in the order `kern --help` lists them.
 import type { Command } from "commander";
 import type { CliContext } from "../cli-context.js";
+import { registerContextCommand } from "./context.js";
 import { registerDaemonCommands } from "./daemon.js";
+import { registerDemoCommand } from "./demo.js";
+import { registerDoctorCommand } from "./doctor.js";
 import { registerImportCommand } from "./import.js";
 import { registerInitCommand } from "./init.js";
 import { registerLogsCommand } from "./logs.js";
 import { registerPairCommand } from "./pair.js";
+import { registerRecallCommand } from "./recall.js";
 import { registerReindexCommand } from "./reindex.js";
+import { registerSegmentsCommand } from "./segments.js";
 import { registerStatusCommand } from "./status.js";
 import { registerTuiCommand } from "./tui.js";
 
@@ -19,4 +24,9 @@ export function registerCommands(program: Command, context: CliContext): void {
   registerPairCommand(program, context);
   registerImportCommand(program, context);
   registerReindexCommand(program, context);
+  registerSegmentsCommand(program, context);
+  registerContextCommand(program, context);
+  registerRecallCommand(program, context);
+  registerDoctorCommand(program, context);
+  registerDemoCommand(program, context);
 }

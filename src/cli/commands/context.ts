@@ -1,0 +1,42 @@
+// `kern context [DIR] [--json] [--max-context-tokens N]`: the composed system prompt and budget.
+import type { Command } from "commander";
+import { composeContextReport, formatContext, withOfflineMemory } from "../../daemon/index.js";
+import { UsageError } from "../../kernel/index.js";
+import type { CliContext } from "../cli-context.js";
+import { connectDaemon } from "../daemon-command.js";
+
+export function registerContextCommand(program: Command, context: CliContext): void {
+  program
+    .command("context")
+    .description("print the composed system prompt and its token breakdown")
+    .argument("[dir]", "agent folder", ".")
+    .option("--json", "print JSON (docs/cli.md)")
+    .option("--max-context-tokens <n>", "inspect with another budget")
+    .action(async (dir: string, flags: { json?: boolean; maxContextTokens?: string }) => {
+      const budget =
+        flags.maxContextTokens === undefined ? undefined : Number(flags.maxContextTokens);
+      if (budget !== undefined && (!Number.isInteger(budget) || budget < 1000)) {
+        throw new UsageError(
+          "--max-context-tokens takes an integer ≥ 1000, e.g. --max-context-tokens 50000",
+        );
+      }
+      const daemon = await connectDaemon(dir);
+      const report = daemon
+        ? {
+            ...(await daemon.client.contextStats(budget)),
+            systemPrompt: await daemon.client.contextSystem(budget),
+          }
+        : await withOfflineMemory({ agentDir: dir, env: context.env }, (memory, store, config) =>
+            composeContextReport({
+              memory,
+              store,
+              config,
+              ...(budget === undefined ? {} : { maxContextTokens: budget }),
+            }),
+          );
+      if (flags.json) return context.output.json(report);
+      context.output.line(report.systemPrompt);
+      context.output.line();
+      context.output.line(formatContext(report));
+    });
+}

@@ -1,0 +1,36 @@
+// `kern segments [DIR] [--json]`: the segment tree (SPEC §10; JSON shape in docs/cli.md).
+import type { Command } from "commander";
+import { withOfflineMemory } from "../../daemon/index.js";
+import type { SegmentsReport } from "../../kernel/index.js";
+import type { CliContext } from "../cli-context.js";
+import { connectDaemon } from "../daemon-command.js";
+import { formatLevelCounts, formatSegmentTree } from "../format-segment-tree.js";
+
+/** The stable JSON shape: session and rows, without the `stale` bookkeeping flag. */
+export function toSegmentsJson(report: SegmentsReport) {
+  return {
+    session: report.session,
+    segments: report.segments.map(({ stale: _stale, ...row }) => row),
+  };
+}
+
+export function registerSegmentsCommand(program: Command, context: CliContext): void {
+  program
+    .command("segments")
+    .description("the summary tree: L0 segments and their rollups")
+    .argument("[dir]", "agent folder", ".")
+    .option("--json", "print JSON (docs/cli.md)")
+    .action(async (dir: string, flags: { json?: boolean }) => {
+      const daemon = await connectDaemon(dir);
+      const report = daemon
+        ? await daemon.client.segments()
+        : await withOfflineMemory({ agentDir: dir, env: context.env }, (memory) =>
+            memory.segmentsReport(),
+          );
+      if (flags.json) return context.output.json(toSegmentsJson(report));
+      context.output.line(
+        `session ${report.session}: ${formatLevelCounts(report.segments) || "no segments"}`,
+      );
+      for (const line of formatSegmentTree(report.segments)) context.output.line(line);
+    });
+}

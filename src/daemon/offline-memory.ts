@@ -1,0 +1,50 @@
+// The memory engine without a daemon, for CLI commands that run while no daemon does (segments,
+// context, recall, doctor, import, demo). Opens the store, runs `action`, closes everything.
+import { agentPaths, type Config, loadConfig } from "../config/index.js";
+import { SYSTEM_CLOCK } from "../kernel/index.js";
+import { createSilentLogger, type Logger } from "../log/index.js";
+import { countMessageTokens, MemoryEngine } from "../memory/index.js";
+import { type AgentStore, openAgentStore } from "../store/index.js";
+import { buildEmbedder, buildModel } from "./assemble.js";
+import { TEMPLATES_DIR } from "./init-agent.js";
+
+export interface OfflineMemoryOptions {
+  agentDir: string;
+  env: Record<string, string | undefined>;
+  overrides?: Record<string, unknown>;
+  logger?: Logger;
+}
+
+export async function withOfflineMemory<T>(
+  options: OfflineMemoryOptions,
+  action: (memory: MemoryEngine, store: AgentStore, config: Config) => Promise<T>,
+): Promise<T> {
+  const config = await loadConfig({
+    agentDir: options.agentDir,
+    env: options.env,
+    overrides: options.overrides,
+  });
+  const logger = options.logger ?? createSilentLogger();
+  const store = openAgentStore({
+    paths: agentPaths(config.agentDir),
+    clock: SYSTEM_CLOCK,
+    countTokens: countMessageTokens,
+  });
+  const client = buildModel(config, {}, logger);
+  const memory = MemoryEngine.create({
+    store,
+    config,
+    embedder: buildEmbedder(config, logger),
+    summaryModel:
+      client && config.model ? { client, model: config.summaryModel ?? config.model } : null,
+    logger,
+    clock: SYSTEM_CLOCK,
+    templatesDir: TEMPLATES_DIR,
+  });
+  try {
+    return await action(memory, store, config);
+  } finally {
+    await memory.stop();
+    store.close();
+  }
+}

@@ -1,0 +1,107 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDaemonClient } from "../../src/client/index.js";
+import { readEnvFile } from "../../src/config/index.js";
+import { type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
+import { kernProcess } from "../support/kern-process.js";
+import { makeTempDir } from "../support/temp-dir.js";
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("the daemon as real processes", () => {
+  const temp = makeTempDir("kern-e2e-");
+  const dir = join(temp.path, "agent");
+  let llm: FakeLlm;
+  beforeAll(async () => {
+    llm = await startFakeLlm();
+    const init = await kernProcess([
+      "init",
+      dir,
+      "--provider",
+      "openai-compatible",
+      "--model",
+      "fake-model",
+      "--base-url",
+      llm.baseUrl,
+    ]);
+    expect(init.code, init.stderr).toBe(0);
+  }, 60_000);
+  afterAll(async () => {
+    await kernProcess(["stop", dir]);
+    await llm.close();
+    temp.cleanup();
+  }, 60_000);
+
+  it("starts, reports status, refuses a second start politely, survives kill -9 mid-tool without orphan calls, and stops", async () => {
+    const started = await kernProcess(["start", dir]);
+    expect(started.code, started.stderr).toBe(0);
+    expect(started.stdout).toMatch(/started \(pid \d+\) — http:\/\/127\.0\.0\.1:\d+\//);
+    const status = JSON.parse((await kernProcess(["status", dir, "--json"])).stdout) as Record<
+      string,
+      unknown
+    >;
+    expect(status).toMatchObject({ running: true, model: "fake-model" });
+    expect(status["url"]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const pid = status["pid"] as number;
+    const again = await kernProcess(["start", dir]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("already running");
+
+    const token = (await readEnvFile(join(dir, ".kern", ".env")))["KERN_AUTH_TOKEN"] ?? "";
+    const client = createDaemonClient({ baseUrl: status["url"] as string, token });
+    llm.replyToolCall("bash", { command: "sleep 30" }, { id: "call_sleep" });
+    const controller = new AbortController();
+    await client.sendMessage({ text: "run a long command" });
+    for await (const event of client.events(controller.signal)) {
+      if (event.type === "tool-call") break;
+    }
+    controller.abort();
+    process.kill(pid, "SIGKILL");
+    while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const restarted = await kernProcess(["start", dir]);
+    expect(restarted.code, restarted.stderr).toBe(0);
+    const status2 = JSON.parse((await kernProcess(["status", dir, "--json"])).stdout) as Record<
+      string,
+      unknown
+    >;
+    const client2 = createDaemonClient({ baseUrl: status2["url"] as string, token });
+    llm.reply("all good");
+    const before = llm.requests.length;
+    const { turnId } = await client2.sendMessage({ text: "are you back?" });
+    const events = new AbortController();
+    for await (const event of client2.events(events.signal)) {
+      if (event.type === "turn-end" && event.turnId === turnId) break;
+    }
+    events.abort();
+    const request = llm.requests[before];
+    const calls = (request?.messages ?? []).flatMap(
+      (message) => (message.tool_calls ?? []) as Array<{ id: string }>,
+    );
+    const answered = new Set(
+      (request?.messages ?? [])
+        .filter((message) => message.role === "tool")
+        .map((message) => message.tool_call_id),
+    );
+    expect(calls.map((call) => call.id)).toContain("call_sleep");
+    for (const call of calls) expect(answered.has(call.id)).toBe(true);
+    const sessions = join(dir, ".kern", "sessions");
+    for (const file of readdirSync(sessions)) {
+      for (const line of readFileSync(join(sessions, file), "utf8").trim().split("\n"))
+        expect(() => JSON.parse(line)).not.toThrow();
+    }
+
+    const stopped = await kernProcess(["stop", dir]);
+    expect(stopped.stdout).toContain("stopped the daemon");
+    expect(existsSync(join(dir, ".kern", "daemon.pid"))).toBe(false);
+    expect((await kernProcess(["status", dir])).stdout).toContain("not running");
+  }, 120_000);
+});
