@@ -189,7 +189,9 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
       endpoint = listening;
       if (config.port === null) await updateConfigFile(config.agentDir, { port: listening.port });
       runtime.start();
-      if (telegram) await telegram.start();
+      // Not awaited: while the Bot API is unreachable grammY retries its setup, and the API and
+      // the other interfaces must not wait for Telegram.
+      if (telegram) void telegram.start();
       logger.info({ port: listening.port, agent: config.agentName }, "daemon listening");
       return listening;
     },

@@ -31,7 +31,7 @@ export function registerDemoCommand(program: Command, context: CliContext): void
       out.line(`segment tree (${formatLevelCounts(report.segments.segments)}):`);
       for (const line of formatSegmentTree(report.segments.segments, 4).slice(0, 40))
         out.line(`  ${line}`);
-      const summary = /<conversation_summary>[\s\S]*?<\/conversation_summary>/.exec(
+      const summary = /^<conversation_summary>\n[\s\S]*?^<\/conversation_summary>$/m.exec(
         report.context.systemPrompt,
       )?.[0];
       out.line();
