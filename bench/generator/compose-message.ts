@@ -38,49 +38,58 @@ function templatesFor(templates: readonly string[], domain: TopicDomain): readon
   return split[domain];
 }
 
-function fill(templates: readonly string[], topic: Topic, random: Random): string {
+/** Who is talking about what: the topic whose vocabulary fills the templates, and the dice. */
+export interface Voice {
+  topic: Topic;
+  random: Random;
+}
+
+function fill(templates: readonly string[], { topic, random }: Voice): string {
   const template = random.pick(templatesFor(templates, topic.domain));
   return fillTemplate(template, createTopicSlots(topic, random));
 }
 
-export function composeUserMessage(topic: Topic, random: Random, kind: UserMessageKind): string {
-  if (kind === "open-new") return fill(OPENING_NEW, topic, random);
-  if (kind === "open-again") return fill(OPENING_AGAIN, topic, random);
-  const request = fill(USER_REQUESTS, topic, random);
-  return random.chance(0.25) ? `${request} ${fill(USER_REQUESTS, topic, random)}` : request;
+export function composeUserMessage(voice: Voice, kind: UserMessageKind): string {
+  const { random } = voice;
+  if (kind === "open-new") return fill(OPENING_NEW, voice);
+  if (kind === "open-again") return fill(OPENING_AGAIN, voice);
+  const request = fill(USER_REQUESTS, voice);
+  return random.chance(0.25) ? `${request} ${fill(USER_REQUESTS, voice)}` : request;
 }
 
-export function composeFollowUp(topic: Topic, random: Random): string {
-  return fill(USER_FOLLOW_UPS, topic, random);
+export function composeFollowUp(voice: Voice): string {
+  return fill(USER_FOLLOW_UPS, voice);
 }
 
 /** The text an assistant sends alongside tool calls; often none at all. */
-export function composeToolIntro(topic: Topic, random: Random): string | null {
-  return random.chance(0.6) ? fill(ASSISTANT_TOOL_INTROS, topic, random) : null;
+export function composeToolIntro(voice: Voice): string | null {
+  return voice.random.chance(0.6) ? fill(ASSISTANT_TOOL_INTROS, voice) : null;
 }
 
-function composeBullets(topic: Topic, random: Random): string {
+function composeBullets(voice: Voice): string {
+  const { topic, random } = voice;
   const terms = random.sample(topic.terms, random.int(2, 4));
-  const lines = terms.map((term) => `- ${term}: ${fill(BULLET_STATUSES, topic, random)}`);
+  const lines = terms.map((term) => `- ${term}: ${fill(BULLET_STATUSES, voice)}`);
   return lines.join("\n");
 }
 
 /** The assistant's closing reply of a turn: findings, maybe a bullet list, a next step. */
-export function composeAssistantReply(topic: Topic, random: Random): string {
+export function composeAssistantReply(voice: Voice): string {
+  const { random } = voice;
   if (random.chance(0.35)) {
     const slots = (slot: string): string => {
-      if (slot === "finding" || slot === "finding2") return fill(ASSISTANT_FINDINGS, topic, random);
-      return fill(ASSISTANT_NEXT_STEPS, topic, random);
+      if (slot === "finding" || slot === "finding2") return fill(ASSISTANT_FINDINGS, voice);
+      return fill(ASSISTANT_NEXT_STEPS, voice);
     };
     return fillTemplate(random.pick(ASSISTANT_SHORT_REPLIES), slots);
   }
   const findings: string[] = [];
   const findingCount = random.int(1, 3);
   for (let index = 0; index < findingCount; index += 1) {
-    findings.push(fill(ASSISTANT_FINDINGS, topic, random));
+    findings.push(fill(ASSISTANT_FINDINGS, voice));
   }
   const parts = [findings.join(" ")];
-  if (random.chance(0.3)) parts.push(composeBullets(topic, random));
-  parts.push(fill(ASSISTANT_NEXT_STEPS, topic, random));
+  if (random.chance(0.3)) parts.push(composeBullets(voice));
+  parts.push(fill(ASSISTANT_NEXT_STEPS, voice));
   return parts.join("\n\n");
 }

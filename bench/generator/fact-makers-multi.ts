@@ -17,10 +17,6 @@ const LATER_VALUE = [
   "{person} changed the {key} to {value} today.",
 ];
 
-function updateKey(attribute: UpdateAttribute, subject: string, work: boolean): string {
-  return work ? `${subject} ${attribute.text}` : attribute.text;
-}
-
 /** 2 or 3 distinct values, none inside another or inside any earlier fact's answer. */
 function drawValues(context: FactContext, attribute: UpdateAttribute): string[] | undefined {
   const { random, registry } = context;
@@ -40,7 +36,7 @@ export function makeUpdatedValue(context: FactContext): PlannedFact | undefined 
   return firstDefined(() => {
     const attribute = random.pick(work ? WORK_UPDATES : PERSONAL_UPDATES);
     const subject = random.pick(topic.entities);
-    const key = updateKey(attribute, subject, work);
+    const key = work ? `${subject} ${attribute.text}` : attribute.text;
     if (registry.hasKey(key)) return undefined;
     const values = drawValues(context, attribute);
     if (values === undefined) return undefined;
@@ -70,7 +66,11 @@ const CONTACT_QUESTIONS: Record<Contact, string> = {
   "email address": "Who is in charge of {asset}, and where can I write to them?",
 };
 
-function contactValue(contact: Contact, name: string, context: FactContext): string | undefined {
+/** The phone number or email address of `name`, fresh in the registry. */
+function contactValue(
+  context: FactContext,
+  { contact, name }: { contact: Contact; name: string },
+): string | undefined {
   if (contact === "phone number")
     return context.registry.freshAnswer(() => phoneNumber(context.random));
   const email = `${name.toLowerCase().replace(" ", ".")}@${context.random.pick(["example.org", "mail.example.com"])}`;
@@ -89,7 +89,7 @@ export function makeTwoHop(context: FactContext): PlannedFact | undefined {
     const name = `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`;
     if (registry.hasKey(key) || registry.hasKey(name)) return undefined;
     const contact: Contact = random.chance(0.6) ? "phone number" : "email address";
-    const answer = contactValue(contact, name, context);
+    const answer = contactValue(context, { contact, name });
     if (answer === undefined) return undefined;
     registry.claimKey(key);
     registry.claimKey(name);

@@ -95,15 +95,14 @@ export function makeDecision(context: FactContext): PlannedFact | undefined {
 }
 
 /** A dated event about `subject` (a topic entity for work events). */
-export function plannedEvent(
+function plannedEvent(
   context: FactContext,
-  event: DatedEvent,
-  subject: string,
+  { event, subject }: { event: DatedEvent; subject: string },
 ): { key: string; answer: string; statement: string; question: string } | undefined {
   const key = fillFields(event.key, { s: subject });
   if (context.registry.hasKey(key)) return undefined;
   const { random, startMs, registry } = context;
-  const answer = registry.freshAnswer(() => eventDate(random, startMs, event.future));
+  const answer = registry.freshAnswer(() => eventDate(random, { startMs, future: event.future }));
   if (answer === undefined) return undefined;
   registry.claimKey(key);
   const statement = fillFields(event.statement, { key, date: answer });
@@ -116,7 +115,7 @@ export function makeDatedEvent(context: FactContext): PlannedFact | undefined {
   const work = topic.domain === "work";
   return firstDefined(() => {
     const event = random.pick(work ? WORK_EVENTS : PERSONAL_EVENTS);
-    const planned = plannedEvent(context, event, random.pick(topic.entities));
+    const planned = plannedEvent(context, { event, subject: random.pick(topic.entities) });
     if (planned === undefined) return undefined;
     return {
       kind: "dated-event",

@@ -80,7 +80,10 @@ export function measuredValue(kind: ValueKind, random: Random): string {
 }
 
 /** An ISO date (YYYY-MM-DD) before `startMs` (past) or 4–8 years after it (future). */
-export function eventDate(random: Random, startMs: number, future: boolean): string {
+export function eventDate(
+  random: Random,
+  { startMs, future }: { startMs: number; future: boolean },
+): string {
   const offsetDays = future ? random.int(4 * 365, 8 * 365) : -random.int(1, 900);
   return new Date(startMs + offsetDays * DAY_MS).toISOString().slice(0, 10);
 }

@@ -18,17 +18,25 @@ export function parsePhrases(list: string): Phrase[] {
   });
 }
 
-export type IdentifierFormat = "pair" | "hex" | "ref" | "long" | "case";
+const IDENTIFIER_FORMATS = ["pair", "hex", "ref", "long", "case"] as const;
+
+export type IdentifierFormat = (typeof IDENTIFIER_FORMATS)[number];
+
+function isIdentifierFormat(text: string): text is IdentifierFormat {
+  return (IDENTIFIER_FORMATS as readonly string[]).includes(text);
+}
 
 export interface IdentifierThing extends Phrase {
   format: IdentifierFormat;
 }
 
+/** Parses "text=paraphrase#format|..."; a typo in a format fails at load, not mid-run. */
 function parseThings(list: string): IdentifierThing[] {
   return splitList(list).map((item) => {
     const [pair = "", format = "pair"] = item.split("#");
     const [text = "", paraphrase = text] = pair.split("=");
-    return { text, paraphrase, format: format as IdentifierFormat };
+    if (!isIdentifierFormat(format)) throw new RangeError(`unknown identifier format "${format}"`);
+    return { text, paraphrase, format };
   });
 }
 

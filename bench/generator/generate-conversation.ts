@@ -134,7 +134,7 @@ function writeBlock(options: WriteBlockOptions): void {
     const remaining = total - messages.length;
     const shape = remaining <= MAX_TURN_SIZE ? exactShape(remaining) : randomShape(random);
     const opening = first ? (options.revisit ? "open-again" : "open-new") : "request";
-    writer.write(topic, shape, opening);
+    writer.write({ topic, shape, opening });
     first = false;
     if (turnSize(shape) === 0 || messages.length >= total) return;
     const done = messages.length - seqStart >= options.target;

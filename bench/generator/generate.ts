@@ -16,7 +16,10 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function integer(name: string, text: string | undefined, fallback?: number): number {
+function integer(
+  name: string,
+  { text, fallback }: { text: string | undefined; fallback?: number },
+): number {
   if (text === undefined) {
     if (fallback === undefined) fail(`--${name} is required`);
     return fallback;
@@ -62,11 +65,12 @@ async function main(): Promise<void> {
   const values = parseArguments();
   const out = values.out ?? fail("--out is required");
   const options: GenerateConversationOptions = {
-    messages: integer("messages", values.messages),
-    seed: integer("seed", values.seed, 1),
+    messages: integer("messages", { text: values.messages }),
+    seed: integer("seed", { text: values.seed, fallback: 1 }),
     toolOutputChars: toolChars(values["tool-chars"]),
     startTs: values["start-ts"],
-    topicCount: values.topics === undefined ? undefined : integer("topics", values.topics),
+    topicCount:
+      values.topics === undefined ? undefined : integer("topics", { text: values.topics }),
     onProgress: (done, total) => process.stderr.write(`\rgenerated ${done}/${total} messages`),
   };
   const started = performance.now();

@@ -36,7 +36,10 @@ function makerFor(style: OutputStyle, path: string): LineMaker {
   return lineMakerFor(style);
 }
 
-function headerFor(style: OutputStyle, path: string, size: number): string | undefined {
+function headerFor(
+  style: OutputStyle,
+  { path, size }: { path: string; size: number },
+): string | undefined {
   if (style === "table")
     return `${"NAME".padEnd(28)}${"STATUS".padEnd(11)}${"AGE".padEnd(6)}DETAIL`;
   if (style === "csv") return "item,amount,category,source";
@@ -52,7 +55,7 @@ export function renderToolOutput(options: RenderToolOutputOptions): string {
   const context: LineContext = { topic, random, path, clockMs: options.nowMs - 3_600_000 };
   const make = makerFor(style, path);
   const lines: string[] = [];
-  const header = headerFor(style, path, target);
+  const header = headerFor(style, { path, size: target });
   let length = -1;
   if (header !== undefined) {
     lines.push(header);

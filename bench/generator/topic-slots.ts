@@ -21,7 +21,11 @@ function isListSlot(slot: string): slot is ListSlot {
   return Object.hasOwn(LIST_SLOTS, slot);
 }
 
-function pickOther(random: Random, items: readonly string[], taken: string | undefined): string {
+/** An item other than `taken` (when the list allows), so `entity2` differs from `entity`. */
+function pickOther(
+  random: Random,
+  { items, taken }: { items: readonly string[]; taken?: string },
+): string {
   if (items.length < 2 || taken === undefined) return random.pick(items);
   let item = random.pick(items);
   while (item === taken) item = random.pick(items);
@@ -52,7 +56,8 @@ export function createTopicSlots(topic: Topic, random: Random): SlotSource {
     const base = slot.endsWith("2") ? slot.slice(0, -1) : slot;
     if (isListSlot(base)) {
       const items = topic[LIST_SLOTS[base]];
-      value = base === slot ? random.pick(items) : pickOther(random, items, chosen.get(base));
+      value =
+        base === slot ? random.pick(items) : pickOther(random, { items, taken: chosen.get(base) });
     } else if (slot === "ticket") {
       value = `${topic.ticket}-${random.int(100, 4999)}`;
     } else if (slot === "topic") {

@@ -30,23 +30,34 @@ export interface TurnWriterOptions {
   messages: ImportMessage[];
 }
 
+export interface WriteTurnOptions {
+  topic: Topic;
+  shape: TurnShape;
+  /** How the user message relates to the block (the first turn opens it). */
+  opening: UserMessageKind;
+}
+
+type Role = "user" | "assistant";
+
 export class TurnWriter {
   constructor(private readonly options: TurnWriterOptions) {}
 
-  write(topic: Topic, shape: TurnShape, opening: UserMessageKind): void {
+  write({ topic, shape, opening }: WriteTurnOptions): void {
     const { random, timeline, messages } = this.options;
+    const voice = { topic, random };
     const ts = messages.length === 0 ? timeline.iso : timeline.nextTurn();
-    const text = composeUserMessage(topic, random, opening);
-    this.push({ role: "user", name: USER_NAME, ts, content: this.withFact(text, topic, "user") });
+    const text = composeUserMessage(voice, opening);
+    const content = this.withFact({ text, topic, role: "user" });
+    this.push({ role: "user", name: USER_NAME, ts, content });
     if (shape.followUp) {
-      const content = composeFollowUp(topic, random);
+      const content = composeFollowUp(voice);
       this.push({ role: "user", name: USER_NAME, ts: timeline.reply(10, 120), content });
     }
     for (const calls of shape.rounds) this.writeRound(topic, calls);
     if (!shape.reply) return;
-    const reply = composeAssistantReply(topic, random);
-    const content = this.withFact(reply, topic, "assistant");
-    this.push({ role: "assistant", ts: timeline.reply(4, 90), content });
+    const reply = composeAssistantReply(voice);
+    const replyContent = this.withFact({ text: reply, topic, role: "assistant" });
+    this.push({ role: "assistant", ts: timeline.reply(4, 90), content: replyContent });
   }
 
   private writeRound(topic: Topic, callCount: number): void {
@@ -58,7 +69,7 @@ export class TurnWriter {
       type: "function",
       function: { name: plan.name, arguments: plan.arguments },
     }));
-    const content = composeToolIntro(topic, random);
+    const content = composeToolIntro({ topic, random });
     this.push({ role: "assistant", ts: timeline.reply(3, 60), content, tool_calls: toolCalls });
     plans.forEach((plan, index) => {
       const ts = timeline.reply(1, 40);
@@ -75,7 +86,7 @@ export class TurnWriter {
     });
   }
 
-  private withFact(text: string, topic: Topic, role: "user" | "assistant"): string {
+  private withFact({ text, topic, role }: { text: string; topic: Topic; role: Role }): string {
     const statement = this.options.planter.statementFor(this.options.messages.length, topic);
     if (statement === undefined) return text;
     if (role === "assistant") return `${text}\n\n${statement}`;
