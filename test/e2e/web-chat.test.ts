@@ -143,6 +143,16 @@ describeInBrowser("web chat", () => {
     await page.setViewportSize({ width: 1280, height: 820 });
   });
 
+  it("shows the connection going away and asks to log in again after a restart", async () => {
+    await page.locator(".connection.open").waitFor();
+    await harness.restart(); // sessions live in memory: the new server does not know ours
+    await page
+      .locator(".login .error-box", { hasText: "session ended" })
+      .waitFor({ timeout: 15_000 });
+    await logInThroughForm(page, harness.url);
+    await page.locator(".connection.open").waitFor();
+  });
+
   it("ran without CSP violations or page errors", () => {
     expect(watched.cspViolations).toEqual([]);
     expect(watched.errors).toEqual([]);

@@ -14,16 +14,15 @@ import {
 import { RichFakeRuntime } from "../support/rich-fake-runtime.js";
 
 describeInBrowser("web memory view", () => {
+  let runtime: RichFakeRuntime;
   let harness: WebHarness;
   let browser: BrowserSession;
   let page: Page;
   let watched: ReturnType<typeof watchPage>;
 
   beforeAll(async () => {
-    [harness, browser] = await Promise.all([
-      startWebHarness(new RichFakeRuntime()),
-      launchBrowser(),
-    ]);
+    runtime = new RichFakeRuntime();
+    [harness, browser] = await Promise.all([startWebHarness(runtime), launchBrowser()]);
     page = await browser.context.newPage();
     watched = watchPage(page);
     await logInThroughForm(page, harness.url);
@@ -127,6 +126,20 @@ describeInBrowser("web memory view", () => {
       .poll(() => sections.first().locator(".section-body").textContent())
       .toContain("stateful agent");
     await saveScreenshot(page, "memory-context");
+  });
+
+  it("Pairing: approves a waiting Telegram user", async () => {
+    const pending = await runtime.pairing.request({
+      interface: "telegram",
+      userId: "4411",
+      chatId: "4411",
+      name: "Ann",
+    });
+    await page.getByRole("link", { name: "Pairing" }).click();
+    const item = page.locator(`.pairing-item[data-code="${pending.code}"]`);
+    await item.getByRole("button", { name: "Approve" }).click();
+    await page.locator(".pairing-item", { hasText: "paired" }).waitFor();
+    expect((await runtime.pairing.list()).paired.map((user) => user.name)).toEqual(["Ann"]);
   });
 
   it("ran without CSP violations or page errors", () => {

@@ -11,7 +11,8 @@ import { createWebServer, type WebServer } from "../../src/interfaces/web/index.
 import { createSilentLogger } from "../../src/log/index.js";
 import type { RuntimeApi } from "../../src/runtime/runtime-api.js";
 
-export const CHROMIUM_PATH = "/usr/bin/chromium";
+/** Debian's Chromium; KERN_CHROMIUM_PATH points elsewhere (or at nothing, to test the skip). */
+export const CHROMIUM_PATH = process.env["KERN_CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 export const BROWSER_TOKEN = "browser-test-token-7f3a9c";
 export const SCREENSHOT_DIR = join(process.cwd(), "test-output", "screenshots");
 
@@ -70,6 +71,8 @@ export async function launchBrowser(): Promise<BrowserSession> {
 export interface WebHarness {
   server: WebServer;
   url: string;
+  /** Replaces the server with a new one on the same port, as a daemon restart does. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,16 +80,20 @@ export interface WebHarness {
 export async function startWebHarness(runtime: RuntimeApi): Promise<WebHarness> {
   const staticDir = mkdtempSync(join(tmpdir(), "kern-web-"));
   await buildWeb({ outDir: staticDir, minify: false });
-  const server = createWebServer({
-    runtime,
-    logger: createSilentLogger(),
-    authToken: BROWSER_TOKEN,
-    staticDir,
-  });
-  const { url } = await server.listen({ host: "127.0.0.1", port: 0 });
+  const create = () =>
+    createWebServer({ runtime, logger: createSilentLogger(), authToken: BROWSER_TOKEN, staticDir });
+  let server = create();
+  const { url, port } = await server.listen({ host: "127.0.0.1", port: 0 });
   return {
-    server,
+    get server() {
+      return server;
+    },
     url,
+    async restart() {
+      await server.close();
+      server = create();
+      await server.listen({ host: "127.0.0.1", port });
+    },
     async close() {
       await server.close();
       rmSync(staticDir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import type {
   SegmentsReport,
   SessionsView,
 } from "../../src/kernel/index.js";
+import type { PairedUser, PendingPairing } from "../../src/runtime/runtime-api.js";
 
 export type ContextStats = Omit<ContextReport, "systemPrompt">;
 
@@ -112,4 +113,6 @@ export const api = {
   recall: (q: string, k: number) => json<RecallReport>(`/recall/search?${query({ q, k })}`),
   notes: () => json<NotesView>("/notes"),
   regenerateNotes: () => json<NotesView>("/notes/summary", "POST"),
+  pairing: () => json<{ paired: PairedUser[]; pending: PendingPairing[] }>("/pairing"),
+  approvePairing: (code: string) => json<PairedUser>("/pairing/approve", "POST", { code }),
 };

@@ -1,10 +1,21 @@
 // The logged-in page: a header (agent, navigation, connection and memory state, logout) over the
-// chat and memory views. Routes live in the URL hash: #/chat, #/memory/<tab>.
+// chat, memory and pairing views. Routes live in the URL hash: #/chat, #/memory/<tab>, #/pairing.
 import type { AgentStatus, MemoryState } from "../../../src/kernel/index.js";
 import { h } from "../dom.js";
 import type { ConnectionState } from "../event-stream.js";
 import { ChatView } from "./chat-view.js";
-import { isMemoryTab, MemoryView } from "./memory-view.js";
+import { isMemoryTab, type MemoryTab, MemoryView } from "./memory-view.js";
+import { PairingView } from "./pairing-view.js";
+
+type Route = { view: "chat" } | { view: "memory"; tab: MemoryTab } | { view: "pairing" };
+
+/** Reads a hash like `#/memory/segments`; anything unknown is the chat. */
+export function parseRoute(hash: string): Route {
+  const [, view, tab] = hash.split("/");
+  if (view === "memory") return { view, tab: tab && isMemoryTab(tab) ? tab : "sessions" };
+  if (view === "pairing") return { view };
+  return { view: "chat" };
+}
 
 const CONNECTION_LABELS: Record<ConnectionState, string> = {
   connecting: "connecting…",
@@ -16,6 +27,7 @@ export class AppShell {
   readonly element: HTMLElement;
   readonly chat = new ChatView();
   private readonly memory = new MemoryView();
+  private readonly pairing = new PairingView();
   private readonly connection: HTMLElement;
   private readonly memoryState: HTMLElement;
   private readonly nav: HTMLElement;
@@ -32,6 +44,7 @@ export class AppShell {
       { class: "main-nav" },
       h("a", { href: "#/chat", "data-view": "chat" }, "Chat"),
       h("a", { href: "#/memory/sessions", "data-view": "memory" }, "Memory"),
+      h("a", { href: "#/pairing", "data-view": "pairing" }, "Pairing"),
     );
     const logout = h("button", { type: "button", class: "link" }, "Log out");
     logout.addEventListener("click", onLogout);
@@ -52,7 +65,7 @@ export class AppShell {
       "div",
       { class: "app" },
       header,
-      h("main", { class: "views" }, this.chat.element, this.memory.element),
+      h("main", { class: "views" }, this.chat.element, this.memory.element, this.pairing.element),
     );
     this.setMemory(status.memory);
   }
@@ -72,14 +85,15 @@ export class AppShell {
 
   /** Shows the view the hash names; unknown hashes show the chat. */
   route(hash: string): void {
-    const [, view, tab] = hash.split("/");
-    const memoryTab = view === "memory" ? (tab && isMemoryTab(tab) ? tab : "sessions") : null;
-    this.chat.element.hidden = memoryTab !== null;
-    this.memory.element.hidden = memoryTab === null;
+    const route = parseRoute(hash);
+    this.chat.element.hidden = route.view !== "chat";
+    this.memory.element.hidden = route.view !== "memory";
+    this.pairing.element.hidden = route.view !== "pairing";
     for (const link of Array.from(this.nav.querySelectorAll("a"))) {
-      link.classList.toggle("active", link.dataset["view"] === (memoryTab ? "memory" : "chat"));
+      link.classList.toggle("active", link.dataset["view"] === route.view);
     }
-    if (memoryTab) void this.memory.show(memoryTab);
+    if (route.view === "memory") void this.memory.show(route.tab);
+    else if (route.view === "pairing") void this.pairing.show();
     else this.chat.focus();
   }
 }

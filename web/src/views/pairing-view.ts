@@ -1,0 +1,83 @@
+// Pairing: Telegram users waiting for approval (SPEC §9) with an Approve button each, and the
+// users already paired. Nothing from an unpaired user reaches the model until approved here or
+// with `kern pair CODE`.
+import type { PairedUser, PendingPairing } from "../../../src/runtime/runtime-api.js";
+import { api } from "../api.js";
+import { errorBox, h, loading } from "../dom.js";
+import { formatTime } from "../format.js";
+
+function pendingItem(pending: PendingPairing, onApproved: () => void): HTMLElement {
+  const button = h("button", { type: "button", class: "primary" }, "Approve");
+  const item = h(
+    "li",
+    { class: "pairing-item", "data-code": pending.code },
+    h("code", { class: "pairing-code" }, pending.code),
+    h("span", null, `${pending.name} (${pending.interface} user ${pending.userId})`),
+    h("span", { class: "muted" }, `asked ${formatTime(pending.requestedAt)}`),
+    button,
+  );
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    api.approvePairing(pending.code).then(onApproved, (error: unknown) => {
+      button.disabled = false;
+      item.append(errorBox(error));
+    });
+  });
+  return item;
+}
+
+function pairedItem(user: PairedUser): HTMLElement {
+  return h(
+    "li",
+    { class: "pairing-item" },
+    h("strong", null, user.name),
+    h("span", null, `${user.interface} user ${user.userId}`),
+    h("span", { class: "muted" }, `paired ${formatTime(user.pairedAt)}`),
+  );
+}
+
+export class PairingView {
+  readonly element: HTMLElement;
+  private readonly body: HTMLElement;
+
+  constructor() {
+    this.body = h("div", { class: "pairing-body" });
+    this.element = h("section", { class: "page-view", "aria-label": "Pairing" }, this.body);
+  }
+
+  async show(): Promise<void> {
+    this.body.replaceChildren(loading());
+    try {
+      const { paired, pending } = await api.pairing();
+      const refresh = () => void this.show();
+      this.body.replaceChildren(
+        h(
+          "section",
+          { class: "card" },
+          h("h2", null, `Waiting for approval (${pending.length})`),
+          pending.length === 0
+            ? h(
+                "p",
+                { class: "muted" },
+                "Nobody is waiting. Unknown Telegram users get a code to show you.",
+              )
+            : h(
+                "ul",
+                { class: "pairing-list" },
+                pending.map((entry) => pendingItem(entry, refresh)),
+              ),
+        ),
+        h(
+          "section",
+          { class: "card" },
+          h("h2", null, `Paired users (${paired.length})`),
+          paired.length === 0
+            ? h("p", { class: "muted" }, "No paired users yet.")
+            : h("ul", { class: "pairing-list" }, paired.map(pairedItem)),
+        ),
+      );
+    } catch (error) {
+      this.body.replaceChildren(errorBox(error));
+    }
+  }
+}
