@@ -41,7 +41,16 @@ export function countSlots(messageCount: number): number {
 interface PlantingFact {
   plan: PlannedFact;
   seqs: number[];
+  /** The topic of the block where the first statement landed. */
+  topic: Topic;
 }
+
+/** Lead-ins for a later statement that lands in another topic's block, so it reads as an aside. */
+const ASIDES = [
+  "Quick aside on {name}.",
+  "Unrelated, but about {name}.",
+  "Back to {name} for a second.",
+];
 
 export class FactPlanter {
   private readonly targets: number[] = [];
@@ -69,8 +78,11 @@ export class FactPlanter {
     this.nextSlot += 1;
     const reserved = this.reservations.get(slot);
     if (reserved !== undefined) {
-      reserved.fact.seqs.push(seq);
-      return reserved.fact.plan.statements[reserved.part];
+      const { fact, part } = reserved;
+      fact.seqs.push(seq);
+      const statement = fact.plan.statements[part] as string;
+      if (fact.topic.id === topic.id) return statement;
+      return `${this.options.random.pick(ASIDES)} ${statement}`;
     }
     const fact = this.startFact(slot, topic);
     if (fact === undefined) return undefined;
@@ -88,7 +100,7 @@ export class FactPlanter {
       if (plan === undefined) continue;
       const laterSlots = this.reserveLaterSlots(slot, plan.statements.length - 1);
       if (laterSlots === undefined) continue;
-      const fact: PlantingFact = { plan, seqs: [] };
+      const fact: PlantingFact = { plan, seqs: [], topic };
       laterSlots.forEach((later, index) => {
         this.reservations.set(later, { fact, part: index + 1 });
       });

@@ -43,9 +43,11 @@ function two(value: number): string {
   return value < 10 ? `0${value}` : String(value);
 }
 
+/** Daytime only (7–9 am, 1–6 pm); single-digit hours so "1:05 pm" never hides in "11:05 pm". */
 function clockValue(random: Random): string {
-  // Hours 1–9 only: "1:05 am" would otherwise hide inside "11:05 am".
-  return `${random.int(1, 9)}:${two(random.int(0, 11) * 5)} ${random.pick(["am", "pm"])}`;
+  const morning = random.chance(0.4);
+  const hour = morning ? random.int(7, 9) : random.int(1, 6);
+  return `${hour}:${two(random.int(0, 11) * 5)} ${morning ? "am" : "pm"}`;
 }
 
 export function measuredValue(kind: ValueKind, random: Random): string {

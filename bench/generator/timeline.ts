@@ -51,10 +51,10 @@ export class Timeline {
     this.current = date.getTime() + this.random.int(0, 2 * HOUR);
   }
 
-  /** Between topic blocks: hours most of the time, one to four days otherwise. */
+  /** Between topic blocks: a few hours most of the time, a day or two otherwise. */
   nextBlock(): void {
-    if (this.random.chance(0.7)) this.current += this.random.int(1 * HOUR, 10 * HOUR);
-    else this.current += this.random.int(24 * HOUR, 96 * HOUR);
+    if (this.random.chance(0.75)) this.current += this.random.int(1 * HOUR, 6 * HOUR);
+    else this.current += this.random.int(20 * HOUR, 60 * HOUR);
   }
 
   /** The assistant or a tool answering: seconds. */
