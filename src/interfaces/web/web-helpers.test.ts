@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_WEB_OUT_DIR } from "../../../scripts/build-web.js";
 import { clearedSessionCookie, readCookie, sessionCookie } from "./cookies.js";
+import { DEFAULT_STATIC_DIR } from "./index.js";
 import { hasTokenInUrl, isSameOrigin } from "./request-guards.js";
 import { isSafeAssetPath } from "./static-files.js";
 
@@ -43,5 +45,11 @@ describe("request guards", () => {
     for (const path of ["", "../x", "a/../../x", "/etc/passwd", "a\\b", "a\0b", "./a", "a//b"]) {
       expect(isSafeAssetPath(path), path).toBe(false);
     }
+  });
+});
+
+describe("DEFAULT_STATIC_DIR", () => {
+  it("points at dist/web in the package root, where build-web writes", () => {
+    expect(DEFAULT_STATIC_DIR).toBe(DEFAULT_WEB_OUT_DIR);
   });
 });
