@@ -11,6 +11,9 @@ export interface ScheduledTopic {
 
 /** Chance that a block revisits an older topic while new ones remain. */
 const REVISIT_CHANCE = 0.35;
+/** Revisits start once a few topics exist, and skip the latest ones, so a return is a real return. */
+const MIN_VISITED_BEFORE_REVISIT = 5;
+const RECENT_SKIPPED = 3;
 
 export class TopicScheduler {
   private readonly fresh: Topic[];
@@ -25,14 +28,14 @@ export class TopicScheduler {
   }
 
   next(): ScheduledTopic {
-    const canRevisit = this.visited.length >= 3;
+    const canRevisit = this.visited.length >= MIN_VISITED_BEFORE_REVISIT;
     const revisit = this.fresh.length === 0 || (canRevisit && this.random.chance(REVISIT_CHANCE));
     let topic: Topic;
     if (revisit) {
-      // Skip the most recent topic; prefer the older half so returns come after a long gap.
-      const candidates = this.visited.slice(0, -1);
+      // Skip the most recent topics; prefer the older half so returns come after a long gap.
+      const candidates = this.visited.slice(0, -Math.min(RECENT_SKIPPED, this.visited.length - 1));
       const olderHalf = candidates.slice(0, Math.max(1, Math.ceil(candidates.length / 2)));
-      topic = this.random.pick(olderHalf.length > 0 ? olderHalf : this.visited);
+      topic = this.random.pick(olderHalf);
       this.visited.splice(this.visited.indexOf(topic), 1);
     } else {
       topic = this.fresh.shift() as Topic;
