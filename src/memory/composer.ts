@@ -207,14 +207,10 @@ export class Composer {
     inputs: ComposeInputs,
     others: SystemSection[],
   ): WindowPlan {
-    const { config } = this.options;
     const systemTokens = others.reduce(
       (sum, section) => sum + this.tokens.count(section.text + SECTION_SEPARATOR),
       0,
     );
-    const summaryTokens = Math.floor(config.summaryBudget * inputs.budget);
-    const wrapper = summaryWrapperTokens(SECTION_SEPARATOR);
-    const pieceBudget = summaryTokens - wrapper;
     const segments = this.segmentsOf(state);
     const maxWindow = inputs.budget - systemTokens;
     const walk = state.messages.walkBack(maxWindow);
@@ -223,43 +219,46 @@ export class Composer {
       if (index < walk.startIndex) return (walk.suffix[0] ?? 0) + 1;
       return walk.suffix[index - walk.startIndex] ?? 0;
     };
+    const candidates = this.candidates(state, segments);
+    // The summary gets its share, but never the room the newest turn needs (it must be sent).
+    const newestTurn = windowTokens(candidates.at(-1) ?? 0);
+    const wrapper = summaryWrapperTokens(SECTION_SEPARATOR);
+    const share = Math.floor(this.options.config.summaryBudget * inputs.budget);
+    const pieceBudget = Math.min(share, maxWindow - newestTurn) - wrapper;
     const summaryCost = new Map<number, number>();
     const windowBudget = (seq: number): number => {
-      if (seq <= 0 || summaryTokens <= 0) return maxWindow;
+      if (seq <= 0 || pieceBudget <= 0) return maxWindow;
       let cost = summaryCost.get(seq);
       if (cost === undefined) {
-        const tiling = planSummaryTiling({
-          segments,
-          trimPoint: seq,
-          budgetTokens: pieceBudget,
-          pieceTokens: (piece) => state.texts.estimate(piece),
-        });
-        cost = Math.min(tiling.tokens, Math.max(0, pieceBudget)) + wrapper;
+        const tiling = this.planTiling(state, segments, seq, pieceBudget);
+        cost = Math.min(tiling.tokens, pieceBudget) + wrapper;
         summaryCost.set(seq, cost);
       }
       return maxWindow - cost;
     };
-    const candidates = this.candidates(state, segments);
-    let trim = planTrim({
-      candidates,
-      windowTokens,
-      windowBudget,
-      maxWindowBudget: maxWindow,
-      previous: state.trimPoint,
-    });
-    if (!trim.fits)
-      trim = planTrim({
-        candidates: this.fallbackCandidates(state, candidates),
-        windowTokens,
-        windowBudget,
-        maxWindowBudget: maxWindow,
-        previous: null,
-      });
+    const plan = (list: readonly number[], previous: number | null) =>
+      planTrim({ candidates: list, windowTokens, windowBudget, maxWindowBudget: maxWindow, previous });
+    let trim = plan(candidates, state.trimPoint);
+    if (!trim.fits) trim = plan(this.fallbackCandidates(state, candidates), null);
     const pieces =
-      trim.trimPoint > 0 && summaryTokens > 0
+      trim.trimPoint > 0 && pieceBudget > 0
         ? this.renderPieces(state, segments, trim.trimPoint, pieceBudget)
         : [];
     return { trimPoint: trim.trimPoint, pieces };
+  }
+
+  private planTiling(
+    state: SessionState,
+    segments: readonly Segment[],
+    trimPoint: number,
+    pieceBudget: number,
+  ) {
+    return planSummaryTiling({
+      segments,
+      trimPoint,
+      budgetTokens: pieceBudget,
+      pieceTokens: (piece) => state.texts.estimate(piece),
+    });
   }
 
   /** Trim points: user messages at L0 edges, and user messages past the last L0 (SPEC §5). */
@@ -298,12 +297,7 @@ export class Composer {
     trimPoint: number,
     pieceBudget: number,
   ): RenderedPiece[] {
-    const tiling = planSummaryTiling({
-      segments,
-      trimPoint,
-      budgetTokens: pieceBudget,
-      pieceTokens: (piece) => state.texts.estimate(piece),
-    });
+    const tiling = this.planTiling(state, segments, trimPoint, pieceBudget);
     const rendered = tiling.pieces.map((piece) => ({ piece, ...state.texts.rendered(piece) }));
     const fitted = fitPiecesToBudget(rendered, pieceBudget);
     if (fitted) return fitted;

@@ -105,7 +105,12 @@ export function closeToolCalls(messages: readonly SessionMessage[]): SessionMess
       const { toolCalls: _dropped, ...rest } = message;
       result.push(rest);
     }
-    result.push(...results.filter((tool) => tool.toolCallId && answered.has(tool.toolCallId)));
+    const sent = new Set<string>();
+    for (const tool of results) {
+      if (!tool.toolCallId || !answered.has(tool.toolCallId) || sent.has(tool.toolCallId)) continue;
+      sent.add(tool.toolCallId); // a duplicate result is dropped: providers reject it
+      result.push(tool);
+    }
   }
   return result;
 }

@@ -1,0 +1,183 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  type FakeChatRequest,
+  type FakeLlm,
+  startFakeLlm,
+} from "../../test/fakes/fake-llm-server.js";
+import {
+  buildConversation,
+  openTestMemory,
+  type TestMemory,
+} from "../../test/support/memory-fixtures.js";
+import { createSilentLogger } from "../log/index.js";
+import { createOpenAiCompatibleClient } from "../model/index.js";
+import { segmentId } from "../store/index.js";
+import type { Embedder } from "./embedder.js";
+import type { SummaryModel } from "./pipeline-context.js";
+import { SUMMARIZER_MARKER } from "./summary-prompt.js";
+
+let memory: TestMemory | null = null;
+let llm: FakeLlm | null = null;
+afterEach(async () => {
+  await memory?.close();
+  await llm?.close();
+  memory = null;
+  llm = null;
+});
+
+const isSummarizer = (request: FakeChatRequest) =>
+  typeof request.messages[0]?.content === "string" &&
+  request.messages[0].content.startsWith(SUMMARIZER_MARKER);
+
+function summaryModel(server: FakeLlm): SummaryModel {
+  const client = createOpenAiCompatibleClient({
+    baseUrl: server.baseUrl,
+    apiKey: null,
+    provider: "openai-compatible",
+    idleTimeoutMs: 5_000,
+    maxRetries: 0,
+    logger: createSilentLogger(),
+  });
+  return { client, model: "fake-summarizer" };
+}
+
+function allSegments(opened: TestMemory) {
+  return opened.store.segments.list(opened.store.sessionLog.sessionId);
+}
+
+describe("MemoryEngine pipeline", () => {
+  it("summarizes every segment with the model once, and a second run spends nothing", async () => {
+    llm = await startFakeLlm();
+    llm.when(
+      isSummarizer,
+      "<summary>\n- I checked the replica db-03 and left it healthy.\n</summary>",
+    );
+    memory = openTestMemory({ summaryModel: summaryModel(llm) });
+    memory.store.appendMessages(buildConversation({ turns: 60 }));
+    await memory.engine.runUntilIdle();
+    const segments = allSegments(memory);
+    expect(segments.some((segment) => segment.level > 0)).toBe(true);
+    expect(
+      segments.every((segment) => segment.method === "llm:fake-summarizer" && !segment.stale),
+    ).toBe(true);
+    expect(llm.requests).toHaveLength(segments.length);
+    const logLines = memory.store.memoryLog.readAll().entries.length;
+    await memory.engine.runUntilIdle();
+    expect(llm.requests).toHaveLength(segments.length);
+    expect(allSegments(memory)).toHaveLength(segments.length);
+    expect(memory.store.memoryLog.readAll().entries).toHaveLength(logLines);
+    expect(memory.store.state.usageTotals().calls).toBe(segments.length);
+  });
+
+  it("opens the breaker on failures, keeps extractive stand-ins, and replaces them on recovery", async () => {
+    llm = await startFakeLlm();
+    let failing = true;
+    llm.when(isSummarizer, () =>
+      failing ? { kind: "fail", status: 503 } : "<summary>\n- I fixed it.\n</summary>",
+    );
+    memory = openTestMemory({
+      summaryModel: summaryModel(llm),
+      breaker: { threshold: 5, openMs: 60_000 },
+    });
+    memory.store.appendMessages(buildConversation({ turns: 40 }));
+    await memory.engine.runUntilIdle();
+    const failedCalls = llm.requests.length;
+    expect(failedCalls).toBeGreaterThanOrEqual(5);
+    expect(failedCalls).toBeLessThanOrEqual(6); // at most one call in flight when it opened
+    expect(
+      allSegments(memory).every((segment) => segment.method === "extractive" && segment.stale),
+    ).toBe(true);
+    failing = false;
+    await memory.engine.runUntilIdle();
+    expect(llm.requests).toHaveLength(failedCalls); // still open: no call
+    memory.clock.advance(60_000);
+    await memory.engine.runUntilIdle();
+    expect(allSegments(memory).every((segment) => segment.method === "llm:fake-summarizer")).toBe(
+      true,
+    );
+    expect(memory.engine.state().staleSegments).toBe(0);
+  });
+
+  it("treats an empty model summary as a failure, not a summary", async () => {
+    llm = await startFakeLlm();
+    llm.when(isSummarizer, "<think>long thoughts</think>");
+    memory = openTestMemory({ summaryModel: summaryModel(llm) });
+    memory.store.appendMessages(buildConversation({ turns: 12 }));
+    await memory.engine.runUntilIdle();
+    const segments = allSegments(memory);
+    expect(segments.length).toBeGreaterThan(0);
+    expect(segments.every((segment) => segment.method === "extractive" && segment.stale)).toBe(
+      true,
+    );
+  });
+
+  it("heals a crash between the memory log and the index without a duplicate", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 30 }));
+    await memory.engine.runUntilIdle();
+    const session = memory.store.sessionLog.sessionId;
+    const start = memory.store.segments.levelEnd(session, 0);
+    memory.store.appendMessages(
+      buildConversation({ turns: 10, startMs: Date.parse("2026-03-05T00:00:00Z") }),
+    );
+    // The log got the segment-close; the process died before the index insert.
+    const rows = memory.store.messages.tokenRows(session, start, start + 12);
+    const id = segmentId(session, 0, start, start + 12);
+    memory.store.memoryLog.append([
+      {
+        type: "segment-close",
+        ts: "2026-03-05T01:00:00.000Z",
+        id,
+        session,
+        level: 0,
+        seqStart: start,
+        seqEnd: start + 12,
+        tokenCount: rows.reduce((sum, row) => sum + row.tokens, 0),
+        firstTs: rows[0]?.ts ?? "",
+        lastTs: rows.at(-1)?.ts ?? "",
+      },
+    ]);
+    await memory.engine.stop();
+    memory.store.close();
+    memory = memory.reopen();
+    await memory.engine.runUntilIdle();
+    const closes = memory.store.memoryLog
+      .readAll()
+      .entries.filter((entry) => entry.type === "segment-close" && entry.id === id);
+    expect(closes).toHaveLength(1);
+    expect(memory.store.segments.get(id)?.summary).not.toBeNull();
+    const report = await memory.engine.doctor({ fix: false });
+    expect(report.findings.filter((finding) => finding.severity !== "info")).toEqual([]);
+    expect(report.score).toBe(100);
+  });
+
+  it("segments on zero vectors when the embedder fails, and reports the failure", async () => {
+    const down: Embedder = {
+      fingerprint: "down",
+      dimensions: 16,
+      embed: () => Promise.reject(new Error("embedding endpoint unreachable")),
+    };
+    memory = openTestMemory({ embedder: down });
+    memory.store.appendMessages(buildConversation({ turns: 30 }));
+    await memory.engine.runUntilIdle();
+    expect(memory.engine.state().lastError).toContain("embedding endpoint unreachable");
+    expect(memory.engine.state().segments["L0"]).toBeGreaterThan(0);
+    expect(memory.engine.state().unsegmentedMessages).toBe(0);
+  });
+
+  it("schedules without blocking and coalesces requests into one pending run", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 30 }));
+    const updates: number[] = [];
+    memory.engine.onUpdate((state) => updates.push(state.pendingJobs));
+    for (let call = 0; call < 5; call += 1) memory.engine.schedule();
+    expect(memory.engine.state().pendingJobs).toBeLessThanOrEqual(1);
+    await memory.engine.runUntilIdle();
+    expect(updates.every((pending) => pending <= 1)).toBe(true);
+    expect(memory.engine.state()).toMatchObject({
+      status: "idle",
+      unsegmentedMessages: 0,
+      lastError: null,
+    });
+  });
+});
