@@ -49,15 +49,16 @@ function numberSlot(slot: string, random: Random): string | undefined {
 
 export function createTopicSlots(topic: Topic, random: Random): SlotSource {
   const chosen = new Map<string, string>();
-  return (slot) => {
+  const source: SlotSource = (slot) => {
     const known = chosen.get(slot);
     if (known !== undefined) return known;
     let value: string | undefined;
     const base = slot.endsWith("2") ? slot.slice(0, -1) : slot;
     if (isListSlot(base)) {
       const items = topic[LIST_SLOTS[base]];
+      // `entity2` may come first in a template: settle `entity` before picking a different one.
       value =
-        base === slot ? random.pick(items) : pickOther(random, { items, taken: chosen.get(base) });
+        base === slot ? random.pick(items) : pickOther(random, { items, taken: source(base) });
     } else if (slot === "ticket") {
       value = `${topic.ticket}-${random.int(100, 4999)}`;
     } else if (slot === "topic") {
@@ -68,4 +69,5 @@ export function createTopicSlots(topic: Topic, random: Random): SlotSource {
     chosen.set(slot, value);
     return value;
   };
+  return source;
 }
