@@ -30,6 +30,12 @@ const KNOWN_CODES: Record<KernErrorCode, true> = {
   KERN_UNAUTHORIZED: true,
   KERN_BAD_REQUEST: true,
   KERN_PAIRING_UNKNOWN: true,
+  KERN_NOT_A_TERMINAL: true,
+  KERN_FORBIDDEN: true,
+  KERN_BODY_TOO_LARGE: true,
+  KERN_UNSUPPORTED_MEDIA_TYPE: true,
+  KERN_INTERNAL: true,
+  KERN_UNAVAILABLE: true,
 };
 
 function isKnownCode(code: string): code is KernErrorCode {

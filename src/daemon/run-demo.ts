@@ -4,9 +4,11 @@
 import { cpSync, existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { agentPaths } from "../config/index.js";
 import type { ContextReport, SegmentsReport } from "../kernel/index.js";
 import { SYSTEM_CLOCK } from "../kernel/index.js";
 import { composeContextReport } from "../runtime/index.js";
+import { SessionLog } from "../store/index.js";
 import { importConversation } from "./import-conversation.js";
 import { initAgent } from "./init-agent.js";
 import { withOfflineMemory } from "./offline-memory.js";
@@ -54,12 +56,14 @@ export async function runDemo(options: {
   });
   await initAgent({ agentDir });
   const history = join(agentDir, "history.jsonl");
-  const report = await withOfflineMemory(
-    { agentDir, env: options.env },
-    async (memory, store) => store.messages.sessionStats(store.sessionLog.sessionId).count,
-  );
+  const log = SessionLog.open({
+    sessionsDir: agentPaths(agentDir).sessionsDir,
+    clock: SYSTEM_CLOCK,
+  });
+  const existing = log.scan.messages;
+  log.close();
   let imported = 0;
-  if (report === 0 && existsSync(history)) {
+  if (existing === 0 && existsSync(history)) {
     options.onProgress?.({ phase: "import", done: 0, total: 1 });
     imported = (await importConversation({ agentDir, file: history, clock: SYSTEM_CLOCK }))
       .imported;

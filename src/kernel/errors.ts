@@ -4,6 +4,7 @@
 /** Every error code kern raises. Tests assert on these, never on message text. */
 export type KernErrorCode =
   | "KERN_USAGE"
+  | "KERN_NOT_A_TERMINAL"
   | "KERN_NO_AGENT"
   | "KERN_CONFIG_INVALID"
   | "KERN_CONFIG_UNREADABLE"
@@ -27,7 +28,12 @@ export type KernErrorCode =
   | "KERN_NOT_FOUND"
   | "KERN_UNAUTHORIZED"
   | "KERN_BAD_REQUEST"
-  | "KERN_PAIRING_UNKNOWN";
+  | "KERN_PAIRING_UNKNOWN"
+  | "KERN_FORBIDDEN"
+  | "KERN_BODY_TOO_LARGE"
+  | "KERN_UNSUPPORTED_MEDIA_TYPE"
+  | "KERN_INTERNAL"
+  | "KERN_UNAVAILABLE";
 
 export interface KernErrorOptions {
   cause?: unknown;

@@ -53,7 +53,10 @@ export function registerRecallCommand(program: Command, context: CliContext): vo
 }
 
 function printReport(context: CliContext, report: RecallReport): void {
-  if (report.results.length === 0) return context.output.line(`no results for "${report.query}"`);
+  if (report.results.length === 0) {
+    context.output.line(`no results for "${report.query}"`);
+    return;
+  }
   for (const hit of report.results) {
     context.output.line(
       `${hit.score.toFixed(4)}  ${hit.ts.slice(0, 16)}  ${hit.session} [${hit.seqStart}, ${hit.seqEnd})`,

@@ -2,7 +2,7 @@
 // loads lazily, only here (SG-23). Ctrl-C leaves the daemon running.
 import type { Command } from "commander";
 import { startDaemon } from "../../daemon/index.js";
-import { UsageError } from "../../kernel/index.js";
+import { KernError, UsageError } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon, selfCommand } from "../daemon-command.js";
 
@@ -14,7 +14,8 @@ export function registerTuiCommand(program: Command, context: CliContext): void 
     .argument("[dir]", "agent folder", ".")
     .action(async (dir: string) => {
       if (!context.stdinIsTTY) {
-        throw new UsageError(
+        throw new KernError(
+          "KERN_NOT_A_TERMINAL",
           "kern tui needs an interactive terminal (stdin is not a TTY); use the web UI or POST /message instead",
         );
       }
