@@ -33,10 +33,12 @@ export function makeIdentifier(context: FactContext): PlannedFact | undefined {
   return firstDefined(() => {
     const thing = random.pick(work ? WORK_THINGS : PERSONAL_THINGS);
     const entity = random.pick(topic.entities);
-    // Mostly the fixed qualifiers (they have paraphrases); sometimes one of the topic's entities.
-    const qualifier: Phrase = random.chance(0.7)
-      ? random.pick(work ? WORK_QUALIFIERS : PERSONAL_QUALIFIERS)
-      : { text: entity, paraphrase: entity };
+    // Mostly the fixed qualifiers (they have paraphrases); for work topics sometimes a host or
+    // service ("db-04 support case number"). Personal entities ("bread flour") read too oddly.
+    const qualifier: Phrase =
+      !work || random.chance(0.7)
+        ? random.pick(work ? WORK_QUALIFIERS : PERSONAL_QUALIFIERS)
+        : { text: entity, paraphrase: entity };
     const key = `${qualifier.text} ${thing.text}`;
     if (registry.hasKey(key)) return undefined;
     const answer = registry.freshAnswer(() => identifierValue(thing.format, random));
