@@ -26,7 +26,8 @@ function summaryRanges(systemPrompt: string): Array<[number, number]> {
 function summarySection(systemPrompt: string): string {
   // KERN.md mentions the tag too: the section itself starts a line and holds <summary> blocks.
   const start = systemPrompt.indexOf("\n<conversation_summary>\n<summary>");
-  const end = systemPrompt.lastIndexOf("</conversation_summary>") + "</conversation_summary>".length;
+  const end =
+    systemPrompt.lastIndexOf("</conversation_summary>") + "</conversation_summary>".length;
   return start < 0 ? "" : systemPrompt.slice(start + 1, end);
 }
 
@@ -197,7 +198,9 @@ describe("Composer", () => {
     const composed = await memory.engine.compose({ toolsText: "", maxContextTokens: 4_000 });
     expect(composed.report.trimmedCount).toBeGreaterThan(0);
     expect(summarySection(composed.systemPrompt)).toBe("");
-    expect(composed.report.sections.map((section) => section.tag)).not.toContain("conversation_summary");
+    expect(composed.report.sections.map((section) => section.tag)).not.toContain(
+      "conversation_summary",
+    );
     expect(composed.report.tokens.total).toBeLessThanOrEqual(4_000);
   });
 

@@ -237,7 +237,13 @@ export class Composer {
       return maxWindow - cost;
     };
     const plan = (list: readonly number[], previous: number | null) =>
-      planTrim({ candidates: list, windowTokens, windowBudget, maxWindowBudget: maxWindow, previous });
+      planTrim({
+        candidates: list,
+        windowTokens,
+        windowBudget,
+        maxWindowBudget: maxWindow,
+        previous,
+      });
     let trim = plan(candidates, state.trimPoint);
     if (!trim.fits) trim = plan(this.fallbackCandidates(state, candidates), null);
     const pieces =

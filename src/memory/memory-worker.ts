@@ -3,7 +3,7 @@
 // catches its own failure, logs it and the pipeline carries on (SG-16): it never throws.
 import { describeError, isoNow } from "../kernel/index.js";
 import { runEmbeddingJob } from "./embedding-job.js";
-import { healIndexFromLog } from "./memory-writes.js";
+import { healIndexFromLog, markExtractiveStale } from "./memory-writes.js";
 import { isNotesSummaryCurrent, regenerateNotesSummary } from "./notes-summary.js";
 import type { PipelineContext } from "./pipeline-context.js";
 import { runRollupJob } from "./rollup-job.js";
@@ -126,6 +126,12 @@ export class MemoryWorker {
   private heal(): void {
     const applied = healIndexFromLog(this.context.store);
     if (applied > 0) this.context.logger.warn({ applied }, "index healed from the memory log");
+    if (this.context.summaryModel) {
+      const marked = markExtractiveStale(this.context.store);
+      if (marked > 0)
+        this.context.logger.info({ marked }, "extractive summaries queued for the model");
+      this.context.onWrite();
+    }
     this.healed = true;
   }
 

@@ -107,3 +107,25 @@ export function healIndexFromLog(store: AgentStore): number {
   const applied = applyMemoryEntries(store.db, missing);
   return missing.length - applied.skippedEntries;
 }
+
+/**
+ * When a summary model is configured, extractive summaries written while there was none become
+ * stand-ins again (SPEC §4: "those are re-summarized by the model later"). Only the index flag
+ * changes: the log keeps what was written, and this runs again after a reindex. Returns the count.
+ */
+export function markExtractiveStale(store: AgentStore): number {
+  let marked = 0;
+  for (const session of store.messages.sessionIds()) {
+    for (const segment of store.segments.list(session)) {
+      if (segment.stale || segment.summary === null || segment.method !== "extractive") continue;
+      store.segments.setSummary(segment.id, {
+        text: segment.summary,
+        tokens: segment.summaryTokens,
+        method: segment.method,
+        stale: true,
+      });
+      marked += 1;
+    }
+  }
+  return marked;
+}

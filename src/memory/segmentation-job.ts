@@ -8,7 +8,7 @@ import type { PipelineContext } from "./pipeline-context.js";
 import { planSegments, type SegmentBoundary, type SegmentInput } from "./segmenter.js";
 
 export interface SegmentationJobOptions {
-  /** End of an import or a demo: close the tail too when it meets the minimums. */
+  /** End of an import or a demo: close the tail too, even below the minimums. */
   final: boolean;
   /** Embeddings are failing: plan on zero vectors rather than wait for them. */
   embeddingsDegraded: boolean;
@@ -89,8 +89,14 @@ function segmentSession(
     window: config.segmentation.window,
   });
   const bySeq = new Map(rows.map((row) => [row.seq, row]));
+  const boundaries = [...plan.boundaries];
+  const end = (rows.at(-1)?.seq ?? start - 1) + 1;
+  if (options.final && messages.length === rows.length && plan.pendingFrom < end) {
+    // The end of an import or demo: the whole session is tiled, a short tail included.
+    boundaries.push({ seqStart: plan.pendingFrom, seqEnd: end });
+  }
   let closed = 0;
-  for (const boundary of plan.boundaries) {
+  for (const boundary of boundaries) {
     if (context.signal.aborted) break;
     closeLeaf(context, session, boundary, bySeq);
     closed += 1;

@@ -1,0 +1,237 @@
+// The memory pipeline end to end on a generated multi-topic conversation: import, offline build
+// (local embeddings, extractive), tiling and rollup invariants, the composed summary, recall of
+// planted facts, a model summarizer behind its breaker, idempotence and a zero-call reindex.
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type GeneratedConversation,
+  generateConversation,
+  writeConversation,
+} from "../../bench/generator/index.js";
+import { agentPaths, type Config, loadConfig } from "../../src/config/index.js";
+import { importConversation, initAgent, TEMPLATES_DIR } from "../../src/daemon/index.js";
+import { FakeClock, type Segment } from "../../src/kernel/index.js";
+import { createSilentLogger } from "../../src/log/index.js";
+import {
+  countMessageTokens,
+  countTokens,
+  createLocalEmbedder,
+  MemoryEngine,
+  type SummaryModel,
+} from "../../src/memory/index.js";
+import { SUMMARIZER_MARKER } from "../../src/memory/summary-prompt.js";
+import { createOpenAiCompatibleClient } from "../../src/model/index.js";
+import { type AgentStore, openAgentStore, reindexAgent } from "../../src/store/index.js";
+import { type FakeChatRequest, type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
+import { makeTempDir } from "../support/temp-dir.js";
+
+const MESSAGES = 3_000;
+const MODEL = "fake-summarizer";
+
+const temp = makeTempDir("kern-pipeline-");
+const agentDir = join(temp.path, "agent");
+const clock = new FakeClock();
+let conversation: GeneratedConversation;
+let config: Config;
+let llm: FakeLlm;
+let failing = false;
+
+const isSummarizer = (request: FakeChatRequest) =>
+  typeof request.messages[0]?.content === "string" &&
+  request.messages[0].content.startsWith(SUMMARIZER_MARKER);
+
+function openEngine(summaryModel: SummaryModel | null): {
+  store: AgentStore;
+  engine: MemoryEngine;
+} {
+  const store = openAgentStore({
+    paths: agentPaths(agentDir),
+    clock,
+    countTokens: countMessageTokens,
+  });
+  const engine = MemoryEngine.create({
+    store,
+    config,
+    embedder: createLocalEmbedder(),
+    summaryModel,
+    logger: createSilentLogger(),
+    clock,
+    templatesDir: TEMPLATES_DIR,
+    breaker: { threshold: 5, openMs: 60_000 },
+  });
+  return { store, engine };
+}
+
+async function closeEngine(opened: { store: AgentStore; engine: MemoryEngine }): Promise<void> {
+  await opened.engine.stop();
+  opened.store.close();
+}
+
+function model(): SummaryModel {
+  const client = createOpenAiCompatibleClient({
+    baseUrl: llm.baseUrl,
+    apiKey: null,
+    provider: "openai-compatible",
+    idleTimeoutMs: 10_000,
+    maxRetries: 0,
+    logger: createSilentLogger(),
+  });
+  return { client, model: MODEL };
+}
+
+function segmentsOf(store: AgentStore): Segment[] {
+  return store.segments.list(store.sessionLog.sessionId);
+}
+
+beforeAll(async () => {
+  await initAgent({ agentDir, git: false });
+  conversation = generateConversation({ seed: 11, messages: MESSAGES });
+  const file = join(temp.path, "conversation.jsonl");
+  await writeConversation({ conversation, messagesPath: file });
+  await importConversation({ agentDir, file, clock });
+  config = await loadConfig({ agentDir, env: {} });
+  llm = await startFakeLlm();
+  llm.when(isSummarizer, (request) =>
+    failing
+      ? { kind: "fail", status: 503 }
+      : `<summary>\n- I summarized ${String(request.messages[1]?.content).length} characters for the record.\n</summary>`,
+  );
+});
+
+afterAll(async () => {
+  await llm?.close();
+  temp.cleanup();
+});
+
+describe("memory pipeline", () => {
+  it("builds a tiling L0 layer and exact rollups offline", async () => {
+    const opened = openEngine(null);
+    try {
+      const phases = new Set<string>();
+      await opened.engine.runUntilIdle((progress) => phases.add(progress.phase));
+      expect([...phases]).toEqual(expect.arrayContaining(["embed", "segment", "rollup"]));
+      const segments = segmentsOf(opened.store);
+      const leaves = segments.filter((segment) => segment.level === 0);
+      let cursor = 0;
+      for (const leaf of leaves) {
+        expect(leaf.seqStart).toBe(cursor);
+        cursor = leaf.seqEnd;
+      }
+      expect(cursor).toBe(MESSAGES);
+      const parents = segments.filter((segment) => segment.level > 0);
+      expect(parents.length).toBeGreaterThan(0);
+      for (const parent of parents) {
+        const children = opened.store.segments.children(parent.id);
+        expect(children).toHaveLength(config.rollupFanout);
+        expect(children[0]?.seqStart).toBe(parent.seqStart);
+        expect(children.at(-1)?.seqEnd).toBe(parent.seqEnd);
+        children.forEach((child, index) => {
+          expect(child.level).toBe(parent.level - 1);
+          if (index > 0) expect(child.seqStart).toBe(children[index - 1]?.seqEnd);
+        });
+      }
+      expect(segments.every((segment) => segment.method === "extractive" && !segment.stale)).toBe(
+        true,
+      );
+    } finally {
+      await closeEngine(opened);
+    }
+  });
+
+  it("composes a summary within 0.75 of 50000 tokens covering every trimmed message once", async () => {
+    const opened = openEngine(null);
+    try {
+      const composed = await opened.engine.compose({
+        toolsText: "bash, read, recall",
+        maxContextTokens: 50_000,
+      });
+      const { report } = composed;
+      expect(report.trimmedCount).toBeGreaterThan(0);
+      const start = composed.systemPrompt.indexOf("\n<conversation_summary>\n<summary>") + 1;
+      const end =
+        composed.systemPrompt.lastIndexOf("</conversation_summary>") +
+        "</conversation_summary>".length;
+      expect(countTokens(composed.systemPrompt.slice(start, end))).toBeLessThanOrEqual(
+        0.75 * 50_000,
+      );
+      expect(report.tokens.summary).toBeLessThanOrEqual(0.75 * 50_000);
+      expect(report.tokens.total).toBeLessThanOrEqual(50_000);
+      const listed = report.segmentIds.map((id) => opened.store.segments.get(id) as Segment);
+      const covered = new Array<number>(report.window.seqStart).fill(0);
+      for (const segment of listed)
+        for (let seq = segment.seqStart; seq < segment.seqEnd; seq += 1)
+          covered[seq] = (covered[seq] ?? 0) + 1;
+      expect(covered.every((count) => count === 1)).toBe(true);
+      expect(new Set(listed.map((segment) => segment.level)).size).toBeGreaterThan(1);
+    } finally {
+      await closeEngine(opened);
+    }
+  });
+
+  it("recalls planted facts in the top 5", async () => {
+    const opened = openEngine(null);
+    try {
+      const facts = conversation.truth.facts.filter((fact) => fact.kind !== "negative");
+      let found = 0;
+      for (const fact of facts) {
+        const report = await opened.engine.recall({ query: fact.question, k: 5 });
+        const hit = report.results.some((result) =>
+          fact.seqs.some((seq) => seq >= result.seqStart && seq < result.seqEnd),
+        );
+        if (hit) found += 1;
+      }
+      expect(facts.length).toBeGreaterThan(0);
+      expect(found / facts.length).toBeGreaterThanOrEqual(0.8);
+    } finally {
+      await closeEngine(opened);
+    }
+  });
+
+  it("replaces stand-ins with model summaries once the breaker lets calls through again", async () => {
+    failing = true;
+    const opened = openEngine(model());
+    try {
+      await opened.engine.runUntilIdle();
+      const failed = llm.requests.length;
+      expect(failed).toBeGreaterThanOrEqual(5);
+      expect(failed).toBeLessThanOrEqual(6);
+      expect(
+        segmentsOf(opened.store).every(
+          (segment) => segment.method === "extractive" && segment.stale,
+        ),
+      ).toBe(true);
+      failing = false;
+      clock.advance(60_000);
+      await opened.engine.runUntilIdle();
+      const segments = segmentsOf(opened.store);
+      expect(segments.every((segment) => segment.method === `llm:${MODEL}` && !segment.stale)).toBe(
+        true,
+      );
+      const calls = llm.requests.length;
+      await opened.engine.runUntilIdle();
+      expect(llm.requests.length).toBe(calls);
+    } finally {
+      await closeEngine(opened);
+    }
+  });
+
+  it("rebuilds identical segments and summaries from the logs with zero model calls", async () => {
+    const before = openEngine(null);
+    const snapshot = segmentsOf(before.store);
+    await closeEngine(before);
+    const paths = agentPaths(agentDir);
+    rmSync(paths.database, { force: true });
+    const report = reindexAgent({ paths, countTokens: countMessageTokens });
+    expect(report.skippedEntries).toBe(0);
+    const calls = llm.requests.length;
+    const after = openEngine(model());
+    try {
+      await after.engine.runUntilIdle();
+      expect(llm.requests.length).toBe(calls);
+      expect(segmentsOf(after.store)).toEqual(snapshot);
+    } finally {
+      await closeEngine(after);
+    }
+  });
+});
