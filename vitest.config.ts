@@ -5,7 +5,13 @@ export default defineConfig({
   // NODE_ENV=production loads React's production build, which has no jsxDEV: compile JSX for it.
   oxc: { jsx: { development: false } },
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "test/**/*.test.ts", "test/**/*.test.tsx"],
+    include: [
+      "src/**/*.test.ts",
+      "src/**/*.test.tsx",
+      "test/**/*.test.ts",
+      "test/**/*.test.tsx",
+      "bench/**/*.test.ts",
+    ],
     reporters: ["default", new SummaryLineReporter()],
     testTimeout: 30_000,
     hookTimeout: 30_000,
