@@ -4,18 +4,11 @@
 import { type AgentDocument, type AgentDocumentCache, loadAgentDocuments } from "../agent/index.js";
 import type { ContextReport, Segment, SessionMessage } from "../kernel/index.js";
 import type { AgentStore } from "../store/index.js";
-import { planSummaryTiling, type SummaryPiece } from "./compose-summary-block.js";
 import { countMessageTokens } from "./count-tokens.js";
 import { fitTextToTokens } from "./fit-text.js";
-import { SessionMessageCache } from "./message-window.js";
 import type { MemoryConfig } from "./pipeline-context.js";
-import {
-  fitPiecesToBudget,
-  joinSummaryBlock,
-  type RenderedPiece,
-  summaryWrapperTokens,
-} from "./render-summary-block.js";
-import { SummaryPieceTexts } from "./summary-piece-text.js";
+import { type WindowPlan, WindowPlanner } from "./plan-window.js";
+import { joinSummaryBlock } from "./render-summary-block.js";
 import {
   buildFixedSections,
   joinSections,
@@ -25,7 +18,7 @@ import {
   sectionTokens,
   TextTokenCache,
 } from "./system-sections.js";
-import { closeToolCalls, planTrim } from "./trim-window.js";
+import { closeToolCalls } from "./trim-window.js";
 
 export interface ComposeOptions {
   /** Defaults to the active session. */
@@ -68,10 +61,7 @@ interface ComposeInputs {
 }
 
 interface SessionState {
-  messages: SessionMessageCache;
-  texts: SummaryPieceTexts;
-  /** The sticky trim point (seq) of the last compose; null when nothing was trimmed. */
-  trimPoint: number | null;
+  planner: WindowPlanner;
   segments: { version: number; list: Segment[] } | null;
   last: { inputs: ComposeInputs; result: ComposedContext } | null;
 }
@@ -92,12 +82,6 @@ function sameInputs(a: ComposeInputs, b: ComposeInputs): boolean {
         document.content === b.documents[index]?.content,
     )
   );
-}
-
-/** What one compose decided about the window and the summary. */
-interface WindowPlan {
-  trimPoint: number;
-  pieces: RenderedPiece[];
 }
 
 export class Composer {
@@ -123,14 +107,8 @@ export class Composer {
     let state = this.sessions.get(session);
     if (!state) {
       const { store, config } = this.options;
-      const messages = new SessionMessageCache(store, session, config.maxToolResultChars);
-      state = {
-        messages,
-        texts: new SummaryPieceTexts(store, messages),
-        trimPoint: null,
-        segments: null,
-        last: null,
-      };
+      const planner = new WindowPlanner(store, session, config.maxToolResultChars);
+      state = { planner, segments: null, last: null };
       this.sessions.set(session, state);
     }
     return state;
@@ -138,7 +116,7 @@ export class Composer {
 
   private segmentsOf(state: SessionState): Segment[] {
     if (state.segments?.version !== this.segmentsVersion) {
-      const list = this.options.store.segments.list(state.messages.session);
+      const list = this.options.store.segments.list(state.planner.messages.session);
       state.segments = { version: this.segmentsVersion, list };
     }
     return state.segments.list;
@@ -146,7 +124,7 @@ export class Composer {
 
   private inputs(state: SessionState, options: ComposeOptions): ComposeInputs {
     const { store, config, templatesDir } = this.options;
-    const session = state.messages.session;
+    const session = state.planner.messages.session;
     const workingMemory =
       options.workingMemory !== undefined
         ? options.workingMemory
@@ -156,7 +134,7 @@ export class Composer {
     const recall = options.recallText?.trim() ? options.recallText : null;
     return {
       budget: options.maxContextTokens ?? config.maxContextTokens,
-      end: state.messages.end,
+      end: state.planner.messages.end,
       segmentsVersion: this.segmentsVersion,
       documents: loadAgentDocuments({
         agentDir: config.agentDir,
@@ -180,13 +158,22 @@ export class Composer {
   compose(options: ComposeOptions): ComposedContext {
     const session = options.session ?? this.options.store.sessionLog.sessionId;
     const state = this.stateFor(session);
-    state.messages.refresh();
+    state.planner.messages.refresh();
     const inputs = this.inputs(state, options);
     if (state.last && sameInputs(state.last.inputs, inputs)) return state.last.result;
     const fixed = buildFixedSections(inputs);
     const recall = inputs.recallText === null ? null : renderSection("recall", inputs.recallText);
-    const plan = this.planWindow(state, inputs, [...fixed, ...(recall ? [recall] : [])]);
-    state.trimPoint = plan.trimPoint > 0 ? plan.trimPoint : null;
+    const others = [...fixed, ...(recall ? [recall] : [])];
+    const plan = state.planner.plan({
+      budget: inputs.budget,
+      systemTokens: others.reduce(
+        (sum, section) => sum + this.tokens.count(section.text + SECTION_SEPARATOR),
+        0,
+      ),
+      summaryShare: this.options.config.summaryBudget,
+      segments: this.segmentsOf(state),
+      segmentsVersion: this.segmentsVersion,
+    });
     const summary =
       plan.pieces.length > 0
         ? { tag: "conversation_summary", path: null, text: joinSummaryBlock(plan.pieces) }
@@ -202,130 +189,19 @@ export class Composer {
     return result;
   }
 
-  private planWindow(
-    state: SessionState,
-    inputs: ComposeInputs,
-    others: SystemSection[],
-  ): WindowPlan {
-    const systemTokens = others.reduce(
-      (sum, section) => sum + this.tokens.count(section.text + SECTION_SEPARATOR),
-      0,
-    );
-    const segments = this.segmentsOf(state);
-    const maxWindow = inputs.budget - systemTokens;
-    const walk = state.messages.walkBack(maxWindow);
-    const windowTokens = (seq: number): number => {
-      const index = state.messages.indexOf(seq);
-      if (index < walk.startIndex) return (walk.suffix[0] ?? 0) + 1;
-      return walk.suffix[index - walk.startIndex] ?? 0;
-    };
-    const candidates = this.candidates(state, segments);
-    // The summary gets its share, but never the room the newest turn needs (it must be sent).
-    const newestTurn = windowTokens(candidates.at(-1) ?? 0);
-    const wrapper = summaryWrapperTokens(SECTION_SEPARATOR);
-    const share = Math.floor(this.options.config.summaryBudget * inputs.budget);
-    const pieceBudget = Math.min(share, maxWindow - newestTurn) - wrapper;
-    const summaryCost = new Map<number, number>();
-    const windowBudget = (seq: number): number => {
-      if (seq <= 0 || pieceBudget <= 0) return maxWindow;
-      let cost = summaryCost.get(seq);
-      if (cost === undefined) {
-        const tiling = this.planTiling(state, segments, seq, pieceBudget);
-        cost = Math.min(tiling.tokens, pieceBudget) + wrapper;
-        summaryCost.set(seq, cost);
-      }
-      return maxWindow - cost;
-    };
-    const plan = (list: readonly number[], previous: number | null) =>
-      planTrim({
-        candidates: list,
-        windowTokens,
-        windowBudget,
-        maxWindowBudget: maxWindow,
-        previous,
-      });
-    let trim = plan(candidates, state.trimPoint);
-    if (!trim.fits) trim = plan(this.fallbackCandidates(state, candidates), null);
-    const pieces =
-      trim.trimPoint > 0 && pieceBudget > 0
-        ? this.renderPieces(state, segments, trim.trimPoint, pieceBudget)
-        : [];
-    return { trimPoint: trim.trimPoint, pieces };
-  }
-
-  private planTiling(
-    state: SessionState,
-    segments: readonly Segment[],
-    trimPoint: number,
-    pieceBudget: number,
-  ) {
-    return planSummaryTiling({
-      segments,
-      trimPoint,
-      budgetTokens: pieceBudget,
-      pieceTokens: (piece) => state.texts.estimate(piece),
-    });
-  }
-
-  /** Trim points: user messages at L0 edges, and user messages past the last L0 (SPEC §5). */
-  private candidates(state: SessionState, segments: readonly Segment[]): number[] {
-    const { rows } = state.messages;
-    const isUser = (seq: number) => {
-      const row = rows[state.messages.indexOf(seq)];
-      return row?.seq === seq && row.role === "user";
-    };
-    const result = new Set<number>();
-    let levelEnd = 0;
-    for (const segment of segments) {
-      if (segment.level !== 0) continue;
-      if (isUser(segment.seqStart)) result.add(segment.seqStart);
-      levelEnd = Math.max(levelEnd, segment.seqEnd);
-    }
-    for (let index = state.messages.indexOf(levelEnd); index < rows.length; index += 1) {
-      const row = rows[index];
-      if (row?.role === "user") result.add(row.seq);
-    }
-    result.delete(0);
-    return [...result].sort((a, b) => a - b);
-  }
-
-  /** When no turn start fits: any message after the newest turn start that is not a tool result. */
-  private fallbackCandidates(state: SessionState, candidates: readonly number[]): number[] {
-    const from = candidates.at(-1) ?? 0;
-    return state.messages.rows
-      .filter((row) => row.seq > from && row.role !== "tool")
-      .map((row) => row.seq);
-  }
-
-  private renderPieces(
-    state: SessionState,
-    segments: readonly Segment[],
-    trimPoint: number,
-    pieceBudget: number,
-  ): RenderedPiece[] {
-    const tiling = this.planTiling(state, segments, trimPoint, pieceBudget);
-    const rendered = tiling.pieces.map((piece) => ({ piece, ...state.texts.rendered(piece) }));
-    const fitted = fitPiecesToBudget(rendered, pieceBudget);
-    if (fitted) return fitted;
-    // Even the shortest forms of the top level do not fit: one note covers everything.
-    const note: SummaryPiece = { kind: "stand-in", seqStart: 0, seqEnd: trimPoint };
-    const omitted = state.texts.omitted(note);
-    return omitted.tokens <= pieceBudget ? [{ piece: note, ...omitted }] : [];
-  }
-
   private finish(
     state: SessionState,
     inputs: ComposeInputs,
     sections: SystemSection[],
     plan: WindowPlan,
   ): ComposedContext {
-    const original = state.messages.windowMessages(plan.trimPoint);
+    const { messages } = state.planner;
+    const original = messages.windowMessages(plan.trimPoint);
     const kept = new Set(original);
     const window = closeToolCalls(original);
     const messageTokens = window.reduce(
       (sum, message) =>
-        sum +
-        (kept.has(message) ? state.messages.messageTokens(message) : countMessageTokens(message)),
+        sum + (kept.has(message) ? messages.messageTokens(message) : countMessageTokens(message)),
       0,
     );
     const costs = sectionTokens(sections, this.tokens);
@@ -336,7 +212,7 @@ export class Composer {
       else system += costs[index] ?? 0;
     });
     const systemPrompt = joinSections(sections);
-    const trimmedCount = state.messages.indexOf(plan.trimPoint);
+    const trimmedCount = messages.indexOf(plan.trimPoint);
     const report: ContextReport = {
       maxContextTokens: inputs.budget,
       summaryBudget: this.options.config.summaryBudget,
