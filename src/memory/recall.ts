@@ -64,6 +64,8 @@ async function vectorRanking(deps: RecallDependencies, options: RecallOptions): 
   if (deps.store.vectors.count() === 0) return [];
   const [vector] = await deps.embedder.embed([options.query]);
   if (!vector || vector.every((value) => value === 0)) return [];
+  // A process that has not embedded yet (a CLI command) must open the table for this embedder.
+  deps.store.vectors.ensure({ fingerprint: deps.embedder.fingerprint, dimensions: vector.length });
   const wanted = options.filters ? CANDIDATES * 4 : CANDIDATES;
   const hits = deps.store.vectors
     .nearest(vector, wanted)

@@ -23,9 +23,12 @@ export function runSegmentationJob(
   options: SegmentationJobOptions,
 ): number {
   let closed = 0;
+  const active = context.store.sessionLog.sessionId;
   for (const session of context.store.messages.sessionIds()) {
     if (context.signal.aborted) break;
-    closed += segmentSession(context, session, options);
+    // A session that is no longer active never grows again: its tail is closed too.
+    const final = options.final || session !== active;
+    closed += segmentSession(context, session, { ...options, final });
   }
   return closed;
 }
