@@ -204,6 +204,17 @@ describe("Composer", () => {
     expect(composed.report.tokens.total).toBeLessThanOrEqual(4_000);
   });
 
+  it("composes an empty session and answers an unchanged one from its cache", async () => {
+    memory = openTestMemory();
+    const empty = await memory.engine.compose({ toolsText: "bash" });
+    expect(empty.window).toEqual([]);
+    expect(empty.report).toMatchObject({ trimmedCount: 0, window: { seqStart: 0, seqEnd: 0 } });
+    memory.store.appendMessages(buildConversation({ turns: 2 }));
+    const first = await memory.engine.compose({ toolsText: "bash" });
+    expect(await memory.engine.compose({ toolsText: "bash" })).toBe(first);
+    expect(first.window).toHaveLength(8);
+  });
+
   it("shortens long tool results in the window, keeping head and tail", async () => {
     memory = openTestMemory();
     memory.store.appendMessages(buildConversation({ turns: 2, toolChars: 9_000 }));
