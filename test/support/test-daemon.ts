@@ -1,13 +1,15 @@
 // A real assembled daemon for integration tests: temp agent folder, the fake LLM as its model,
-// a file logger, an HTTP client with the token. `close()` stops everything it started.
+// a file logger, an HTTP client with the token, optionally a fake Telegram Bot API. `close()`
+// stops everything it started (a fake Telegram passed in stays open: its owner closes it).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createDaemonClient, type DaemonClient } from "../../src/client/index.js";
-import { type Config, loadConfig } from "../../src/config/index.js";
+import { type Config, loadConfig, updateConfigFile } from "../../src/config/index.js";
 import { assembleDaemon, type Daemon, initAgent } from "../../src/daemon/index.js";
 import { createLogger } from "../../src/log/index.js";
 import type { StreamEvent } from "../../src/protocol/index.js";
-import { type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
+import { type FakeChatRequest, type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
+import type { FakeTelegram } from "../fakes/fake-telegram-server.js";
 import { makeTempDir } from "./temp-dir.js";
 
 export interface TestDaemon {
@@ -32,17 +34,35 @@ export interface StartTestDaemonOptions {
   staticDir?: string;
   /** Runs before the daemon is assembled (e.g. to import history). */
   beforeAssemble?: (agentDir: string) => Promise<void>;
+  /**
+   * Runs the Telegram bot against this fake: TELEGRAM_BOT_TOKEN and KERN_TELEGRAM_API_ROOT reach
+   * loadConfig through `env`, config.json gets `telegram.editIntervalMs` 200 (the minimum), and
+   * the bot gets the fake's identity. Resolves once the bot's first long poll waits.
+   */
+  telegram?: FakeTelegram;
+  /** An existing agent folder to run (e.g. a second daemon on the same agent); never removed. */
+  agentDir?: string;
 }
 
+/** The fastest edit rate the config allows, so streamed replies settle quickly in tests. */
+const TEST_EDIT_INTERVAL_MS = 200;
+
 export async function startTestDaemon(options: StartTestDaemonOptions = {}): Promise<TestDaemon> {
-  const temp = makeTempDir("kern-daemon-");
-  const agentDir = join(temp.path, "agent");
-  await initAgent({ agentDir, git: false });
+  const temp = options.agentDir ? null : makeTempDir("kern-daemon-");
+  const agentDir = options.agentDir ?? join(temp?.path ?? "", "agent");
+  if (temp) await initAgent({ agentDir, git: false });
   await options.beforeAssemble?.(agentDir);
   const llm = await startFakeLlm();
+  const telegram = options.telegram;
+  const telegramEnv: Record<string, string> = telegram
+    ? { TELEGRAM_BOT_TOKEN: telegram.token, KERN_TELEGRAM_API_ROOT: telegram.apiRoot }
+    : {};
+  if (telegram) {
+    await updateConfigFile(agentDir, { telegram: { editIntervalMs: TEST_EDIT_INTERVAL_MS } });
+  }
   const env = options.withoutModel
-    ? { ...options.env }
-    : { KERN_MODEL: "fake-model", KERN_BASE_URL: llm.baseUrl, ...options.env };
+    ? { ...telegramEnv, ...options.env }
+    : { KERN_MODEL: "fake-model", KERN_BASE_URL: llm.baseUrl, ...telegramEnv, ...options.env };
   const config: Config = await loadConfig({
     agentDir,
     env,
@@ -55,8 +75,11 @@ export async function startTestDaemon(options: StartTestDaemonOptions = {}): Pro
     env,
     logger: createLogger({ file: logFile, level: "debug" }),
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+    ...(telegram ? { telegramBotInfo: telegram.botInfo } : {}),
   });
+  const polling = telegram?.nextPoll();
   const listening = await daemon.listen();
+  await polling;
   const token = config.secrets.authToken ?? "";
   const client = createDaemonClient({ baseUrl: listening.url, token });
   const streams = new Map<string, StreamEvent[]>();
@@ -85,7 +108,7 @@ export async function startTestDaemon(options: StartTestDaemonOptions = {}): Pro
       unsubscribe();
       await daemon.stop();
       await llm.close();
-      temp.cleanup();
+      temp?.cleanup();
     },
   };
 }
@@ -98,4 +121,51 @@ export function readSessionLines(
     .trim()
     .split("\n")
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Polls `probe` every 20 ms until it returns a value other than undefined/false; bounded. */
+export async function waitUntil<T>(
+  probe: () => T | undefined | false,
+  what: string,
+  timeoutMs = 5000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * True for the memory worker's own model calls (summaries, rollups, the working-memory keeper):
+ * every background system prompt opens with "You are kern's …" (SUMMARIZER_MARKER and
+ * WORKING_MEMORY_KEEPER_MARKER); a turn's opens with the agent's documents.
+ */
+export function isBackgroundRequest(request: FakeChatRequest): boolean {
+  const system = request.messages[0];
+  return system?.role === "system" && String(system.content).startsWith("You are kern's ");
+}
+
+/** The working-memory keeper's answer for an exchange that changes nothing. */
+export const KEEPER_NO_CHANGES =
+  '{"task": null, "decisions": [], "files": [], "context": [], "preferences": []}';
+
+/**
+ * Answers the memory worker's calls for good: summaries with `summary` (bullet lines), keeper
+ * calls with no changes. Register it before any route that matches every request.
+ */
+export function answerBackgroundCalls(llm: FakeLlm, summary: string): void {
+  llm.when(isBackgroundRequest, (request) =>
+    String(request.messages[0]?.content).includes("working-memory keeper")
+      ? KEEPER_NO_CHANGES
+      : `<summary>\n${summary}\n</summary>`,
+  );
+}
+
+/** The chat requests of turns, without the memory worker's calls. */
+export function turnRequests(llm: FakeLlm): FakeChatRequest[] {
+  return llm.requests.filter((request) => !isBackgroundRequest(request));
 }
