@@ -265,8 +265,14 @@ export class FakeLlm {
   }
 
   /** @internal Use `startFakeLlm()`. */
-  async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+  async listen(port = 0): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(port, "127.0.0.1", () => {
+        this.server.off("error", reject);
+        resolve();
+      });
+    });
   }
 
   reply(text: string, options: DelayOption & { usage?: FakeUsage } = {}): void {
@@ -489,9 +495,9 @@ function toScript(result: string | ReplyScript): ReplyScript {
   return typeof result === "string" ? { kind: "text", text: result } : result;
 }
 
-/** Starts a fake on 127.0.0.1, port 0. Close it in `afterEach`. */
-export async function startFakeLlm(): Promise<FakeLlm> {
+/** Starts a fake on 127.0.0.1, port 0 unless given (manual runs). Close it in `afterEach`. */
+export async function startFakeLlm(options: { port?: number } = {}): Promise<FakeLlm> {
   const llm = new FakeLlm();
-  await llm.listen();
+  await llm.listen(options.port);
   return llm;
 }

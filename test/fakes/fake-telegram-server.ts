@@ -214,8 +214,8 @@ export class FakeTelegram {
     return `http://127.0.0.1:${address.port}`;
   }
 
-  async listen(): Promise<void> {
-    this.server.listen(0, "127.0.0.1");
+  async listen(port = 0): Promise<void> {
+    this.server.listen(port, "127.0.0.1");
     await once(this.server, "listening");
   }
 
@@ -274,6 +274,12 @@ export class FakeTelegram {
       }, timeoutMs);
       this.listeners.add(listener);
     });
+  }
+
+  /** Calls `listener` with every call answered from now on; returns the unsubscribe function. */
+  onCall(listener: (call: RecordedCall) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Resolves when the next getUpdates long poll starts waiting (call it before the request). */
@@ -479,11 +485,11 @@ function parsePayload(body: string): Record<string, unknown> {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 }
 
-/** Starts a fake Bot API on 127.0.0.1 and a free port. Close it in `afterEach`. */
+/** Starts a fake Bot API on 127.0.0.1 and a free port (or `port`). Close it in `afterEach`. */
 export async function startFakeTelegram(
-  options: { token?: string; botInfo?: Partial<FakeBotInfo> } = {},
+  options: { token?: string; botInfo?: Partial<FakeBotInfo>; port?: number } = {},
 ): Promise<FakeTelegram> {
   const fake = new FakeTelegram(options.token ?? "4242:TEST-fake-token", options.botInfo);
-  await fake.listen();
+  await fake.listen(options.port);
   return fake;
 }
