@@ -5,8 +5,32 @@ import { api } from "../api.js";
 import { errorBox, h, loading } from "../dom.js";
 import { formatNumber, formatSeqRange, formatTime } from "../format.js";
 
+/** Lowercased without diacritics, as the index (unicode61, remove_diacritics 2) compares words. */
+function fold(text: string): string {
+  return text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+}
+
+/** Full-text hits come with each matched word in [brackets] (docs/cli.md); they become <mark>. */
+function markedHits(text: string, query: string): Node[] | null {
+  const terms = new Set(fold(query).match(/[\p{L}\p{N}]+/gu) ?? []);
+  const nodes: Node[] = [];
+  let cursor = 0;
+  for (const match of text.matchAll(/\[([\p{L}\p{N}]+)\]/gu)) {
+    const word = match[1] ?? "";
+    // Literal brackets (log lines like "keyspace[8365]") stay: only a query word is a marker.
+    if (!terms.has(fold(word))) continue;
+    nodes.push(document.createTextNode(text.slice(cursor, match.index)), h("mark", null, word));
+    cursor = match.index + match[0].length;
+  }
+  if (nodes.length === 0) return null;
+  nodes.push(document.createTextNode(text.slice(cursor)));
+  return nodes;
+}
+
 /** The snippet as text nodes, with the query's words wrapped in <mark>. */
 export function highlight(text: string, query: string): Node[] {
+  const marked = markedHits(text, query);
+  if (marked) return marked;
   const words = query
     .toLowerCase()
     .split(/\s+/)
