@@ -46,6 +46,9 @@ export class ChatView {
       const list = this.list;
       this.stick = list.scrollHeight - list.scrollTop - list.clientHeight < STICKY_PX;
     });
+    // A smaller window (a phone's keyboard opening, a rotation) keeps a view that followed the
+    // newest message at the bottom: shrinking moves no scrollTop, so no scroll event says so.
+    new ResizeObserver(() => this.scrollIfSticky()).observe(this.list);
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) void this.loadOlder();
