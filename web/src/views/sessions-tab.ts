@@ -68,7 +68,7 @@ export async function renderSessionsTab(panel: HTMLElement): Promise<void> {
       h(
         "p",
         { class: "muted" },
-        `${sessions.length} sessions · messages per day · live session highlighted`,
+        `${sessions.length} ${sessions.length === 1 ? "session" : "sessions"} · messages per day · live session highlighted`,
       ),
       activityChart(view),
     ),
