@@ -156,9 +156,7 @@ describe("the working-memory job", () => {
     opened.store.appendMessages(buildConversation({ turns: 120, plant }));
     await opened.engine.runUntilIdle();
     const view = await opened.engine.workingMemory();
-    expect(view?.state.decisions.map((item) => item.text)).toEqual([
-      "We decided to use plan-100",
-    ]);
+    expect(view?.state.decisions.map((item) => item.text)).toEqual(["We decided to use plan-100"]);
     expect(view?.seqEnd).toBe(480);
   });
 });

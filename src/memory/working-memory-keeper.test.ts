@@ -45,7 +45,10 @@ describe("observationFromKeeper", () => {
     const observation = observationFromKeeper(
       {
         task: { now: "Wire the cache into the API", next: "add tests" },
-        decisions: [{ text: "Use SQLite", reason: "no server" }, { text: "  ", reason: null }],
+        decisions: [
+          { text: "Use SQLite", reason: "no server" },
+          { text: "  ", reason: null },
+        ],
         files: [
           { path: "src/cache.ts", note: "LRU cache with a TTL" },
           { path: "`docs/cache.md`", note: null },
@@ -88,7 +91,9 @@ describe("buildKeeperRequest", () => {
       model: "gpt-4o-mini",
     });
     expect(request.system.startsWith(WORKING_MEMORY_KEEPER_MARKER)).toBe(true);
-    expect(request.user).toContain("<working_memory>\n## Task State\n_none yet_\n</working_memory>");
+    expect(request.user).toContain(
+      "<working_memory>\n## Task State\n_none yet_\n</working_memory>",
+    );
     expect(request.user).toContain("Use SQLite.");
     expect(request.maxOutputTokens).toBeGreaterThanOrEqual(2_048);
   });

@@ -70,7 +70,9 @@ describe("applyObservation", () => {
       emptyWorkingMemoryState(),
       observation(0, { preferences: [{ text: "I prefer tabs for indentation", replaces: null }] }),
       observation(2, { preferences: [{ text: "I prefer short answers", replaces: null }] }),
-      observation(4, { preferences: [{ text: "I prefer spaces for indentation", replaces: null }] }),
+      observation(4, {
+        preferences: [{ text: "I prefer spaces for indentation", replaces: null }],
+      }),
     );
     expect(state.preferences).toEqual([
       { text: "I prefer short answers", seq: 2 },
