@@ -14,3 +14,6 @@ export type { PipelinePhase, PipelineProgress, ProgressListener } from "./memory
 export type { MemoryConfig, SummaryModel } from "./pipeline-context.js";
 export { fuseRankings, type RecallFilters, type RecallOptions } from "./recall.js";
 export { type CreateRemoteEmbedderOptions, createRemoteEmbedder } from "./remote-embedder.js";
+export { WORKING_MEMORY_KEEPER_MARKER } from "./working-memory-prompt.js";
+export type { WorkingMemoryState } from "./working-memory-state.js";
+export type { WorkingMemoryView } from "./working-memory-store.js";

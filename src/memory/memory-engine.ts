@@ -27,6 +27,7 @@ import { MemoryWorker, type ProgressListener } from "./memory-worker.js";
 import { notesView, regenerateNotesSummary } from "./notes-summary.js";
 import type { MemoryConfig, PipelineContext, SummaryModel } from "./pipeline-context.js";
 import { type RecallOptions, recall, recallStats } from "./recall.js";
+import { readWorkingMemory, type WorkingMemoryView } from "./working-memory-store.js";
 
 export interface MemoryEngineOptions {
   store: AgentStore;
@@ -247,6 +248,12 @@ export class MemoryEngine {
       childIds: this.options.store.segments.children(id).map((child) => child.id),
       compression,
     };
+  }
+
+  /** The working memory of `session` (default: the active one); null before its first update. */
+  async workingMemory(session?: string): Promise<WorkingMemoryView | null> {
+    const { store } = this.options;
+    return readWorkingMemory(store, session ?? store.sessionLog.sessionId);
   }
 
   async notes(): Promise<NotesView> {

@@ -9,6 +9,7 @@ import type { PipelineContext } from "./pipeline-context.js";
 import { runRollupJob } from "./rollup-job.js";
 import { runSegmentationJob } from "./segmentation-job.js";
 import { SummaryJob } from "./summary-job.js";
+import { runWorkingMemoryJob } from "./working-memory-job.js";
 
 export type PipelinePhase = "embed" | "segment" | "summarize" | "rollup";
 
@@ -95,6 +96,10 @@ export class MemoryWorker {
     const started = Date.now();
     this.lastError = null;
     if (!this.healed) await this.step("heal", () => this.heal());
+    // First, so the next turn sees the last one; it waits on at most one keeper call.
+    await this.step("working-memory", async () => {
+      await runWorkingMemoryJob(this.context);
+    });
     await this.step("embed", () => this.embed(request));
     await this.step("segment", () => {
       const closed = runSegmentationJob(this.context, {
