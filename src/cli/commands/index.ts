@@ -8,6 +8,7 @@ import { registerDoctorCommand } from "./doctor.js";
 import { registerImportCommand } from "./import.js";
 import { registerInitCommand } from "./init.js";
 import { registerLogsCommand } from "./logs.js";
+import { registerMemoryCommand } from "./memory.js";
 import { registerPairCommand } from "./pair.js";
 import { registerRecallCommand } from "./recall.js";
 import { registerReindexCommand } from "./reindex.js";
@@ -27,6 +28,7 @@ export function registerCommands(program: Command, context: CliContext): void {
   registerSegmentsCommand(program, context);
   registerContextCommand(program, context);
   registerRecallCommand(program, context);
+  registerMemoryCommand(program, context);
   registerDoctorCommand(program, context);
   registerDemoCommand(program, context);
 }
