@@ -10,6 +10,7 @@ import type {
   SegmentsReport,
   SessionMessage,
 } from "../kernel/index.js";
+import type { WorkingMemoryView } from "../memory/index.js";
 
 export interface ComposedContext {
   systemPrompt: string;
@@ -50,6 +51,7 @@ export interface MemoryPort {
   describe(): Promise<string>;
   segmentsReport(session?: string): Promise<SegmentsReport>;
   segmentDetail(id: string): Promise<SegmentDetail | null>;
+  workingMemory(session?: string): Promise<WorkingMemoryView | null>;
   notes(): Promise<NotesView>;
   regenerateNotesSummary(): Promise<NotesView>;
   stop(): Promise<void>;

@@ -13,6 +13,7 @@ import type {
   SegmentsReport,
   SessionsView,
 } from "../kernel/index.js";
+import type { WorkingMemoryView } from "../memory/index.js";
 
 /** An envelope as an interface hands it in; the runtime stamps `ts` when it is missing. */
 export type InboundEnvelope = Omit<Envelope, "ts"> & { ts?: string };
@@ -56,6 +57,8 @@ export interface RuntimeApi {
   segment(id: string): Promise<SegmentDetail | null>;
   recallStats(): Promise<RecallStats>;
   recall(options: { query: string; k: number }): Promise<RecallReport>;
+  /** The current session's working memory (SPEC §4); null before its first update. */
+  workingMemory(): Promise<WorkingMemoryView | null>;
   notes(): Promise<NotesView>;
   regenerateNotesSummary(): Promise<NotesView>;
   /** Pairing of Telegram users (SPEC §9). */

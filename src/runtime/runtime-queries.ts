@@ -134,6 +134,10 @@ export class RuntimeQueries {
     return composed.report;
   }
 
+  workingMemory() {
+    return this.queryOptions.memory.workingMemory();
+  }
+
   segments(): Promise<SegmentsReport> {
     return this.queryOptions.memory.segmentsReport();
   }

@@ -2,6 +2,7 @@
 // real runtime: records every envelope, answers with scripted replies as runtime events.
 import type { AgentStatus, Envelope, RuntimeEvent, SegmentDetail } from "../../src/kernel/index.js";
 import { createId } from "../../src/kernel/index.js";
+import type { WorkingMemoryView } from "../../src/memory/index.js";
 import type {
   InboundEnvelope,
   OutboundSender,
@@ -123,6 +124,13 @@ export class FakeRuntime implements RuntimeApi {
 
   async recall(options: { query: string; k: number }) {
     return { query: options.query, results: [] };
+  }
+
+  /** What `workingMemory()` answers. */
+  workingMemoryView: WorkingMemoryView | null = null;
+
+  async workingMemory() {
+    return this.workingMemoryView;
   }
 
   async notes() {

@@ -237,6 +237,10 @@ export class RichFakeRuntime implements RuntimeApi {
     return { query: options.query, results };
   }
 
+  async workingMemory() {
+    return null;
+  }
+
   async notes(): Promise<NotesView> {
     return this.notesView;
   }

@@ -21,6 +21,7 @@ import { registerMemoryRoutes } from "./routes/memory-routes.js";
 import { registerPairingRoutes } from "./routes/pairing-routes.js";
 import { registerStaticRoutes } from "./routes/static-routes.js";
 import { registerTurnRoutes } from "./routes/turn-routes.js";
+import { registerWorkingMemoryRoute } from "./routes/working-memory-route.js";
 import type { WebApp, WebContext } from "./web-app.js";
 import { WebAuth } from "./web-auth.js";
 import { errorReply, toErrorReply } from "./web-errors.js";
@@ -155,6 +156,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     registerHistoryRoutes,
     registerContextRoutes,
     registerMemoryRoutes,
+    registerWorkingMemoryRoute,
     registerPairingRoutes,
   ]) {
     register(app, context);
