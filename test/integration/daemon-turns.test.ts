@@ -2,7 +2,12 @@ import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { StreamEvent } from "../../src/protocol/index.js";
-import { readSessionLines, startTestDaemon, type TestDaemon } from "../support/test-daemon.js";
+import {
+  readSessionLines,
+  startTestDaemon,
+  type TestDaemon,
+  turnRequests,
+} from "../support/test-daemon.js";
 
 describe("the assembled daemon runs turns", () => {
   let harness: TestDaemon;
@@ -57,7 +62,7 @@ describe("the assembled daemon runs turns", () => {
       "read",
     ]);
     expect(results[1]).toMatchObject({ output: "from-bash\n", isError: false });
-    const third = harness.llm.requests[2];
+    const third = turnRequests(harness.llm)[2];
     const toolMessages = third?.messages.filter((message) => message.role === "tool") ?? [];
     expect(toolMessages.map((message) => message.content)).toEqual([
       expect.stringContaining("done"),
@@ -84,7 +89,7 @@ describe("the assembled daemon runs turns", () => {
     const result = events.find((event) => event.type === "command-result");
     expect(result).toMatchObject({ command: "status" });
     expect(result?.type === "command-result" && result.text).toContain("fake-model");
-    expect(harness.llm.requests).toHaveLength(0);
+    expect(turnRequests(harness.llm)).toHaveLength(0);
   });
 
   it("retries a 503 and succeeds", async () => {
@@ -94,7 +99,7 @@ describe("the assembled daemon runs turns", () => {
     const { turnId } = await harness.client.sendMessage({ text: "hello" });
     const events = await harness.turnEvents(turnId);
     expect(events.at(-1)).toMatchObject({ type: "turn-end", stopReason: "end", text: "recovered" });
-    expect(harness.llm.requests).toHaveLength(2);
+    expect(turnRequests(harness.llm)).toHaveLength(2);
   });
 
   it("ends a stalled turn with an error after the idle timeout and keeps serving", async () => {
@@ -136,7 +141,9 @@ describe("the assembled daemon runs turns", () => {
     expect(ends.map((events) => events.at(-1)?.type === "turn-end" && events.at(-1))).toMatchObject(
       [0, 1, 2, 3, 4].map((index) => ({ text: `reply ${index}` })),
     );
-    const users = harness.llm.requests.map((request) => String(request.messages.at(-1)?.content));
+    const users = turnRequests(harness.llm).map((request) =>
+      String(request.messages.at(-1)?.content),
+    );
     expect(users.map((text) => text.split("\n").at(-1))).toEqual(
       [0, 1, 2, 3, 4].map((index) => `message ${index}`),
     );

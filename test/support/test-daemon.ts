@@ -53,6 +53,8 @@ export async function startTestDaemon(options: StartTestDaemonOptions = {}): Pro
   if (temp) await initAgent({ agentDir, git: false });
   await options.beforeAssemble?.(agentDir);
   const llm = await startFakeLlm();
+  // The memory worker's own calls never consume a test's scripted turn replies.
+  answerBackgroundCalls(llm, "- (summary from the fake model)", { fallback: true });
   const telegram = options.telegram;
   const telegramEnv: Record<string, string> = telegram
     ? { TELEGRAM_BOT_TOKEN: telegram.token, KERN_TELEGRAM_API_ROOT: telegram.apiRoot }
@@ -157,11 +159,18 @@ export const KEEPER_NO_CHANGES =
  * Answers the memory worker's calls for good: summaries with `summary` (bullet lines), keeper
  * calls with no changes. Register it before any route that matches every request.
  */
-export function answerBackgroundCalls(llm: FakeLlm, summary: string): void {
-  llm.when(isBackgroundRequest, (request) =>
-    String(request.messages[0]?.content).includes("working-memory keeper")
-      ? KEEPER_NO_CHANGES
-      : `<summary>\n${summary}\n</summary>`,
+export function answerBackgroundCalls(
+  llm: FakeLlm,
+  summary: string,
+  options: { fallback?: boolean } = {},
+): void {
+  llm.when(
+    isBackgroundRequest,
+    (request) =>
+      String(request.messages[0]?.content).includes("working-memory keeper")
+        ? KEEPER_NO_CHANGES
+        : `<summary>\n${summary}\n</summary>`,
+    options,
   );
 }
 
