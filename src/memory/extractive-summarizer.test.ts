@@ -132,6 +132,31 @@ describe("summarizeExtractive", () => {
     ]);
   });
 
+  it("ranks stated facts above dense tool-output log lines", () => {
+    seq = 500;
+    const log = (host: string) =>
+      Array.from(
+        { length: 30 },
+        (_, index) =>
+          `Mar 02 08:${String(index + 10)}:49 ${host} gunicorn[19645]: ERROR request id=9f87a4${index} status=500 duration=1289ms`,
+      ).join("\n");
+    const noisy: SessionMessage[] = [
+      message("user", "Can you look at the web-02 errors?", { meta: { name: "Ann" } }),
+      message("tool", log("web-02"), { toolCallId: "c1", meta: { tool: "bash" } }),
+      message("tool", log("web-03"), { toolCallId: "c2", meta: { tool: "bash" } }),
+      message("assistant", "Note: the staging API key id is tk_7d89c665c556, keep it handy."),
+      message(
+        "assistant",
+        "We decided to use Kafka instead of RabbitMQ, because ordering matters.",
+      ),
+    ];
+    const summary = summarizeExtractive({ messages: noisy, targetTokens: 60 });
+    expect(summary).toContain("tk_7d89c665c556");
+    expect(summary).toContain("Kafka instead of RabbitMQ");
+    for (const line of summary.split("\n").filter((text) => text.includes("output:")))
+      expect(line.length).toBeLessThanOrEqual(140);
+  });
+
   it("leaves out small talk and code blocks", () => {
     expect(summary).not.toContain("Sounds good");
     expect(summary).not.toContain("rm -rf");

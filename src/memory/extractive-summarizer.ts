@@ -1,5 +1,6 @@
 // The built-in `extractive` summarizer: picks the most informative sentences verbatim, instantly
-// and offline. It stands in until a model summary lands (SPEC §4). Pure: no I/O.
+// and offline. It stands in until a model summary lands (SPEC §4). Statements of facts outrank
+// tool output, which gets one short, capped line per result. Pure: no I/O.
 import type { SessionMessage } from "../kernel/index.js";
 import { countTokens } from "./count-tokens.js";
 import { safeSlice } from "./truncate-text.js";
@@ -12,10 +13,21 @@ export function extractiveTargetTokens(inputTokens: number): number {
 const IDENTIFIER =
   /`[^`\n]{1,80}`|\b(?=[\w.-]*\d)(?=[\w.-]*[A-Za-z])\w[\w.-]*\w\b|[\w.-]*\/[\w./-]+|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+[A-Z]\w*\b/g;
 const NUMBER = /\b\d+(?:[.,]\d+)*%?/g;
-const DATE =
-  /\b\d{4}-\d{2}-\d{2}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b|\b\d{1,2}:\d{2}\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day\b|\btomorrow\b/i;
+/** Calendar dates say when something happened or is due: they weigh most. */
+const CALENDAR_DATE =
+  /\b\d{4}-\d{2}-\d{2}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b/i;
+/** Clock times and relative days ("tomorrow", "friday") are weaker: logs and small talk have them. */
+const CLOCK_OR_DAY =
+  /\b\d{1,2}:\d{2}\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day\b|\btomorrow\b/i;
 const CUE =
   /\b(?:decided|decision|because|instead of|will|must|prefers?|preferred|errors?|fixed|fix|todo|failed|fails|failing|bug|agreed|chose|deadline|need to|should|never|always|remember|important|blocked|resolved|broken?)\b/gi;
+/**
+ * Statements of durable facts: notes to self, choices, new values, ownership and contacts, due
+ * dates. They are what a summary must keep verbatim (SPEC §4), so they outweigh plain mentions of
+ * identifiers, which logs and status chatter are full of.
+ */
+const FACT_CUE =
+  /\b(?:note|notes|reminder|remember(?:ing)?|for the record|for later|(?:don'?t|before i) forget|decided|agreed|chose|instead of|from now on|change of plan|update:|is now|changed (?:it )?to|goes to|moved to|switched to|set (?:[\w-]+ ){1,5}to|configured|owner|owns|phone|e-?mail|contact|deadline|due (?:on|by)|expires?|prefers?|preferred|(?:id|number|key|code|serial) is)\b/gi;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'_.-]*/gu;
 
 function countMatches(text: string, pattern: RegExp, cap: number): number {
@@ -27,19 +39,38 @@ function countMatches(text: string, pattern: RegExp, cap: number): number {
 }
 
 /**
- * How much a sentence is worth keeping: identifiers, numbers and dates (facts that must survive
- * verbatim), decision and problem cue words, open questions; very short or long ones weigh less.
+ * How much a sentence is worth keeping: statements of durable facts (decisions, notes, new
+ * values, owners, due dates), identifiers, numbers and dates (facts that must survive verbatim),
+ * problem cue words, open questions; very short or long ones weigh less.
  */
 export function scoreSentence(text: string): number {
   const identifiers = countMatches(text, IDENTIFIER, 3);
   let score = 1 + 1.5 * identifiers + 0.8 * countMatches(text, NUMBER, 3);
-  if (DATE.test(text)) score += 2;
+  if (CALENDAR_DATE.test(text)) score += 2;
+  else if (CLOCK_OR_DAY.test(text)) score += 0.75;
   score += 1.2 * countMatches(text, CUE, 3);
+  score += 2.5 * countMatches(text, FACT_CUE, 2);
   if (text.trimEnd().endsWith("?")) score += 1.5;
   const words = countMatches(text, WORD, 61);
   if (words < 5 && identifiers === 0) score *= 0.5;
   if (words > 60) score *= 0.8;
   return score;
+}
+
+/**
+ * A tool's output and arguments are raw material (log lines, paths, ids) that would outscore
+ * every statement on identifier counts alone: their score is capped, then weighted down, so a
+ * user or assistant sentence with one fact in it always ranks above them.
+ */
+const TOOL_SCORE_CAP = 3;
+const TOOL_WEIGHT = 0.45;
+/** One short line per tool result or call. */
+const TOOL_LINE_CHARS = 120;
+/** How those lines read in a summary, so a rollup weighs them as the L0 summary did. */
+const TOOL_LINE = /^(?:Ran [\w.-]+|[\w.-]+ output): /;
+
+function toolScore(text: string): number {
+  return Math.min(scoreSentence(text), TOOL_SCORE_CAP) * TOOL_WEIGHT;
 }
 
 interface Unit {
@@ -155,7 +186,7 @@ function describeArguments(raw: string): string {
   }
   const values = parsed !== null && typeof parsed === "object" ? Object.values(parsed) : [parsed];
   const shown = values.filter((value) => typeof value === "string" || typeof value === "number");
-  return clip(shown.join(" ").replace(/\s+/g, " ").trim(), 100);
+  return clip(shown.join(" ").replace(/\s+/g, " ").trim(), TOOL_LINE_CHARS - 20);
 }
 
 /** The tool output's most salient line among its first lines (errors score high). */
@@ -171,13 +202,11 @@ function salientLine(output: string): string | null {
     const score = scoreSentence(line);
     if (score > bestScore) [best, bestScore] = [line, score];
   }
-  return best === null ? null : clip(best, 160);
+  return best === null ? null : clip(best, TOOL_LINE_CHARS);
 }
 
 /** User sentences weigh more: requests, preferences and decisions come from the user. */
 const USER_WEIGHT = 1.4;
-const TOOL_CALL_WEIGHT = 0.7;
-const TOOL_OUTPUT_WEIGHT = 0.6;
 
 function messageUnits(message: SessionMessage, weight: number): Array<Omit<Unit, "order">> {
   switch (message.role) {
@@ -195,7 +224,7 @@ function messageUnits(message: SessionMessage, weight: number): Array<Omit<Unit,
       }));
       const calls = (message.toolCalls ?? []).map((call) => {
         const text = `Ran ${call.function.name}: ${describeArguments(call.function.arguments)}`;
-        return { text, score: scoreSentence(text) * TOOL_CALL_WEIGHT * weight };
+        return { text, score: toolScore(text) * weight };
       });
       return [...said, ...calls];
     }
@@ -203,7 +232,7 @@ function messageUnits(message: SessionMessage, weight: number): Array<Omit<Unit,
       const line = salientLine(message.content ?? "");
       if (line === null) return [];
       const text = `${message.meta?.tool ?? "tool"} output: ${line}`;
-      return [{ text, score: scoreSentence(line) * TOOL_OUTPUT_WEIGHT * weight }];
+      return [{ text, score: toolScore(line) * weight }];
     }
     default: {
       const unreachable: never = message.role;
@@ -261,7 +290,8 @@ export function summarizeExtractiveRollup(
       if (line.length === 0 || HEADER_LINE.test(line)) continue;
       const text = clip(line.replace(LIST_MARKER, "").replace(/\s+/g, " "), MAX_SENTENCE_CHARS);
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
-      const unit = { text, score: scoreSentence(text), order: units.length };
+      const score = TOOL_LINE.test(text) ? toolScore(text) : scoreSentence(text);
+      const unit = { text, score, order: units.length };
       units.push(unit);
       if (best === null || unit.score > best.score) best = unit;
     }
