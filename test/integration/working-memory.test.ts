@@ -12,7 +12,6 @@ import { openTestMemory, type TestMemory } from "../support/memory-fixtures.js";
 import { runKern } from "../support/run-kern.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import {
-  answerBackgroundCalls,
   KEEPER_NO_CHANGES,
   startTestDaemon,
   type TestDaemon,
@@ -116,7 +115,6 @@ describe("working memory through the daemon", () => {
   it("keeps the preference, the decision and both files for 50 turns while stale context fades", async () => {
     const daemon = await startDaemon();
     daemon.llm.when(isKeeper, keeperAnswer);
-    answerBackgroundCalls(daemon.llm, "- noted");
     await scriptedConversation(daemon);
     const early = await daemon.daemon.memory.workingMemory();
     expectLasting(early);
@@ -144,7 +142,6 @@ describe("working memory through the daemon", () => {
   it("restores the working memory exactly after kern.db is deleted, with no model request", async () => {
     const daemon = await startDaemon();
     daemon.llm.when(isKeeper, keeperAnswer);
-    answerBackgroundCalls(daemon.llm, "- noted");
     await scriptedConversation(daemon);
     const before = await daemon.daemon.memory.workingMemory();
     const { agentDir } = daemon;
@@ -170,7 +167,6 @@ describe("working memory through the daemon", () => {
   it("ends a turn long before a slow keeper call returns", async () => {
     const daemon = await startDaemon({ idleTimeoutMs: 5_000 }); // the keeper answers after 2 s
     daemon.llm.when(isKeeper, () => ({ kind: "text", text: KEEPER_NO_CHANGES, delayMs: 2_000 }));
-    answerBackgroundCalls(daemon.llm, "- noted");
     daemon.llm.defaultReply = "Sure.";
     await say(daemon, "First question about the harbor schedule?");
     await waitUntil(() => daemon.llm.requests.some(isKeeper), "the keeper call");
