@@ -179,12 +179,33 @@ describe("tuiReducer with connections and history", () => {
       { type: "stream-close", error: null },
       { type: "stream-open" },
       ...events({ type: "turn-start", turnId: "t5", envelope: envelope("new") }),
-      { type: "history-load", messages: history },
+      { type: "history-load", session: "s1", messages: history },
     ]);
     expect(shown(state)).toEqual(["user:old question", "assistant:old answer", "user:new"]);
     expect(state.connection).toBe("connected");
     expect(state.historyEpoch).toBe(1);
     expect(new Set(state.items.map((item) => item.id)).size).toBe(3);
+  });
+
+  it("prints the history once per session: a reconnect to the same session adds nothing", () => {
+    const first = run([
+      { type: "stream-open" },
+      { type: "history-load", session: "s1", messages: history },
+    ]);
+    const again = run([
+      { type: "stream-open" },
+      { type: "history-load", session: "s1", messages: history },
+      { type: "stream-close", error: null },
+      { type: "stream-open" },
+      { type: "history-load", session: "s1", messages: history },
+    ]);
+    expect(shown(again)).toEqual(shown(first));
+    expect(again.historyEpoch).toBe(1);
+    const switched = run([
+      { type: "history-load", session: "s1", messages: history },
+      { type: "history-load", session: "s2", messages: [] },
+    ]);
+    expect(switched.historyEpoch).toBe(2);
   });
 
   it("records why the stream closed", () => {

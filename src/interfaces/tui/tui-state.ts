@@ -15,6 +15,10 @@ export interface TuiState extends Transcript {
   liveStart: number;
   /** Bumped by each history load: the transcript is printed again from the top. */
   historyEpoch: number;
+  /** The session the printed history belongs to; a reconnect to it prints nothing again. */
+  historySession: string | null;
+  /** One past the highest seq printed from history. */
+  historySeqEnd: number;
   status: AgentStatus | null;
   /** Bumped whenever the status line should be fetched again. */
   statusVersion: number;
@@ -24,7 +28,7 @@ export type TuiAction =
   | { type: "stream-open" }
   | { type: "stream-close"; error: string | null }
   | { type: "stream-event"; event: StreamEvent }
-  | { type: "history-load"; messages: SessionMessage[] }
+  | { type: "history-load"; session: string; messages: SessionMessage[] }
   | { type: "status-load"; status: AgentStatus }
   | { type: "message-send"; localId: number; text: string }
   | { type: "message-accept"; localId: number; turnId: string }
@@ -40,6 +44,8 @@ export function createInitialTuiState(): TuiState {
     connectionError: null,
     liveStart: 0,
     historyEpoch: 0,
+    historySession: null,
+    historySeqEnd: 0,
     status: null,
     statusVersion: 0,
   };
@@ -60,7 +66,12 @@ export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
     case "stream-event":
       return applyEvent(state, action.event);
     case "history-load":
-      return loadHistory(state, action.messages);
+      if (action.session === state.historySession) return appendMissed(state, action.messages);
+      return {
+        ...loadHistory(state, action.messages),
+        historySession: action.session,
+        historySeqEnd: seqEnd(action.messages, 0),
+      };
     case "status-load":
       return { ...state, status: action.status };
     case "message-send":
@@ -116,6 +127,21 @@ function applyEvent(state: TuiState, event: StreamEvent): TuiState {
   }
   if (event.type === "turn-end") return { ...next, statusVersion: state.statusVersion + 1 };
   return next;
+}
+
+/**
+ * Reconnecting to the same session: the scrollback already holds its history, so only messages
+ * past the last known message count (from the status line) are added, never the whole page again.
+ */
+function appendMissed(state: TuiState, messages: SessionMessage[]): TuiState {
+  const known = Math.max(state.status?.session.messages ?? 0, state.historySeqEnd);
+  const missed = messages.filter((message) => message.seq >= known);
+  if (missed.length === 0) return state;
+  return { ...appendItems(state, historyToItems(missed)), historySeqEnd: seqEnd(missed, known) };
+}
+
+function seqEnd(messages: readonly SessionMessage[], floor: number): number {
+  return messages.reduce((end, message) => Math.max(end, message.seq + 1), floor);
 }
 
 function loadHistory(state: TuiState, messages: SessionMessage[]): TuiState {

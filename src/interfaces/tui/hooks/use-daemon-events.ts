@@ -50,7 +50,7 @@ async function followEvents(options: UseDaemonEventsOptions & { signal: AbortSig
 async function loadHistory(client: DaemonClient, dispatch: (action: TuiAction) => void) {
   try {
     const page = await client.history({ limit: HISTORY_LIMIT });
-    dispatch({ type: "history-load", messages: page.messages });
+    dispatch({ type: "history-load", session: page.session, messages: page.messages });
   } catch (error) {
     dispatch({ type: "notice-add", tone: "error", text: `history: ${describeError(error)}` });
   }
