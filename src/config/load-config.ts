@@ -95,7 +95,11 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
     const telegram = typeof merged["telegram"] === "object" ? merged["telegram"] : {};
     merged["telegram"] = { ...(telegram as object), apiRoot: telegramRoot };
   }
-  Object.assign(merged, options.overrides ?? {});
+  for (const [key, value] of Object.entries(options.overrides ?? {})) {
+    const current = merged[key];
+    const nested = isPlainObject(current) && isPlainObject(value);
+    merged[key] = nested ? { ...current, ...value } : value;
+  }
   const result = configFileSchema.safeParse(merged);
   if (!result.success) {
     throw new ConfigError("KERN_CONFIG_INVALID", formatIssues(result.error, paths.configFile));
@@ -115,6 +119,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
     },
   };
   return deepFreeze(config);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function deepFreeze<T>(value: T): T {

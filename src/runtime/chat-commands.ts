@@ -37,6 +37,9 @@ export function formatStatus(status: AgentStatus): string {
     `session ${status.session.id}: ${status.session.messages} messages, ${status.session.tokens} tokens`,
     `queue: ${status.queue.running ? "1 running" : "idle"}, ${status.queue.waiting} waiting`,
     `memory: ${status.memory.status}; segments ${levels}; ${status.memory.staleSegments} stale; ${status.memory.unsegmentedMessages} unsegmented`,
+    status.telegram.enabled
+      ? `telegram: on, ${status.telegram.pairedUsers} paired user(s), ${status.telegram.pendingCodes} pending code(s)`
+      : "telegram: off (set TELEGRAM_BOT_TOKEN in .kern/.env)",
   ].join("\n");
 }
 
