@@ -101,10 +101,14 @@ export async function startWebHarness(runtime: RuntimeApi): Promise<WebHarness> 
   };
 }
 
-/** Opens the page and logs in through the form, as a person would. */
-export async function logInThroughForm(page: Page, url: string): Promise<void> {
+/** Opens the page and logs in through the form, as a person would; a real daemon has its token. */
+export async function logInThroughForm(
+  page: Page,
+  url: string,
+  token = BROWSER_TOKEN,
+): Promise<void> {
   await page.goto(url);
-  await page.locator("input[name=token]").fill(BROWSER_TOKEN);
+  await page.locator("input[name=token]").fill(token);
   await page.getByRole("button", { name: "Log in" }).click();
   await page.locator(".app-header").waitFor();
 }
