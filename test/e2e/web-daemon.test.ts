@@ -16,7 +16,7 @@ import {
 import { buildWeb } from "../../scripts/build-web.js";
 import { importConversation } from "../../src/daemon/index.js";
 import { SYSTEM_CLOCK } from "../../src/kernel/index.js";
-import { type FakeChatRequest, type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
+import { type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
 import {
   type BrowserSession,
   describeInBrowser,
@@ -25,7 +25,12 @@ import {
   saveScreenshot,
   watchPage,
 } from "../support/browser.js";
-import { startTestDaemon, type TestDaemon } from "../support/test-daemon.js";
+import {
+  isBackgroundRequest,
+  startTestDaemon,
+  type TestDaemon,
+  turnRequests,
+} from "../support/test-daemon.js";
 
 const MESSAGES = 2_400;
 const XSS = "<img src=x onerror=alert(1)>";
@@ -45,12 +50,6 @@ function dailyNotes(): Record<string, string> {
     [daysAgo(2)]: "- Rotated the staging service account id after the audit.\n",
     [daysAgo(1)]: "- Planned the restic restore drill for Friday.\n",
   };
-}
-
-/** A turn's request: its system prompt is the composed one, opening with the agent's documents. */
-function isChatTurn(request: FakeChatRequest): boolean {
-  const first = request.messages[0]?.content;
-  return typeof first === "string" && first.includes('<document path="AGENTS.md">');
 }
 
 describeInBrowser("web UI on the real daemon", () => {
@@ -84,10 +83,7 @@ describeInBrowser("web UI on the real daemon", () => {
     // it writes instantly (SPEC §4, "while the model fails") and the Memory view shows summaries
     // made from the real history; chat turns take the replies queued with `llm.reply`.
     llm = await startFakeLlm();
-    llm.when(
-      (request) => !isChatTurn(request),
-      () => ({ kind: "fail", status: 503 }),
-    );
+    llm.when(isBackgroundRequest, () => ({ kind: "fail", status: 503 }));
     [, harness, browser] = await Promise.all([
       buildWeb({ outDir: staticDir, minify: false }),
       startTestDaemon({
@@ -168,7 +164,7 @@ describeInBrowser("web UI on the real daemon", () => {
     ).toBe(true);
     await expect.poll(() => turn.locator(".reply-text").textContent()).toContain(fact.answer);
     expect(await turn.locator(".reply-text strong").first().textContent()).toBe(fact.key);
-    const chatRequest = llm.requests.find(isChatTurn);
+    const chatRequest = turnRequests(llm)[0];
     expect(JSON.stringify(chatRequest?.messages[0])).toContain("conversation_summary");
     await saveScreenshot(page, "daemon-chat");
     await page.setViewportSize({ width: 390, height: 844 });
@@ -221,7 +217,7 @@ describeInBrowser("web UI on the real daemon", () => {
     const session = harness.daemon.store.sessionLog.sessionId;
     const methods = new Set(harness.daemon.store.segments.list(session).map((row) => row.method));
     expect([...methods]).toEqual(["extractive"]);
-    expect(llm.requests.some((request) => !isChatTurn(request))).toBe(true); // the model was tried
+    expect(llm.requests.some(isBackgroundRequest)).toBe(true); // the model was tried
     const segment = harness.daemon.store.segments.get(id ?? "");
     expect(segment?.summary).toBeTruthy();
     const firstLine = (segment?.summary ?? "").split("\n").find((line) => line.startsWith("- "));
