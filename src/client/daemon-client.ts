@@ -11,6 +11,7 @@ import type {
   SegmentsReport,
   SessionsView,
 } from "../kernel/index.js";
+import { isKernError } from "../kernel/index.js";
 import {
   type PostMessageBody,
   type PostMessageReply,
@@ -36,6 +37,8 @@ import {
   segmentDetailSchema,
   segmentsReportSchema,
   sessionsViewSchema,
+  type WorkingMemoryResponse,
+  workingMemorySchema,
 } from "./response-schemas.js";
 import { httpErrorToDaemonError, notRunningError } from "./to-daemon-error.js";
 
@@ -67,6 +70,8 @@ export interface DaemonClient {
   recallStats(): Promise<RecallStats>;
   recall(query: string, k?: number): Promise<RecallReport>;
   notes(): Promise<NotesView>;
+  /** The working memory, or null before its first update. */
+  workingMemory(): Promise<WorkingMemoryResponse | null>;
   regenerateNotesSummary(): Promise<NotesView>;
   pairingList(): Promise<PairingListView>;
   /** Throws DaemonError KERN_PAIRING_UNKNOWN when no such code is pending. */
@@ -129,6 +134,11 @@ export function createDaemonClient(options: CreateDaemonClientOptions): DaemonCl
         recallReportSchema,
       ),
     notes: () => getJson("/notes", notesViewSchema),
+    workingMemory: () =>
+      getJson("/memory/working", workingMemorySchema).catch((error: unknown) => {
+        if (isKernError(error) && error.code === "KERN_NOT_FOUND") return null;
+        throw error;
+      }),
     regenerateNotesSummary: () => postJson("/notes/summary", {}, notesViewSchema),
     pairingList: () => getJson("/pairing", pairingListSchema),
     pairingApprove: (code) => postJson("/pairing/approve", { code }, pairedUserSchema),

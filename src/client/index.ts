@@ -12,5 +12,6 @@ export type {
   PairedUserView,
   PairingListView,
   PendingPairingView,
+  WorkingMemoryResponse,
 } from "./response-schemas.js";
 export { type WaitForDaemonOptions, waitForDaemon } from "./wait-for-daemon.js";

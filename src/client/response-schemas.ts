@@ -182,6 +182,17 @@ export const notesViewSchema: z.ZodType<NotesView> = z.object({
   summaryUpdatedAt: z.string().nullable(),
 });
 
+/** `GET /memory/working`: the working memory of the active session (see `kern memory --json`). */
+export const workingMemorySchema = z.object({
+  session: z.string(),
+  updatedAt: z.string(),
+  method: z.string(),
+  seqEnd: z.number(),
+  content: z.string(),
+  state: z.unknown(),
+});
+export type WorkingMemoryResponse = z.infer<typeof workingMemorySchema>;
+
 export const cancelTurnReplySchema = z.object({ cancelled: z.boolean() });
 
 export const pairedUserSchema = z.object({

@@ -6,6 +6,7 @@ import { readEnvFile } from "../../src/config/index.js";
 import { type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
 import { kernProcess } from "../support/kern-process.js";
 import { makeTempDir } from "../support/temp-dir.js";
+import { answerBackgroundCalls, turnRequests } from "../support/test-daemon.js";
 
 function isAlive(pid: number): boolean {
   try {
@@ -22,6 +23,7 @@ describe("the daemon as real processes", () => {
   let llm: FakeLlm;
   beforeAll(async () => {
     llm = await startFakeLlm();
+    answerBackgroundCalls(llm, "- (summary)", { fallback: true });
     const init = await kernProcess([
       "init",
       dir,
@@ -75,14 +77,14 @@ describe("the daemon as real processes", () => {
     >;
     const client2 = createDaemonClient({ baseUrl: status2["url"] as string, token });
     llm.reply("all good");
-    const before = llm.requests.length;
+    const before = turnRequests(llm).length;
     const { turnId } = await client2.sendMessage({ text: "are you back?" });
     const events = new AbortController();
     for await (const event of client2.events(events.signal)) {
       if (event.type === "turn-end" && event.turnId === turnId) break;
     }
     events.abort();
-    const request = llm.requests[before];
+    const request = turnRequests(llm)[before];
     const calls = (request?.messages ?? []).flatMap(
       (message) => (message.tool_calls ?? []) as Array<{ id: string }>,
     );
@@ -98,6 +100,12 @@ describe("the daemon as real processes", () => {
       for (const line of readFileSync(join(sessions, file), "utf8").trim().split("\n"))
         expect(() => JSON.parse(line)).not.toThrow();
     }
+
+    const memory = await kernProcess(["memory", dir, "--json"]);
+    expect(memory.code, memory.stderr).toBe(0);
+    expect(JSON.parse(memory.stdout)).toMatchObject({
+      session: status2["session"] && (status2["session"] as { id: string }).id,
+    });
 
     const stopped = await kernProcess(["stop", dir]);
     expect(stopped.stdout).toContain("stopped the daemon");

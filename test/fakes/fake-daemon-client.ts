@@ -7,6 +7,7 @@ import type {
   EventsOptions,
   PairedUserView,
   PairingListView,
+  WorkingMemoryResponse,
 } from "../../src/client/index.js";
 import type {
   AgentStatus,
@@ -80,6 +81,7 @@ export function aFakeStatus(overrides: Partial<AgentStatus> = {}): AgentStatus {
 }
 
 export class FakeDaemonClient implements DaemonClient {
+  workingMemoryValue: WorkingMemoryResponse | null = null;
   readonly baseUrl = "http://127.0.0.1:4100";
   readonly calls: RecordedCall[] = [];
   readonly sentMessages: PostMessageBody[] = [];
@@ -229,6 +231,11 @@ export class FakeDaemonClient implements DaemonClient {
   async notes(): Promise<NotesView> {
     this.check("notes", []);
     return this.notesValue;
+  }
+
+  async workingMemory(): Promise<WorkingMemoryResponse | null> {
+    this.check("workingMemory", []);
+    return this.workingMemoryValue;
   }
 
   async regenerateNotesSummary(): Promise<NotesView> {
