@@ -2,6 +2,7 @@
 // rollup waits until all its children have model summaries), a few calls at a time, behind a
 // circuit breaker. Without a model it only fills summaries that are missing, extractively.
 import type { Segment } from "../kernel/index.js";
+import { countTokens } from "./count-tokens.js";
 import {
   extractiveTargetTokens,
   summarizeExtractive,
@@ -16,6 +17,20 @@ import {
   buildSegmentSummaryRequest,
   type SummaryRequest,
 } from "./summary-prompt.js";
+
+/**
+ * A body too short to be a summary ("ok", "done" for a 13k-token segment) is a failure, not a
+ * summary (LESSONS #7): the extractive one stays and the model is asked again later.
+ */
+export function acceptSummaryBody(output: string, inputTokens: number): string | null {
+  const body = parseSummaryBody(output);
+  if (body === null) return null;
+  const minimum = inputTokens >= 200 ? MIN_SUMMARY_TOKENS : 1;
+  return countTokens(body) >= minimum ? body : null;
+}
+
+/** Fewer tokens than this cannot summarize a real segment (a bullet with a fact is 8+). */
+const MIN_SUMMARY_TOKENS = 4;
 
 export interface SummaryJobReport {
   written: number;
@@ -206,7 +221,7 @@ export class SummaryJob {
           context.signal,
           AbortSignal.timeout(context.config.summaryTimeoutMs),
         ]),
-        parse: parseSummaryBody,
+        parse: (output) => acceptSummaryBody(output, segment.tokenCount),
       });
       context.breaker.recordSuccess();
       this.spent.add(segment.id);
