@@ -15,23 +15,35 @@ const layers = {
   "interfaces/tui": { allow: ["kernel", "protocol", "client"], types: [] },
   client: { allow: ["kernel", "protocol"], types: [] },
   daemon: {
-    allow: ["kernel", "config", "log", "protocol", "agent", "store", "model", "memory", "runtime", "interfaces/telegram", "interfaces/web"],
+    allow: [
+      "kernel",
+      "config",
+      "log",
+      "protocol",
+      "agent",
+      "store",
+      "model",
+      "memory",
+      "runtime",
+      "interfaces/telegram",
+      "interfaces/web",
+    ],
     types: [],
   },
   cli: { allow: ["kernel", "config", "log", "client", "daemon", "interfaces/tui"], types: [] },
 };
 
-const escape = (name) => name.replace("/", "\\/");
+const escapeName = (name) => name.replace("/", "\\/");
 const forbidden = [];
 for (const [layer, rule] of Object.entries(layers)) {
-  const allowed = [layer, ...rule.allow].map(escape).join("|");
-  const typeOnly = rule.types.map(escape);
+  const allowed = [layer, ...rule.allow].map(escapeName).join("|");
+  const typeOnly = rule.types.map(escapeName);
   const everyAllowed = [allowed, ...typeOnly].join("|");
   forbidden.push({
     name: `layer-${layer.replace("/", "-")}`,
     comment: `${layer} may import only: ${[...rule.allow, ...rule.types.map((t) => `${t} (types)`)].join(", ") || "nothing"}`,
     severity: "error",
-    from: { path: `^src/${escape(layer)}/` },
+    from: { path: `^src/${escapeName(layer)}/` },
     to: { path: "^src/", pathNot: `^src/(${everyAllowed})/` },
   });
   if (typeOnly.length > 0) {
@@ -39,7 +51,7 @@ for (const [layer, rule] of Object.entries(layers)) {
       name: `layer-${layer.replace("/", "-")}-types-only`,
       comment: `${layer} may import ${rule.types.join(", ")} with "import type" only`,
       severity: "error",
-      from: { path: `^src/${escape(layer)}/` },
+      from: { path: `^src/${escapeName(layer)}/` },
       to: { path: `^src/(${typeOnly.join("|")})/`, dependencyTypesNot: ["type-only"] },
     });
   }
