@@ -1,0 +1,95 @@
+// Prompt reachability: the share of planted facts whose answer string appears in the prompt the
+// model would see (system prompt with <conversation_summary>, plus the verbatim window) at a given
+// budget, by depth in the history (ten buckets of 10%, newest first).
+import type { Config } from "../../src/config/index.js";
+import { composeContextReport } from "../../src/daemon/index.js";
+import { type MemoryEngine, messageText } from "../../src/memory/index.js";
+import type { AgentStore } from "../../src/store/index.js";
+import type { Reachability } from "../report/results-schema.js";
+import { plantedFacts, type Truth } from "../support/truth-file.js";
+
+export interface MeasureReachabilityOptions {
+  memory: MemoryEngine;
+  store: AgentStore;
+  config: Config;
+  truth: Truth;
+  budget: number;
+}
+
+const BUCKETS = 10;
+
+/** Bucket 0 holds the newest 10% of the history, bucket 9 the oldest. */
+export function depthBucket(seq: number, messageCount: number): number {
+  const depth = (messageCount - 1 - seq) / messageCount;
+  return Math.min(BUCKETS - 1, Math.max(0, Math.floor(depth * BUCKETS)));
+}
+
+/** The composed prompt as text: the system prompt, then the window's messages. */
+async function promptText(options: MeasureReachabilityOptions) {
+  const { memory, store, config, budget } = options;
+  const report = await composeContextReport({ memory, store, config, maxContextTokens: budget });
+  // Tool results up to maxToolResultChars (the generator's largest) are sent whole, so the window
+  // is the stored range; recall and this check read the same text.
+  const window = store.messages.range(
+    store.sessionLog.sessionId,
+    report.window.seqStart,
+    report.window.seqEnd,
+  );
+  const text = [report.systemPrompt, ...window.map(messageText)].join("\n");
+  return { text, report, windowMessages: window.length };
+}
+
+export async function measureReachability(
+  options: MeasureReachabilityOptions,
+): Promise<Reachability> {
+  const { text, report, windowMessages } = await promptText(options);
+  const buckets = Array.from({ length: BUCKETS }, () => ({ facts: 0, reachable: 0 }));
+  let reachable = 0;
+  const facts = plantedFacts(options.truth);
+  for (const fact of facts) {
+    const bucket = buckets[depthBucket(fact.seq, options.truth.messageCount)];
+    if (!bucket) continue;
+    bucket.facts += 1;
+    if (!text.includes(fact.answer)) continue;
+    bucket.reachable += 1;
+    reachable += 1;
+  }
+  const levels = new Map(
+    options.store.segments.list(options.store.sessionLog.sessionId).map((s) => [s.id, s.level]),
+  );
+  const piecesByLevel: number[] = [];
+  for (const id of report.segmentIds) {
+    const level = levels.get(id) ?? 0;
+    while (piecesByLevel.length <= level) piecesByLevel.push(0);
+    piecesByLevel[level] = (piecesByLevel[level] ?? 0) + 1;
+  }
+  return {
+    budget: options.budget,
+    summaryTokens: report.tokens.summary,
+    piecesByLevel,
+    windowMessages,
+    overall: { facts: facts.length, reachable },
+    buckets,
+  };
+}
+
+/**
+ * For each summary level, how many planted facts keep their answer in the summary of the segment
+ * covering them: where facts are lost on the way up the tree.
+ */
+export function measureFactSurvival(store: AgentStore, truth: Truth) {
+  const segments = store.segments.list(store.sessionLog.sessionId);
+  const levels = Math.max(0, ...segments.map((segment) => segment.level + 1));
+  const byLevel = Array.from({ length: levels }, () => 0);
+  const facts = plantedFacts(truth);
+  for (const fact of facts) {
+    for (let level = 0; level < levels; level += 1) {
+      const covering = segments.find(
+        (segment) =>
+          segment.level === level && segment.seqStart <= fact.seq && fact.seq < segment.seqEnd,
+      );
+      if (covering?.summary?.includes(fact.answer)) byLevel[level] = (byLevel[level] ?? 0) + 1;
+    }
+  }
+  return { facts: facts.length, byLevel };
+}

@@ -1,0 +1,111 @@
+// Recall in three modes for the quality comparison: FTS-only, vector-only and hybrid. recall.ts
+// has no mode switch, so this replicates its steps exactly (50 candidates per ranking, reciprocal
+// rank fusion, each hit widened to its turn of at most 12 messages, overlapping ranges skipped);
+// the run checks the hybrid replica against memory.recall on every query.
+import type { Embedder } from "../../src/memory/index.js";
+import { fuseRankings } from "../../src/memory/index.js";
+import type { AgentStore } from "../../src/store/index.js";
+
+export type RecallMode = "fts" | "vector" | "hybrid";
+export const RECALL_MODES: readonly RecallMode[] = ["fts", "vector", "hybrid"];
+
+/** Values of recall.ts: candidates per ranking and the widest turn range. */
+const CANDIDATES = 50;
+const MAX_TURN_MESSAGES = 12;
+
+export interface RankedRange {
+  session: string;
+  seqStart: number;
+  seqEnd: number;
+  /** BM25 (fts), cosine similarity (vector) or the fused RRF score (hybrid). */
+  score: number;
+}
+
+interface Scored {
+  id: number;
+  score: number;
+}
+
+async function vectorRanking(store: AgentStore, embedder: Embedder, query: string) {
+  if (store.vectors.count() === 0) return [];
+  const [vector] = await embedder.embed([query]);
+  if (!vector || vector.every((value) => value === 0)) return [];
+  return store.vectors
+    .nearest(vector, CANDIDATES)
+    .filter((hit) => typeof hit.distance === "number")
+    .map((hit) => ({ id: hit.id, score: 1 - hit.distance }));
+}
+
+/** `[seqStart, seqEnd)` of the turn holding `seq` (recall.ts turnRange). */
+function turnRange(store: AgentStore, session: string, seq: number): [number, number] {
+  const rows = store.messages.tokenRows(
+    session,
+    Math.max(0, seq - MAX_TURN_MESSAGES),
+    seq + MAX_TURN_MESSAGES + 1,
+  );
+  let start = seq;
+  for (const row of rows) if (row.seq <= seq && row.role === "user") start = row.seq;
+  let end = (rows.at(-1)?.seq ?? seq) + 1;
+  for (const row of rows) {
+    if (row.seq > seq && row.role === "user") {
+      end = row.seq;
+      break;
+    }
+  }
+  if (end - start <= MAX_TURN_MESSAGES) return [start, end];
+  const from = Math.max(
+    start,
+    Math.min(seq - Math.floor(MAX_TURN_MESSAGES / 2), end - MAX_TURN_MESSAGES),
+  );
+  return [from, from + MAX_TURN_MESSAGES];
+}
+
+/** Widens ranked message ids to turn ranges, best first, at most `k`, none overlapping. */
+function toRanges(store: AgentStore, ranked: readonly Scored[], k: number): RankedRange[] {
+  const top = ranked.slice(0, k * 4);
+  const messages = new Map(
+    store.messages.byIds(top.map((entry) => entry.id)).map((m) => [m.id, m]),
+  );
+  const results: RankedRange[] = [];
+  for (const { id, score } of top) {
+    const message = messages.get(id);
+    if (!message) continue;
+    const [seqStart, seqEnd] = turnRange(store, message.session, message.seq);
+    const overlaps = results.some(
+      (result) =>
+        result.session === message.session && result.seqStart < seqEnd && seqStart < result.seqEnd,
+    );
+    if (overlaps) continue;
+    results.push({ session: message.session, seqStart, seqEnd, score });
+    if (results.length >= k) break;
+  }
+  return results;
+}
+
+export interface RecallAllModesOptions {
+  store: AgentStore;
+  embedder: Embedder;
+  query: string;
+  k: number;
+}
+
+/** The ranges recall returns with only one ranking, and with both fused (each ranking run once). */
+export async function recallAllModes(
+  options: RecallAllModesOptions,
+): Promise<Record<RecallMode, RankedRange[]>> {
+  const { store, embedder, query, k } = options;
+  const text: Scored[] = store.messages
+    .search(query, { k: CANDIDATES })
+    .map((hit) => ({ id: hit.id, score: hit.score }));
+  const vector = await vectorRanking(store, embedder, query);
+  const fused = fuseRankings([text.map((hit) => hit.id), vector.map((hit) => hit.id)]);
+  return {
+    fts: toRanges(store, text, k),
+    vector: toRanges(store, vector, k),
+    hybrid: toRanges(
+      store,
+      fused.map((entry) => ({ id: entry.item, score: entry.score })),
+      k,
+    ),
+  };
+}

@@ -1,0 +1,120 @@
+// Sections 9–10 of docs/benchmarks.md (rebuild check, turn latency with a slow summary model) and
+// the list of targets with their status. Pure.
+
+import { ms, percent, sizeName, table, verdict } from "./markdown-format.js";
+import type { MergedResults } from "./results-files.js";
+import type { SizeResult } from "./results-schema.js";
+
+function renderRebuild(sizes: readonly SizeResult[]): string {
+  const tables = [...new Set(sizes.flatMap((r) => Object.keys(r.rebuild.tables)))];
+  const rows = sizes.map((r) => [
+    sizeName(r.size),
+    `${(r.rebuild.cliMs / 1000).toFixed(1)} s`,
+    `${(r.rebuild.reindexMs / 1000).toFixed(1)} s`,
+    ...tables.map((name) => (r.rebuild.tables[name] ? "same" : "**differs**")),
+    r.rebuild.promptIdentical ? "same" : "**differs**",
+  ]);
+  return [
+    "## 9. Rebuild check",
+    "",
+    "`tsx src/main.ts reindex DIR --json` deletes kern.db and rebuilds it from the session log " +
+      "and the memory log, with zero model calls. Before and after, every derived table is hashed " +
+      "(all columns but row ids, in key order) and the prompt is composed; they must be " +
+      "identical. Timed: the CLI process (tsx start-up included) and the reindex's own report. " +
+      "Vectors are not compared: reindex drops them and the worker re-embeds in the background.",
+    "",
+    table(["size", "CLI wall time", "reindex", ...tables, "composed prompt"], rows),
+  ].join("\n");
+}
+
+function renderTurns(results: MergedResults): string {
+  const turns = results.turnLatency;
+  if (!turns) return "## 10. Turn latency with a slow summary model\n\nNot measured yet.";
+  const rows = turns.variants.map((variant) => [
+    variant.name,
+    ms(variant.latency.p50),
+    ms(variant.latency.p95),
+    ms(variant.latency.max),
+    String(variant.segmentsClosed),
+    String(variant.summaryCalls),
+  ]);
+  const [instant, slow] = turns.variants;
+  const change = instant && slow ? slow.latency.p95 / instant.latency.p95 - 1 : 0;
+  return [
+    "## 10. Turn latency with a slow summary model",
+    "",
+    "A real daemon (`assembleDaemon`, `listen()`) on an agent holding a " +
+      `${turns.historyMessages.toLocaleString("en-US")}-message history; the fake OpenAI-compatible ` +
+      "server of the tests is both the chat model (answers at once with ~2,000 tokens, so " +
+      "segments close during the run) and the summary model. The history's summaries are first " +
+      "rewritten by the model (answering at once) until the worker is idle; then the summary " +
+      "model answers at once, or after 5 s per summary, and " +
+      `${turns.turns} turns are timed from \`runtime.submit\` to \`turn-end\`, ${turns.thinkMs} ms ` +
+      "apart (after 3 warm-up turns). Target: p95 within 10% of each other.",
+    "",
+    table(
+      ["summary model", "p50 ms", "p95 ms", "max ms", "segments closed", "summary calls"],
+      rows,
+    ),
+    "",
+    `p95 differs by ${change >= 0 ? "+" : ""}${percent(change, 1)}: ${verdict(Math.abs(change) < 0.1)}.`,
+  ].join("\n");
+}
+
+interface Target {
+  what: string;
+  figure: string;
+  met: boolean;
+}
+
+function targets(results: MergedResults): Target[] {
+  const list: Target[] = [];
+  const at = (size: number) => results.sizes.find((r) => r.size === size);
+  const twenty = at(20_000);
+  if (twenty)
+    list.push({
+      what: "full pipeline at 20k < 60 s",
+      figure: `${(twenty.pipeline.ms / 1000).toFixed(1)} s`,
+      met: twenty.pipeline.ms < 60_000,
+    });
+  for (const r of results.sizes.filter((result) => result.size >= 20_000)) {
+    const worst = Math.max(r.compose.unchanged.p95, r.compose.newMessage.p95);
+    list.push({
+      what: `compose p95 at ${sizeName(r.size)} < 10 ms`,
+      figure: `${ms(r.compose.unchanged.p95)} ms unchanged, ${ms(r.compose.newMessage.p95)} ms after a new message`,
+      met: worst < 10,
+    });
+  }
+  const hundred = at(100_000);
+  if (hundred)
+    list.push({
+      what: "recall p95 at 100k < 50 ms",
+      figure: `${ms(hundred.recallLatency.p95)} ms`,
+      met: hundred.recallLatency.p95 < 50,
+    });
+  for (const r of results.sizes)
+    list.push({
+      what: `reindex identical at ${sizeName(r.size)}`,
+      figure: r.rebuild.identical ? "identical" : "differs",
+      met: r.rebuild.identical,
+    });
+  const [instant, slow] = results.turnLatency?.variants ?? [];
+  if (instant && slow) {
+    const change = slow.latency.p95 / instant.latency.p95 - 1;
+    list.push({
+      what: "turn p95 with a 5 s summarizer within 10%",
+      figure: `${ms(instant.latency.p95)} → ${ms(slow.latency.p95)} ms (${percent(change, 1)})`,
+      met: Math.abs(change) < 0.1,
+    });
+  }
+  return list;
+}
+
+export function renderChecks(results: MergedResults): string {
+  const rows = targets(results).map((target) => [target.what, target.figure, verdict(target.met)]);
+  return [
+    renderRebuild(results.sizes),
+    renderTurns(results),
+    ["## Targets", "", table(["target", "measured", "status"], rows)].join("\n"),
+  ].join("\n\n");
+}

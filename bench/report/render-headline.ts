@@ -1,0 +1,140 @@
+// The "Headline figures" table at the top of docs/benchmarks.md (README quotes it), and the
+// machine and method paragraphs. Pure.
+
+import { compact, ms, number, percent, sizeName, table } from "./markdown-format.js";
+import type { MergedResults } from "./results-files.js";
+import type { SizeResult } from "./results-schema.js";
+
+interface HeadlineRow {
+  what: string;
+  cell: (result: SizeResult) => string;
+  target: string;
+}
+
+const ROWS: readonly HeadlineRow[] = [
+  {
+    what: "History (messages / o200k tokens)",
+    cell: (r) => `${number(r.history.messages)} / ${compact(r.history.tokens)}`,
+    target: "",
+  },
+  {
+    what: "Import into log + index (messages/s)",
+    cell: (r) => number(r.import.messagesPerSecond),
+    target: "",
+  },
+  {
+    what: "Full memory pipeline, offline",
+    cell: (r) => `${(r.pipeline.ms / 1000).toFixed(1)} s`,
+    target: "< 60 s at 20k",
+  },
+  {
+    what: "Memory worker per turn, p50 / p95",
+    cell: (r) => `${ms(r.perTurn.latency.p50)} / ${ms(r.perTurn.latency.p95)} ms`,
+    target: "off the turn path",
+  },
+  {
+    what: "Compose p95: unchanged / one new message",
+    cell: (r) => `${ms(r.compose.unchanged.p95)} / ${ms(r.compose.newMessage.p95)} ms`,
+    target: "p95 < 10 ms",
+  },
+  {
+    what: "Recall (hybrid) p50 / p95",
+    cell: (r) => `${ms(r.recallLatency.p50)} / ${ms(r.recallLatency.p95)} ms`,
+    target: "p95 < 50 ms at 100k",
+  },
+  { what: "Peak RSS", cell: (r) => `${number(r.rss.peakMb)} MB`, target: "" },
+  {
+    what: "Recall@10 hybrid: keyword / reworded",
+    cell: (r) => {
+      const hybrid = r.recallQuality.modes.hybrid;
+      return `${percent(hybrid.keyword.recallAt10)} / ${percent(hybrid.reworded.recallAt10)}`;
+    },
+    target: "",
+  },
+  {
+    what: "Planted facts in the prompt, 100k budget",
+    cell: (r) => {
+      const entry = r.reachability.find((reach) => reach.budget === 100_000);
+      return entry ? percent(entry.overall.reachable / Math.max(1, entry.overall.facts)) : "–";
+    },
+    target: "",
+  },
+  {
+    what: "Topic boundaries found (±5 messages)",
+    cell: (r) => percent(r.segmentation.recall),
+    target: "",
+  },
+  {
+    what: "`kern reindex`: time / identical",
+    cell: (r) =>
+      `${(r.rebuild.cliMs / 1000).toFixed(1)} s / ${r.rebuild.identical ? "yes" : "**no**"}`,
+    target: "identical",
+  },
+];
+
+export function renderHeadline(results: MergedResults): string {
+  const sizes = results.sizes;
+  const header = ["", ...sizes.map((r) => `${sizeName(r.size)} messages`), "target"];
+  const rows = ROWS.map((row) => [row.what, ...sizes.map(row.cell), row.target]);
+  const lines = ["## Headline figures", "", table(header, rows)];
+  const turns = results.turnLatency;
+  const instant = turns?.variants[0];
+  const slow = turns?.variants[1];
+  if (instant && slow) {
+    const change = slow.latency.p95 / instant.latency.p95 - 1;
+    lines.push(
+      "",
+      `Turn latency p95 with a summary model taking ${slow.summaryDelayMs / 1000} s per summary: ` +
+        `${ms(slow.latency.p95)} ms, against ${ms(instant.latency.p95)} ms when summaries come ` +
+        `back at once (${change >= 0 ? "+" : ""}${percent(change, 1)}; target: < 10% apart).`,
+    );
+  }
+  return lines.join("\n");
+}
+
+export function renderMachine(results: MergedResults): string {
+  const newest = [...results.sizes].sort((a, b) => b.ranAt.localeCompare(a.ranAt))[0];
+  if (!newest) return "";
+  const { machine } = newest;
+  const packages = Object.entries(machine.packages)
+    .map(([name, version]) => `${name} ${version}`)
+    .join(", ");
+  const run = (
+    label: string,
+    result: { ranAt: string; command: string; machine: { loadAverage: number[] } },
+  ) =>
+    `- ${label}: ${result.ranAt.slice(0, 16).replace("T", " ")} UTC, \`${result.command}\`, load average ${result.machine.loadAverage.join(" / ")} (1 / 5 / 15 min) at its end`;
+  const runs = results.sizes.map((r) => run(sizeName(r.size), r));
+  if (results.turnLatency) runs.push(run("turn latency", results.turnLatency));
+  return [
+    "## Machine and runs",
+    "",
+    `${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM, ${machine.os}, Node ${machine.node}; ${packages}.`,
+    "",
+    "Each size ran in its own process (so peak RSS is per size). The machine is shared (other " +
+      "work raises the load average above its 2 cores), so timings carry noise; the load at the " +
+      "end of each run is listed. Runs merged into this document:",
+    "",
+    ...runs,
+  ].join("\n");
+}
+
+export function renderMethod(results: MergedResults): string {
+  const first = results.sizes[0];
+  if (!first) return "";
+  const facts = results.sizes.map((r) => `${r.history.facts} at ${sizeName(r.size)}`).join(", ");
+  return [
+    "## Data and method",
+    "",
+    `Histories come from the seeded generator in \`bench/generator/\` (seed ${first.seed}): a ` +
+      "multi-topic agent conversation in the import format, with tool calls and tool results of " +
+      `${number(first.toolOutputChars[0])}–${number(first.toolOutputChars[1])} characters, topic ` +
+      "blocks of 20–200 messages that come back later, and planted facts with their ground truth " +
+      `(${facts}; identifiers, decisions, updated values, dated events, two-hop facts and negatives ` +
+      "that were never stated). Everything runs offline through the real code paths: " +
+      "`importConversation` (what `kern import` runs), the memory engine with the `local` embedder " +
+      "and the `extractive` summarizer, `memory.compose`, `memory.recall`, and `kern reindex` " +
+      `through the CLI. The figures are single runs, not averages: ` +
+      "expect a few percent of noise on timings.",
+  ].join("\n");
+}

@@ -1,0 +1,165 @@
+// Sections 1–5 of docs/benchmarks.md: import, pipeline and per-turn overhead, compose latency,
+// recall latency and memory, compression. Pure.
+
+import { compact, ms, number, sizeName, table } from "./markdown-format.js";
+import type { MergedResults } from "./results-files.js";
+import type { Latency, SizeResult } from "./results-schema.js";
+
+function latencyCells(latency: Latency): string[] {
+  return [ms(latency.p50), ms(latency.p95), ms(latency.max)];
+}
+
+function renderImport(sizes: readonly SizeResult[]): string {
+  const rows = sizes.map((r) => [
+    sizeName(r.size),
+    compact(r.history.tokens),
+    `${number(r.history.bytes / 1024 ** 2, 1)} MB`,
+    `${(r.import.ms / 1000).toFixed(1)} s`,
+    number(r.import.messagesPerSecond),
+    compact(r.import.tokensPerSecond),
+  ]);
+  return [
+    "## 1. Import throughput",
+    "",
+    "`importConversation` (what `kern import` runs): parse and validate the file, append every " +
+      "message to the session log, count its o200k tokens and insert it into the index (messages " +
+      "table and FTS5) in one transaction. The memory pipeline is timed separately below.",
+    "",
+    table(["size", "tokens", "file", "time", "messages/s", "tokens/s"], rows),
+  ].join("\n");
+}
+
+function renderPipeline(sizes: readonly SizeResult[]): string {
+  const phases = [...new Set(sizes.flatMap((r) => Object.keys(r.pipeline.phases)))];
+  const rows = sizes.map((r) => [
+    sizeName(r.size),
+    `${(r.pipeline.ms / 1000).toFixed(1)} s`,
+    ...phases.map((phase) => `${((r.pipeline.phases[phase] ?? 0) / 1000).toFixed(1)} s`),
+    `${number(r.history.messages / (r.pipeline.ms / 1000))} msg/s`,
+  ]);
+  const turnRows = sizes.map((r) => [
+    sizeName(r.size),
+    String(r.perTurn.latency.n),
+    ...latencyCells(r.perTurn.latency),
+    String(r.perTurn.segmentsClosed),
+  ]);
+  return [
+    "## 2. Memory pipeline and per-turn overhead",
+    "",
+    "The whole pipeline after an import, offline (`local` embedder, `extractive` summaries): " +
+      "embed every message, segment, roll up (`memory.runUntilIdle()`), in the phases the worker " +
+      "reports; each L0 gets its extractive summary as it closes (segment phase), each rollup " +
+      "as it is made (rollup phase). Target at 20k: under 60 s.",
+    "",
+    table(["size", "total", ...phases, "throughput"], rows),
+    "",
+    "Per-turn overhead: one whole generated turn (user message, tool calls and results, reply) is " +
+      "appended to the history, then the incremental run the daemon schedules after a turn " +
+      "(`memory.schedule()`, not final) is timed until the worker is idle again. It runs in the " +
+      "background, never on the turn path; segments close (and get their extractive summary) " +
+      "when enough new messages have gathered.",
+    "",
+    table(["size", "turns", "p50 ms", "p95 ms", "max ms", "segments closed"], turnRows),
+  ].join("\n");
+}
+
+function renderCompose(sizes: readonly SizeResult[]): string {
+  const rows = sizes.map((r) => [
+    sizeName(r.size),
+    ...latencyCells(r.compose.unchanged),
+    ...latencyCells(r.compose.newMessage),
+  ]);
+  const first = sizes[0];
+  return [
+    "## 3. Compose latency",
+    "",
+    `\`memory.compose\` with the runtime's real \`<tools>\` text at the default 100k budget: ` +
+      `${first?.compose.unchanged.n ?? 0} calls with nothing changed (the composer's cache), and ` +
+      `${first?.compose.newMessage.n ?? 0} calls each after one new message was appended (the ` +
+      "turn path: the message is stored, then the prompt composed). Target: p95 < 10 ms.",
+    "",
+    table(
+      ["size", "unchanged p50", "p95", "max", "new message p50", "p95", "max"],
+      rows.map((row) => row.map((cell, index) => (index === 0 ? cell : `${cell} ms`))),
+    ),
+  ].join("\n");
+}
+
+function renderRecallAndMemory(sizes: readonly SizeResult[]): string {
+  const rows = sizes.map((r) => [
+    sizeName(r.size),
+    String(r.recallLatency.n),
+    ...latencyCells(r.recallLatency).map((cell) => `${cell} ms`),
+  ]);
+  const rss = sizes.map((r) => [
+    sizeName(r.size),
+    `${number(r.rss.afterImportMb)} MB`,
+    `${number(r.rss.afterPipelineMb)} MB`,
+    `${number(r.rss.peakMb)} MB`,
+  ]);
+  return [
+    "## 4. Recall latency and memory",
+    "",
+    "`memory.recall({ query, k: 10 })` (hybrid: FTS5 BM25 + vector KNN, fused) for every question " +
+      "of the quality run below (keyword, reworded and negative). Target at 100k: p95 < 50 ms.",
+    "",
+    table(["size", "queries", "p50", "p95", "max"], rows),
+    "",
+    "Process RSS of the size's own process: after the import, after the pipeline, and the peak " +
+      "over the whole run (import, pipeline, the measurements and the appended turns).",
+    "",
+    table(["size", "after import", "after pipeline", "peak"], rss),
+  ].join("\n");
+}
+
+function renderCompression(sizes: readonly SizeResult[]): string {
+  const levels = sizes.flatMap((r) =>
+    r.compression.levels.map((level) => [
+      sizeName(r.size),
+      `L${level.level}`,
+      number(level.segments),
+      compact(level.tokensIn),
+      compact(level.tokensOut),
+      `${number(level.ratio, 1)}×`,
+    ]),
+  );
+  const budgets = sizes.flatMap((r) =>
+    r.compression.budgets.map((budget) => [
+      sizeName(r.size),
+      `${budget.budget / 1000}k`,
+      number(budget.trimmedMessages),
+      compact(budget.trimmedTokens),
+      number(budget.summaryTokens),
+      `${number(budget.ratio, 1)}×`,
+    ]),
+  );
+  return [
+    "## 5. Compression",
+    "",
+    "Per level: tokens of the messages (L0) or child summaries covered, against the summary " +
+      "tokens. L0 aims at about 1/12 of its input (at most 1,500 tokens); a rollup at a quarter " +
+      "of its children (200–1,500 tokens). Tool output is most of the input and gets at most one " +
+      "short line per result, so L0 compresses more than the target.",
+    "",
+    table(["size", "level", "segments", "tokens in", "tokens out", "ratio"], levels),
+    "",
+    "Overall: the messages trimmed from the window against the `<conversation_summary>` block " +
+      "that stands for them, at the default budget (100k) and at 50k.",
+    "",
+    table(
+      ["size", "budget", "trimmed messages", "trimmed tokens", "summary tokens", "ratio"],
+      budgets,
+    ),
+  ].join("\n");
+}
+
+export function renderPerformance(results: MergedResults): string {
+  const { sizes } = results;
+  return [
+    renderImport(sizes),
+    renderPipeline(sizes),
+    renderCompose(sizes),
+    renderRecallAndMemory(sizes),
+    renderCompression(sizes),
+  ].join("\n\n");
+}

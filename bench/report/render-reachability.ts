@@ -1,0 +1,135 @@
+// Section 7 of docs/benchmarks.md: prompt reachability by depth, before and after, and where
+// facts are lost on the way up the summary tree. Pure.
+import { countShare, number, sizeName, table } from "./markdown-format.js";
+import { reachabilitySize } from "./render-charts.js";
+import type { MergedResults } from "./results-files.js";
+import type { Reachability, SizeResult } from "./results-schema.js";
+
+function bucketCells(
+  reachability: readonly Reachability[] | undefined,
+  budget: number,
+  bucket: number,
+): string {
+  const entry = reachability?.find((reach) => reach.budget === budget)?.buckets[bucket];
+  return entry ? countShare(entry.reachable, entry.facts) : "–";
+}
+
+export function renderReachability(results: MergedResults): string {
+  const overall = results.sizes.flatMap((r) =>
+    r.reachability.map((reach) => {
+      const before = results.tagged
+        .filter((tagged) => tagged.size === r.size)
+        .map((tagged) => tagged.reachability.find((entry) => entry.budget === reach.budget));
+      return [
+        sizeName(r.size),
+        `${reach.budget / 1000}k`,
+        number(reach.summaryTokens),
+        (reach.piecesByLevel ?? [])
+          .map((count, level) => `${count}×L${level}`)
+          .reverse()
+          .join(" + "),
+        String(reach.windowMessages),
+        countShare(reach.overall.reachable, reach.overall.facts),
+        ...before.map((entry) =>
+          entry ? countShare(entry.overall.reachable, entry.overall.facts) : "–",
+        ),
+      ];
+    }),
+  );
+  const tags = [...new Set(results.tagged.map((tagged) => tagged.tag))];
+  const chart = reachabilitySize(results);
+  const budgets = chart?.reachability.map((reach) => reach.budget) ?? [];
+  const before = results.tagged.find((tagged) => tagged.size === chart?.size);
+  const byDepth = Array.from({ length: 10 }, (_, bucket) => [
+    `${bucket * 10}–${bucket * 10 + 10}%`,
+    ...budgets.map((budget) => bucketCells(chart?.reachability, budget, bucket)),
+    ...budgets.map((budget) => bucketCells(before?.reachability, budget, bucket)),
+  ]);
+  return [
+    "## 7. Prompt reachability",
+    "",
+    "The share of planted facts whose `answer` string appears in the prompt the model would get " +
+      "(the composed system prompt with `<conversation_summary>`, plus the verbatim window), by " +
+      "depth in the history: ten buckets of 10% of the messages, newest first. Extractive " +
+      "summaries only (no model), so this is the floor a model summarizer should raise.",
+    "",
+    table(
+      [
+        "size",
+        "budget",
+        "summary tokens",
+        "window messages",
+        "facts in prompt",
+        ...tags.map((tag) => `${tag}`),
+      ],
+      overall,
+    ),
+    "",
+    chart ? `By depth at ${sizeName(chart.size)} messages:` : "",
+    "",
+    table(
+      [
+        "depth (newest → oldest)",
+        ...budgets.map((budget) => `${budget / 1000}k budget`),
+        ...budgets.map((budget) => `${budget / 1000}k, ${before?.tag ?? "before"}`),
+      ],
+      byDepth,
+    ),
+    "",
+    "![Prompt reachability by depth](benchmarks/reachability.svg)",
+    "",
+    renderSurvival(results),
+  ].join("\n");
+}
+
+function renderSurvival(results: MergedResults): string {
+  const depth = Math.max(0, ...results.sizes.map((r) => r.factSurvival.byLevel.length));
+  const header = [
+    "size",
+    "summarizer",
+    ...Array.from({ length: depth }, (_, level) => `L${level}`),
+  ];
+  const row = (size: number, label: string, survival: SizeResult["factSurvival"]) => [
+    sizeName(size),
+    label,
+    ...Array.from({ length: depth }, (_, level) => {
+      const kept = survival.byLevel[level];
+      return kept === undefined ? "–" : countShare(kept, survival.facts);
+    }),
+  ];
+  const rows = results.sizes.flatMap((r) => [
+    row(r.size, "current", r.factSurvival),
+    ...results.tagged
+      .filter((tagged) => tagged.size === r.size)
+      .map((tagged) => row(r.size, tagged.tag, tagged.factSurvival)),
+  ]);
+  const remark = survivalRemark(results);
+  return [
+    "Where facts are lost: the share of planted facts whose answer is still in the summary of the " +
+      "segment covering them, level by level (a rollup keeps a quarter of its children's lines, " +
+      "at most 1,500 tokens).",
+    "",
+    table(header, rows),
+    ...(remark ? ["", remark] : []),
+  ].join("\n");
+}
+
+/** What the top of the 100k block costs in facts, at the size the plot shows. */
+function survivalRemark(results: MergedResults): string | null {
+  const result = reachabilitySize(results);
+  const reach = result?.reachability.find((entry) => entry.budget === 100_000);
+  const pieces = reach?.piecesByLevel ?? [];
+  const top = pieces.length - 1;
+  if (!result || top < 1) return null;
+  const survival = result.factSurvival;
+  const below = result.compression.levels.find((level) => level.level === top - 1);
+  const kept = (level: number) => countShare(survival.byLevel[level] ?? 0, survival.facts);
+  return (
+    `At ${sizeName(result.size)} and the 100k budget the block opens with ${pieces[top]} L${top} ` +
+    `summar${pieces[top] === 1 ? "y" : "ies"} for the oldest history, and facts there are reachable only ` +
+    `if L${top} kept them (${kept(top)}); the L${top - 1} level keeps ${kept(top - 1)} in ` +
+    `${number(below?.tokensOut ?? 0)} tokens for the whole history. Which levels fill the block is ` +
+    "the composer's choice (breadth-first from the top while the budget allows); opening the top " +
+    "level one step further would trade some of the L0 detail near the trim point for old facts."
+  );
+}

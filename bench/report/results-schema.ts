@@ -1,0 +1,191 @@
+// The shape of bench/results/*.json: what each run writes and the report merges. zod schemas are
+// the single definition; the TypeScript types are inferred from them.
+import { z } from "zod";
+
+const latencySchema = z.object({
+  n: z.number(),
+  p50: z.number(),
+  p95: z.number(),
+  max: z.number(),
+  mean: z.number(),
+});
+
+const machineSchema = z.object({
+  cpu: z.string(),
+  cores: z.number(),
+  ramGb: z.number(),
+  os: z.string(),
+  node: z.string(),
+  packages: z.record(z.string(), z.string()),
+  loadAverage: z.array(z.number()),
+});
+
+const qualitySchema = z.object({
+  queries: z.number(),
+  recallAt1: z.number(),
+  recallAt5: z.number(),
+  recallAt10: z.number(),
+  mrr: z.number(),
+});
+
+const modeQualitySchema = z.object({
+  keyword: qualitySchema,
+  reworded: qualitySchema,
+  /** Median top-1 score of the positive keyword queries (BM25, cosine similarity or RRF). */
+  positiveTopScore: z.number(),
+  negativeTopScore: z.number(),
+  /** Share of negative questions whose top score is below `positiveTopScore`. */
+  negativesBelowTypical: z.number(),
+  /** Share of negative questions that return no result at all. */
+  negativesEmpty: z.number(),
+  /** Updated facts whose latest value's message ranks above every stale value's message. */
+  updatedLatestFirst: z.object({ facts: z.number(), keyword: z.number(), reworded: z.number() }),
+});
+
+export const recallQualitySchema = z.object({
+  k: z.number(),
+  facts: z.number(),
+  negatives: z.number(),
+  modes: z.object({ fts: modeQualitySchema, vector: modeQualitySchema, hybrid: modeQualitySchema }),
+  /** Queries on which the bench's replica of recall.ts returned exactly memory.recall's ranges. */
+  replicaAgreement: z.object({ agree: z.number(), total: z.number() }),
+});
+
+const bucketSchema = z.object({ facts: z.number(), reachable: z.number() });
+
+export const reachabilitySchema = z.object({
+  budget: z.number(),
+  summaryTokens: z.number(),
+  /** Summaries in <conversation_summary> per level (L0 first). */
+  piecesByLevel: z.array(z.number()).optional(),
+  windowMessages: z.number(),
+  overall: bucketSchema,
+  /** Ten buckets of 10% of the history each, newest first. */
+  buckets: z.array(bucketSchema),
+});
+
+const compressionSchema = z.object({
+  levels: z.array(
+    z.object({
+      level: z.number(),
+      segments: z.number(),
+      tokensIn: z.number(),
+      tokensOut: z.number(),
+      ratio: z.number(),
+    }),
+  ),
+  budgets: z.array(
+    z.object({
+      budget: z.number(),
+      trimmedMessages: z.number(),
+      trimmedTokens: z.number(),
+      summaryTokens: z.number(),
+      ratio: z.number(),
+    }),
+  ),
+});
+
+const segmentationSchema = z.object({
+  tolerance: z.number(),
+  k: z.number(),
+  pk: z.number(),
+  windowDiff: z.number(),
+  precision: z.number(),
+  recall: z.number(),
+  f1: z.number(),
+  /** Best precision possible with this many boundaries (reference count / hypothesis count). */
+  precisionCeiling: z.number(),
+  hypothesisBoundaries: z.number(),
+  referenceBoundaries: z.number(),
+});
+
+const rebuildSchema = z.object({
+  /** Wall time of `tsx src/main.ts reindex DIR --json`, process start included. */
+  cliMs: z.number(),
+  /** The reindex report's own `ms` (work inside the process). */
+  reindexMs: z.number(),
+  tables: z.record(z.string(), z.boolean()),
+  promptIdentical: z.boolean(),
+  identical: z.boolean(),
+});
+
+export const sizeResultSchema = z.object({
+  kind: z.literal("size"),
+  size: z.number(),
+  seed: z.number(),
+  toolOutputChars: z.tuple([z.number(), z.number()]),
+  ranAt: z.string(),
+  command: z.string(),
+  machine: machineSchema,
+  history: z.object({
+    messages: z.number(),
+    tokens: z.number(),
+    bytes: z.number(),
+    facts: z.number(),
+    topicBoundaries: z.number(),
+  }),
+  import: z.object({ ms: z.number(), messagesPerSecond: z.number(), tokensPerSecond: z.number() }),
+  pipeline: z.object({ ms: z.number(), phases: z.record(z.string(), z.number()) }),
+  perTurn: z.object({ latency: latencySchema, segmentsClosed: z.number() }),
+  compose: z.object({ unchanged: latencySchema, newMessage: latencySchema }),
+  recallLatency: latencySchema,
+  rss: z.object({ afterImportMb: z.number(), afterPipelineMb: z.number(), peakMb: z.number() }),
+  compression: compressionSchema,
+  recallQuality: recallQualitySchema,
+  reachability: z.array(reachabilitySchema),
+  /** Planted facts whose answer is in the summary covering them, per level (L0 first). */
+  factSurvival: z.object({ facts: z.number(), byLevel: z.array(z.number()) }),
+  segmentation: segmentationSchema,
+  rebuild: rebuildSchema,
+});
+
+const turnVariantSchema = z.object({
+  name: z.string(),
+  summaryDelayMs: z.number(),
+  latency: latencySchema,
+  segmentsClosed: z.number(),
+  summaryCalls: z.number(),
+});
+
+export const turnLatencyResultSchema = z.object({
+  kind: z.literal("turn-latency"),
+  ranAt: z.string(),
+  command: z.string(),
+  machine: machineSchema,
+  historyMessages: z.number(),
+  turns: z.number(),
+  thinkMs: z.number(),
+  variants: z.array(turnVariantSchema),
+});
+
+/** Reachability kept under a tag (e.g. before a summarizer change) for comparison. */
+export const taggedReachabilitySchema = z.object({
+  kind: z.literal("reachability"),
+  tag: z.string(),
+  description: z.string(),
+  size: z.number(),
+  ranAt: z.string(),
+  reachability: z.array(reachabilitySchema),
+  factSurvival: z.object({ facts: z.number(), byLevel: z.array(z.number()) }),
+});
+
+export const benchResultSchema = z.discriminatedUnion("kind", [
+  sizeResultSchema,
+  turnLatencyResultSchema,
+  taggedReachabilitySchema,
+]);
+
+export type Latency = z.infer<typeof latencySchema>;
+export type MachineInfoResult = z.infer<typeof machineSchema>;
+export type QualityMetrics = z.infer<typeof qualitySchema>;
+export type ModeQuality = z.infer<typeof modeQualitySchema>;
+export type RecallQuality = z.infer<typeof recallQualitySchema>;
+export type Reachability = z.infer<typeof reachabilitySchema>;
+export type Compression = z.infer<typeof compressionSchema>;
+export type SegmentationQuality = z.infer<typeof segmentationSchema>;
+export type RebuildCheck = z.infer<typeof rebuildSchema>;
+export type SizeResult = z.infer<typeof sizeResultSchema>;
+export type TurnVariant = z.infer<typeof turnVariantSchema>;
+export type TurnLatencyResult = z.infer<typeof turnLatencyResultSchema>;
+export type TaggedReachability = z.infer<typeof taggedReachabilitySchema>;
+export type BenchResult = z.infer<typeof benchResultSchema>;

@@ -1,0 +1,52 @@
+// Writes docs/benchmarks.md and its SVG plots from every result in bench/results/.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { renderLatencyChart, renderReachabilityChart } from "./render-charts.js";
+import { renderChecks } from "./render-checks.js";
+import { renderHeadline, renderMachine, renderMethod } from "./render-headline.js";
+import { renderNotes } from "./render-notes.js";
+import { renderPerformance } from "./render-performance.js";
+import { renderQuality } from "./render-quality.js";
+import { type MergedResults, readResults } from "./results-files.js";
+
+const INTRO = `# Benchmarks
+
+What kern's memory costs and how well it remembers, measured by \`npm run bench\`
+(\`bench/run-bench.ts\`) on generated histories of 2k, 20k and 100k messages. This file is
+written by the benchmark from \`bench/results/*.json\`; do not edit it by hand. Re-run with
+\`npm run bench\` (2k and 20k, a few minutes) or \`npm run bench -- --size 100k\` (adds 100k);
+each run replaces the results of the sizes it measured and keeps the others.`;
+
+/** The whole document from merged results. Pure. */
+export function renderReport(results: MergedResults): string {
+  return [
+    INTRO,
+    renderHeadline(results),
+    renderMachine(results),
+    renderMethod(results),
+    renderPerformance(results),
+    renderQuality(results),
+    renderChecks(results),
+    renderNotes(results),
+  ]
+    .filter((section) => section.length > 0)
+    .join("\n\n")
+    .concat("\n");
+}
+
+/** Reads the results and writes the document and plots; returns the paths written. */
+export function writeReport(options: { resultsDir: string; docsDir: string }): string[] {
+  const results = readResults(options.resultsDir);
+  if (results.sizes.length === 0) return [];
+  const written: string[] = [];
+  const write = (path: string, text: string | null) => {
+    if (text === null) return;
+    writeFileSync(path, text);
+    written.push(path);
+  };
+  mkdirSync(join(options.docsDir, "benchmarks"), { recursive: true });
+  write(join(options.docsDir, "benchmarks.md"), renderReport(results));
+  write(join(options.docsDir, "benchmarks", "reachability.svg"), renderReachabilityChart(results));
+  write(join(options.docsDir, "benchmarks", "latency.svg"), renderLatencyChart(results));
+  return written;
+}

@@ -1,0 +1,87 @@
+// `npm run bench`: measures kern's memory at 2k and 20k messages (plus any --size), each size in
+// its own process, then the turn latency with a slow summary model, and rewrites
+// docs/benchmarks.md and its plots from every result in bench/results/. Progress on stderr.
+import { mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type BenchOptions, parseBenchOptions } from "./bench-options.js";
+import { writeReport } from "./report/write-report.js";
+import type { SizeJob } from "./size-job.js";
+import { progress, sizeLabel } from "./support/progress.js";
+import { runTsx } from "./support/run-child.js";
+import { waitForQuiet } from "./support/wait-for-quiet.js";
+import type { TurnJob } from "./turn-job.js";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const RESULTS_DIR = join(ROOT, "bench", "results");
+/** Longest wait for a quiet machine before each timed run. */
+const QUIET_WAIT_MS = 120_000;
+
+async function runSize(options: BenchOptions, size: number, workDir: string): Promise<void> {
+  const folder = join(workDir, `size-${size}`);
+  mkdirSync(folder, { recursive: true });
+  const conversationFile = join(folder, "conversation.jsonl");
+  const truthFile = join(folder, "conversation.truth.json");
+  progress(sizeLabel(size), `generating ${size} messages (seed ${options.seed})`);
+  await runTsx(
+    join(ROOT, "bench/generator/generate.ts"),
+    [
+      ...["--messages", String(size), "--seed", String(options.seed)],
+      ...["--out", conversationFile, "--truth", truthFile],
+      ...["--tool-chars", options.toolOutputChars.join(",")],
+    ],
+    ROOT,
+  );
+  const job: SizeJob = {
+    root: ROOT,
+    size,
+    seed: options.seed,
+    toolOutputChars: options.toolOutputChars,
+    conversationFile,
+    truthFile,
+    agentDir: join(folder, "agent"),
+    resultsDir: RESULTS_DIR,
+    command: options.command,
+    tag: options.tag,
+    describe: options.describe,
+  };
+  await waitForQuiet({ scope: sizeLabel(size), maxMs: QUIET_WAIT_MS });
+  await runTsx(join(ROOT, "bench/size-run.ts"), ["--job", JSON.stringify(job)], ROOT);
+  if (!options.keep) rmSync(folder, { recursive: true, force: true });
+}
+
+async function runTurns(options: BenchOptions, workDir: string): Promise<void> {
+  const job: TurnJob = {
+    root: ROOT,
+    seed: options.seed,
+    workDir: join(workDir, "turns"),
+    resultsDir: RESULTS_DIR,
+    command: options.command,
+  };
+  await waitForQuiet({ scope: "turns", maxMs: QUIET_WAIT_MS });
+  await runTsx(join(ROOT, "bench/turn-latency-run.ts"), ["--job", JSON.stringify(job)], ROOT);
+}
+
+async function main(): Promise<void> {
+  const options = parseBenchOptions(process.argv.slice(2));
+  if (!options.renderOnly) {
+    const workDir = join(tmpdir(), `kern-bench-${process.pid}`);
+    progress("run", `sizes ${options.sizes.map(sizeLabel).join(", ")}; work in ${workDir}`);
+    try {
+      for (const size of options.sizes) await runSize(options, size, workDir);
+      if (options.turns) await runTurns(options, workDir);
+    } finally {
+      if (!options.keep) rmSync(workDir, { recursive: true, force: true });
+    }
+  }
+  const written = writeReport({ resultsDir: RESULTS_DIR, docsDir: join(ROOT, "docs") });
+  progress("run", `wrote ${written.join(", ")}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
