@@ -1,4 +1,4 @@
-// The Memory view's five tabs in a real headless Chromium, each showing data from the runtime.
+// The Memory view's six tabs in a real headless Chromium, each showing data from the runtime.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
@@ -33,10 +33,10 @@ describeInBrowser("web memory view", () => {
     await harness?.close();
   });
 
-  async function openTab(name: string): Promise<void> {
+  async function openTab(name: string, id = name.toLowerCase()): Promise<void> {
     await page.getByRole("link", { name: "Memory" }).click();
     await page.getByRole("tab", { name }).click();
-    await page.locator(`.tab-panel .tab-${name.toLowerCase()}`).waitFor();
+    await page.locator(`.tab-panel .tab-${id}`).waitFor();
   }
 
   it("Sessions: lists sessions with counts and role mix, marks the live one, charts activity", async () => {
@@ -84,6 +84,68 @@ describeInBrowser("web memory view", () => {
     await saveScreenshot(page, "memory-notes");
     await page.getByRole("button", { name: "Regenerate" }).click();
     await page.locator(".notes-summary", { hasText: "Regenerated just now" }).waitFor();
+  });
+
+  it("Working memory: says when there is none yet, then shows it after Refresh", async () => {
+    const view = runtime.workingMemoryView;
+    runtime.workingMemoryView = null;
+    await openTab("Working memory", "working");
+    const empty = page.locator(".working-empty");
+    expect(await empty.locator(".empty-title").textContent()).toBe(
+      "No working memory yet — it is written after each turn.",
+    );
+    expect(await page.locator(".error-box").count()).toBe(0);
+    runtime.workingMemoryView = view;
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await page.locator(".working-sections").waitFor();
+  });
+
+  it("Working memory: shows its five sections, when it was written and by what", async () => {
+    await openTab("Working memory", "working");
+    const overview = page.locator(".working-overview .facts");
+    expect(await overview.textContent()).toContain("model fake-model");
+    expect(await overview.textContent()).toContain("message 2,139");
+    expect(await overview.locator("time").getAttribute("datetime")).toBe(
+      "2026-03-27T18:15:42.318Z",
+    );
+    const sections = page.locator(".working-section");
+    const titles = await sections.evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute("data-section")),
+    );
+    expect(titles).toEqual([
+      "Task State",
+      "Decisions",
+      "Files & Code",
+      "Important Context",
+      "User Preferences",
+    ]);
+    expect(await sections.locator("h2 .badge").allTextContents()).toEqual(["2", "2", "1", "1"]);
+    for (const title of ["Task State", "Decisions", "Files & Code"]) {
+      await expect.poll(() => sections.filter({ hasText: title }).isVisible()).toBe(true);
+    }
+    const task = page.locator(".working-task-state");
+    expect(await task.textContent()).toContain("Verify a restore of knowledge/");
+    const decisions = page.locator(".working-decisions li");
+    expect(await decisions.count()).toBe(4);
+    expect(await decisions.nth(1).textContent()).toContain("reason: deduplication");
+    expect(await page.locator(".working-decisions code").textContent()).toBe(
+      "restic forget --keep-daily 7 --keep-weekly 5",
+    );
+    expect(await page.locator(".working-files-code code").allTextContents()).toEqual([
+      "knowledge/backups.md",
+      "/etc/systemd/system/restic-backup.timer",
+    ]);
+    expect(await page.locator(".working-important-context").textContent()).toContain("412 GB");
+    expect(await page.locator(".working-user-preferences").textContent()).toContain("short");
+    const raw = page.locator("details.working-raw");
+    expect(await raw.locator(".section-body").isVisible()).toBe(false);
+    await raw.locator("summary").click();
+    expect(await raw.locator(".section-body").textContent()).toContain(
+      "## Decisions\n- 2026-03-26",
+    );
+    await raw.locator("summary").click();
+    await page.locator(".memory-view").evaluate((element) => element.scrollTo(0, 0));
+    await saveScreenshot(page, "memory-working");
   });
 
   it("Recall: shows index stats and search results with score, session and range", async () => {

@@ -1,11 +1,13 @@
 // The web page's pure logic (no DOM): markdown parsing, prompt sections, history grouping,
-// formatting. Lives here because vitest's include does not cover web/.
+// working-memory sections, formatting. Lives here because vitest's include does not cover web/.
 import { describe, expect, it } from "vitest";
 import type { SessionMessage } from "../../src/kernel/index.js";
 import { fillDays, formatDuration, formatSeqRange, percent } from "../../web/src/format.js";
 import { toHistoryItems } from "../../web/src/history-items.js";
 import { type Inline, parseInline, parseMarkdown, safeHref } from "../../web/src/markdown-parse.js";
 import { parsePromptSections } from "../../web/src/prompt-sections.js";
+import { splitWorkingMemory } from "../../web/src/working-memory-sections.js";
+import { buildWorkingMemory } from "../support/rich-fake-data.js";
 
 function textOf(inlines: Inline[]): string {
   return inlines
@@ -164,6 +166,37 @@ describe("history items", () => {
         tool: { callId: "c0", name: "bash", arguments: "", output: "orphan", isError: false },
       },
     ]);
+  });
+});
+
+describe("working memory sections", () => {
+  it("splits the stored markdown into its five sections with their item counts", () => {
+    const sections = splitWorkingMemory(buildWorkingMemory().content);
+    expect(sections.map(({ title, items, empty }) => ({ title, items, empty }))).toEqual([
+      { title: "Task State", items: 2, empty: false },
+      { title: "Decisions", items: 2, empty: false },
+      { title: "Files & Code", items: 2, empty: false },
+      { title: "Important Context", items: 1, empty: false },
+      { title: "User Preferences", items: 1, empty: false },
+    ]);
+    expect(sections[1]?.body).toMatch(/^- 2026-03-26: .*\n {2}- reason: deduplication/);
+    const blocks = parseMarkdown(sections[1]?.body ?? "");
+    expect(blocks[0]?.type === "list" && blocks[0].items.map((item) => item.depth)).toEqual([
+      0, 1, 0, 1,
+    ]);
+  });
+
+  it("marks empty sections, keeps text before the first heading and never throws", () => {
+    const sections = splitWorkingMemory(
+      "stray line\r\n## Decisions\r\n_none yet_\n## Files & Code\n",
+    );
+    expect(sections).toEqual([
+      { title: "Notes", body: "stray line", items: 0, empty: false },
+      { title: "Decisions", body: "_none yet_", items: 0, empty: true },
+      { title: "Files & Code", body: "", items: 0, empty: true },
+    ]);
+    expect(splitWorkingMemory("")).toEqual([]);
+    expect(splitWorkingMemory("  \n\n")).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 // Deterministic, real-looking memory data for web tests and screenshots: a long multi-topic
-// session with tool calls, an L0/L1/L2 segment tree over it, sessions, notes and a system prompt.
+// session with tool calls, an L0/L1/L2 segment tree over it, sessions, notes, the working memory
+// and a system prompt.
 // Pure: no I/O, no clock, no randomness.
 import type {
   ContextReport,
@@ -9,6 +10,8 @@ import type {
   SessionMessage,
   SessionSummary,
 } from "../../src/kernel/index.js";
+import type { WorkingMemoryState, WorkingMemoryView } from "../../src/memory/index.js";
+import { renderWorkingMemory } from "../../src/memory/working-memory-markdown.js";
 
 export const ACTIVE_SESSION = "session_mn2k4x_a7c3d9";
 export const START_MS = Date.parse("2026-03-20T08:00:00.000Z");
@@ -240,6 +243,59 @@ function section(tag: string, body: string, path?: string): string {
   return `${open}\n${body}\n</${tag}>`;
 }
 
+/** The working memory at the end of the session: the restic backups work of the last days. */
+export const WORKING_MEMORY_STATE: WorkingMemoryState = {
+  task: {
+    now: "Verify a restore of `knowledge/` from last night's restic snapshot",
+    next: "Schedule a monthly restore test (1st of the month, 03:00)",
+  },
+  decisions: [
+    {
+      date: "2026-03-26",
+      text: "Back up the home server with restic, not borg",
+      reason: "deduplication is as good and incremental runs are 3x faster on the 2 TB disk",
+      seq: 2052,
+    },
+    {
+      date: "2026-03-27",
+      text: "Keep 7 daily and 5 weekly snapshots: `restic forget --keep-daily 7 --keep-weekly 5`",
+      reason: "it fits the 2 TB disk with room for a year of growth",
+      seq: 2096,
+    },
+  ],
+  files: [
+    {
+      path: "knowledge/backups.md",
+      note: "edited (edit, retention policy and restore steps)",
+      seq: 2101,
+    },
+    {
+      path: "/etc/systemd/system/restic-backup.timer",
+      note: "created (write, 9 lines; nightly at 02:00)",
+      seq: 2088,
+    },
+  ],
+  context: [
+    {
+      text: "The restic repository is on /mnt/backup; the first snapshot was 412 GB",
+      lastSeq: 2132,
+    },
+  ],
+  preferences: [{ text: "Ann wants short answers with the exact commands to run", seq: 1904 }],
+};
+
+/** The view `GET /memory/working` answers with, as the keeper model last wrote it. */
+export function buildWorkingMemory(): WorkingMemoryView {
+  return {
+    session: ACTIVE_SESSION,
+    updatedAt: "2026-03-27T18:15:42.318Z",
+    method: "llm:fake-model",
+    seqEnd: MESSAGE_COUNT,
+    content: renderWorkingMemory(WORKING_MEMORY_STATE),
+    state: structuredClone(WORKING_MEMORY_STATE),
+  };
+}
+
 type PromptPart = { tag: string; path: string | null; text: string };
 
 /** The sections of the fake prompt, in SPEC §5 order, with `inContext` as the summary block. */
@@ -276,7 +332,7 @@ function promptParts(inContext: SegmentRow[]): PromptPart[] {
     {
       tag: "working_memory",
       path: null,
-      text: "## Task State\n- Backups: verify restore\n## Decisions\n- Use restic, not borg (dedup + speed)",
+      text: renderWorkingMemory(WORKING_MEMORY_STATE),
     },
     {
       tag: "conversation_summary",

@@ -17,6 +17,7 @@ import type {
   SessionsView,
 } from "../../src/kernel/index.js";
 import { createId } from "../../src/kernel/index.js";
+import type { WorkingMemoryView } from "../../src/memory/index.js";
 import type {
   InboundEnvelope,
   OutboundSender,
@@ -30,6 +31,7 @@ import {
   buildNotes,
   buildSegmentRows,
   buildSessions,
+  buildWorkingMemory,
   MESSAGE_COUNT,
   messageAt,
   segmentDetailOf,
@@ -70,6 +72,8 @@ export class RichFakeRuntime implements RuntimeApi {
   private readonly replies: RichReplyScript[] = [];
   private readonly pending = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
+  /** What `GET /memory/working` answers; null gives its 404 (before the first update). */
+  workingMemoryView: WorkingMemoryView | null = buildWorkingMemory();
   private notesView: NotesView = buildNotes("2026-03-27T22:00:00.000Z");
   private readonly pairingFake = new FakeRuntime();
   readonly pairing: PairingApi = this.pairingFake.pairing;
@@ -237,8 +241,8 @@ export class RichFakeRuntime implements RuntimeApi {
     return { query: options.query, results };
   }
 
-  async workingMemory() {
-    return null;
+  async workingMemory(): Promise<WorkingMemoryView | null> {
+    return this.workingMemoryView ? structuredClone(this.workingMemoryView) : null;
   }
 
   async notes(): Promise<NotesView> {

@@ -12,6 +12,7 @@ import type {
   SegmentsReport,
   SessionsView,
 } from "../../src/kernel/index.js";
+import type { WorkingMemoryView } from "../../src/memory/index.js";
 import type { PairedUser, PendingPairing } from "../../src/runtime/runtime-api.js";
 
 export type ContextStats = Omit<ContextReport, "systemPrompt">;
@@ -111,6 +112,7 @@ export const api = {
   segment: (id: string) => json<SegmentDetail>(`/segments/${encodeURIComponent(id)}`),
   recallStats: () => json<RecallStats>("/recall/stats"),
   recall: (q: string, k: number) => json<RecallReport>(`/recall/search?${query({ q, k })}`),
+  workingMemory: () => json<WorkingMemoryView>("/memory/working"),
   notes: () => json<NotesView>("/notes"),
   regenerateNotes: () => json<NotesView>("/notes/summary", "POST"),
   pairing: () => json<{ paired: PairedUser[]; pending: PendingPairing[] }>("/pairing"),

@@ -1,16 +1,18 @@
-// The Memory view: five tabs (Sessions, Segments, Notes, Recall, Context). A tab loads fresh data
-// each time it is opened; Refresh reloads the open one.
+// The Memory view: six tabs (Sessions, Segments, Notes, Working memory, Recall, Context). A tab
+// loads fresh data each time it is opened; Refresh reloads the open one.
 import { errorBox, h, loading } from "../dom.js";
 import { renderContextTab } from "./context-tab.js";
 import { renderNotesTab } from "./notes-tab.js";
 import { renderRecallTab } from "./recall-tab.js";
 import { renderSegmentsTab } from "./segments-tab.js";
 import { renderSessionsTab } from "./sessions-tab.js";
+import { renderWorkingTab } from "./working-tab.js";
 
 export const MEMORY_TABS = {
   sessions: { label: "Sessions", render: renderSessionsTab },
   segments: { label: "Segments", render: renderSegmentsTab },
   notes: { label: "Notes", render: renderNotesTab },
+  working: { label: "Working memory", render: renderWorkingTab },
   recall: { label: "Recall", render: renderRecallTab },
   context: { label: "Context", render: renderContextTab },
 } as const;
