@@ -1,12 +1,39 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDaemonClient } from "../../src/client/index.js";
+import { createDaemonClient, type DaemonClient } from "../../src/client/index.js";
 import { readEnvFile } from "../../src/config/index.js";
+import type { StreamEvent } from "../../src/protocol/index.js";
 import { type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
 import { kernProcess } from "../support/kern-process.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import { answerBackgroundCalls, turnRequests } from "../support/test-daemon.js";
+
+/** Opens the event stream, then acts, then reads until `done` (bounded), so no event is missed. */
+async function untilEvent(
+  client: DaemonClient,
+  act: () => Promise<unknown>,
+  done: (event: StreamEvent) => boolean,
+): Promise<void> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 60_000);
+  let opened!: () => void;
+  const open = new Promise<void>((resolve) => {
+    opened = resolve;
+  });
+  const reading = (async () => {
+    for await (const event of client.events(controller.signal, { onOpen: () => opened() })) {
+      if (done(event)) return true;
+    }
+    return false;
+  })();
+  await Promise.race([open, reading]);
+  await act();
+  const found = await reading;
+  clearTimeout(timer);
+  controller.abort();
+  expect(found, "the awaited event arrived").toBe(true);
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -60,12 +87,11 @@ describe("the daemon as real processes", () => {
     const token = (await readEnvFile(join(dir, ".kern", ".env")))["KERN_AUTH_TOKEN"] ?? "";
     const client = createDaemonClient({ baseUrl: status["url"] as string, token });
     llm.replyToolCall("bash", { command: "sleep 30" }, { id: "call_sleep" });
-    const controller = new AbortController();
-    await client.sendMessage({ text: "run a long command" });
-    for await (const event of client.events(controller.signal)) {
-      if (event.type === "tool-call") break;
-    }
-    controller.abort();
+    await untilEvent(
+      client,
+      () => client.sendMessage({ text: "run a long command" }),
+      (event) => event.type === "tool-call",
+    );
     process.kill(pid, "SIGKILL");
     while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -78,12 +104,14 @@ describe("the daemon as real processes", () => {
     const client2 = createDaemonClient({ baseUrl: status2["url"] as string, token });
     llm.reply("all good");
     const before = turnRequests(llm).length;
-    const { turnId } = await client2.sendMessage({ text: "are you back?" });
-    const events = new AbortController();
-    for await (const event of client2.events(events.signal)) {
-      if (event.type === "turn-end" && event.turnId === turnId) break;
-    }
-    events.abort();
+    let turnId = "";
+    await untilEvent(
+      client2,
+      async () => {
+        turnId = (await client2.sendMessage({ text: "are you back?" })).turnId;
+      },
+      (event) => event.type === "turn-end" && event.turnId === turnId,
+    );
     const request = turnRequests(llm)[before];
     const calls = (request?.messages ?? []).flatMap(
       (message) => (message.tool_calls ?? []) as Array<{ id: string }>,
@@ -111,5 +139,5 @@ describe("the daemon as real processes", () => {
     expect(stopped.stdout).toContain("stopped the daemon");
     expect(existsSync(join(dir, ".kern", "daemon.pid"))).toBe(false);
     expect((await kernProcess(["status", dir])).stdout).toContain("not running");
-  }, 120_000);
+  }, 240_000);
 });
