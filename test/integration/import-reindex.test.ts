@@ -3,7 +3,8 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateConversation } from "../../bench/generator/generate-conversation.js";
+import { generateConversation } from "../../bench/generator/index.js";
+import { withOfflineMemory } from "../../src/daemon/index.js";
 import { runKern } from "../support/run-kern.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
@@ -38,6 +39,55 @@ function indexFingerprint(database: string): { count: number; hash: string; toke
   }
 }
 
+interface SegmentJson {
+  id: string;
+  level: number;
+  seqStart: number;
+  seqEnd: number;
+  parentId: string | null;
+  summaryTokens: number;
+  method: string | null;
+}
+
+interface ContextJson {
+  tokens: { summary: number; total: number };
+  window: { seqStart: number; seqEnd: number };
+  segmentIds: string[];
+}
+
+async function segmentsJson(dir: string): Promise<{ session: string; segments: SegmentJson[] }> {
+  const result = await runKern(["segments", dir, "--json"]);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as { session: string; segments: SegmentJson[] };
+}
+
+/** L0s tile [0, total) exactly; each parent covers exactly its 10 contiguous children. */
+function expectExactTree(report: { segments: SegmentJson[] }, total: number): void {
+  const leaves = report.segments
+    .filter((segment) => segment.level === 0)
+    .sort((a, b) => a.seqStart - b.seqStart);
+  expect(leaves[0]?.seqStart).toBe(0);
+  expect(leaves.at(-1)?.seqEnd).toBe(total);
+  leaves.forEach((leaf, index) => {
+    if (index > 0) expect(leaf.seqStart).toBe(leaves[index - 1]?.seqEnd);
+  });
+  const parents = report.segments.filter((segment) => segment.level > 0);
+  expect(parents.length).toBeGreaterThan(0);
+  for (const parent of parents) {
+    const children = report.segments
+      .filter((segment) => segment.parentId === parent.id)
+      .sort((a, b) => a.seqStart - b.seqStart);
+    expect(children).toHaveLength(10);
+    expect(children.every((child) => child.level === parent.level - 1)).toBe(true);
+    expect(children[0]?.seqStart).toBe(parent.seqStart);
+    expect(children.at(-1)?.seqEnd).toBe(parent.seqEnd);
+    children.forEach((child, index) => {
+      if (index > 0) expect(child.seqStart).toBe(children[index - 1]?.seqEnd);
+    });
+  }
+  expect(report.segments.every((segment) => segment.summaryTokens > 0)).toBe(true);
+}
+
 describe("import and reindex at 20,000 messages", () => {
   const temp = makeTempDir();
   const dir = join(temp.path, "agent");
@@ -53,7 +103,7 @@ describe("import and reindex at 20,000 messages", () => {
   }, 60_000);
   afterAll(() => temp.cleanup());
 
-  it("imports every message, and reindex rebuilds an identical index from the logs", async () => {
+  it("imports every message, builds the whole tree offline, and reindex rebuilds it identically", async () => {
     const imported = await runKern(["import", file, dir, "--json"]);
     expect(imported.code, imported.stderr).toBe(0);
     expect(JSON.parse(imported.stdout)).toMatchObject({
@@ -61,6 +111,23 @@ describe("import and reindex at 20,000 messages", () => {
       seqStart: 0,
       seqEnd: 20_000,
     });
+    await withOfflineMemory({ agentDir: dir, env: {} }, (memory) => memory.runUntilIdle());
+    const segments = await segmentsJson(dir);
+    expectExactTree(segments, 20_000);
+
+    const context = await runKern(["context", dir, "--json", "--max-context-tokens", "50000"]);
+    expect(context.code, context.stderr).toBe(0);
+    const report = JSON.parse(context.stdout) as ContextJson;
+    expect(report.tokens.summary).toBeGreaterThan(0);
+    expect(report.tokens.summary).toBeLessThanOrEqual(0.75 * 50_000);
+    expect(report.tokens.total).toBeLessThanOrEqual(50_000);
+    const listed = segments.segments.filter((segment) => report.segmentIds.includes(segment.id));
+    for (let seq = 0; seq < report.window.seqStart; seq += 1) {
+      const covering = listed.filter((segment) => segment.seqStart <= seq && seq < segment.seqEnd);
+      if (covering.length !== 1)
+        throw new Error(`trimmed message ${seq} is in ${covering.length} listed segments`);
+    }
+
     const database = join(dir, ".kern", "kern.db");
     const before = indexFingerprint(database);
     expect(before.count).toBe(20_000);
@@ -69,7 +136,8 @@ describe("import and reindex at 20,000 messages", () => {
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
     expect(JSON.parse(rebuilt.stdout)).toMatchObject({ messages: 20_000, sessions: 1 });
     expect(indexFingerprint(database)).toEqual(before);
-  }, 120_000);
+    expect(await segmentsJson(dir)).toEqual(segments);
+  }, 180_000);
 
   it("refuses a file with a bad line, names the line, and imports nothing", async () => {
     const bad = join(temp.path, "bad.jsonl");
