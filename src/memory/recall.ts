@@ -1,10 +1,10 @@
 // Hybrid recall over every session (SPEC §6): FTS5 BM25 and vector KNN, fused by reciprocal rank,
 // each hit widened to its turn. Reads the index only; the query is embedded with the same embedder.
 import type { RecallReport, RecallResult, RecallStats, Role } from "../kernel/index.js";
-import type { AgentStore, IndexedMessage } from "../store/index.js";
+import { type AgentStore, type IndexedMessage, searchTerms } from "../store/index.js";
 import type { Embedder } from "./embedder.js";
 import { messageText } from "./message-text.js";
-import { safeSlice } from "./truncate-text.js";
+import { recallSnippet } from "./recall-snippet.js";
 
 export interface RecallFilters {
   /** ISO timestamps: messages at or after `after`, before `before`. */
@@ -31,7 +31,6 @@ export const RRF_K = 60;
 const CANDIDATES = 50;
 /** A hit widens to its turn, but never to more messages than this. */
 const MAX_TURN_MESSAGES = 12;
-const SNIPPET_CHARS = 240;
 
 /**
  * Fuses rankings (best first) by reciprocal rank: an item's score is the sum over the rankings
@@ -61,7 +60,7 @@ function matchesFilters(message: IndexedMessage, filters: RecallFilters | undefi
 }
 
 async function vectorRanking(deps: RecallDependencies, options: RecallOptions): Promise<number[]> {
-  if (deps.store.vectors.count() === 0) return [];
+  if (deps.store.vectors.isEmpty()) return [];
   const [vector] = await deps.embedder.embed([options.query]);
   if (!vector || vector.every((value) => value === 0)) return [];
   // A process that has not embedded yet (a CLI command) must open the table for this embedder.
@@ -107,11 +106,6 @@ function turnRange(store: AgentStore, session: string, seq: number): [number, nu
   return [from, from + MAX_TURN_MESSAGES];
 }
 
-function plainSnippet(message: IndexedMessage): string {
-  const text = messageText(message).replace(/\s+/g, " ").trim();
-  return text.length > SNIPPET_CHARS ? `${safeSlice(text, 0, SNIPPET_CHARS)} …` : text;
-}
-
 /**
  * Searches all sessions. Results are message ranges (a hit widened to its turn, at most 12
  * messages), best first, at most `k`, never two overlapping; `score` is the fused RRF score.
@@ -128,7 +122,7 @@ export async function recall(
   });
   const vectorIds = await vectorRanking(deps, options);
   const fused = fuseRankings([textHits.map((hit) => hit.id), vectorIds]);
-  const snippets = new Map(textHits.map((hit) => [hit.id, hit.snippet]));
+  const terms = searchTerms(options.query);
   const top = fused.slice(0, k * 4);
   const messages = new Map(
     deps.store.messages.byIds(top.map((entry) => entry.item)).map((m) => [m.id, m]),
@@ -143,7 +137,7 @@ export async function recall(
         result.session === message.session && result.seqStart < seqEnd && seqStart < result.seqEnd,
     );
     if (overlaps) continue;
-    const snippet = snippets.get(item) ?? plainSnippet(message);
+    const snippet = recallSnippet(messageText(message), terms);
     results.push({ session: message.session, seqStart, seqEnd, score, snippet, ts: message.ts });
     if (results.length >= k) break;
   }

@@ -95,6 +95,13 @@ export class VectorIndex {
     }>;
   }
 
+  /** True when no vector is stored (cheaper than count() on a large table). */
+  isEmpty(): boolean {
+    const exists =
+      this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(TABLE) !== undefined;
+    return !exists || this.db.prepare(`SELECT rowid FROM ${TABLE} LIMIT 1`).get() === undefined;
+  }
+
   count(): number {
     const exists =
       this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(TABLE) !== undefined;
