@@ -16,7 +16,7 @@ import type { TurnJob } from "./turn-job.js";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");
 /** Longest wait for a quiet machine before each timed run. */
-const QUIET_WAIT_MS = 120_000;
+const QUIET_WAIT_MS = 60_000;
 
 async function runSize(options: BenchOptions, size: number, workDir: string): Promise<void> {
   const folder = join(workDir, `size-${size}`);

@@ -104,8 +104,8 @@ export interface TurnRig {
   name: string;
   delayMs: number;
   time(text: string): Promise<number>;
-  /** Counts since `arm()`: L0 segments closed and summary calls received. */
-  counts(): { segmentsClosed: number; summaryCalls: number };
+  /** Counts since `arm()` (L0 segments closed, summary calls received) and the worker's backlog. */
+  counts(): Pick<TurnVariant, "segmentsClosed" | "summaryCalls" | "backlog">;
   /** Waits for the history's summaries, then switches the summary model to its delay. */
   arm(): Promise<void>;
   close(): Promise<void>;
@@ -153,6 +153,10 @@ export async function startTurnRig(options: {
     counts: () => ({
       segmentsClosed: level0() - base.segments,
       summaryCalls: summaryCalls() - base.calls,
+      backlog: {
+        unembedded: daemon.store.vectors.pendingCount(),
+        unsegmented: daemon.memory.state().unsegmentedMessages,
+      },
     }),
     async arm() {
       await settle(daemon.memory);

@@ -38,12 +38,12 @@ export function renderReachabilityChart(results: MergedResults): string | null {
   return renderLineChart({
     title: `Planted facts whose answer is in the prompt (${sizeName(current.size)} messages)`,
     x: {
-      label: "depth in the history (newest → oldest)",
+      label: "depth in the history, % of messages from the newest",
       min: -0.3,
       max: 9.3,
       ticks: Array.from({ length: 10 }, (_, index) => ({
         value: index,
-        label: `${index * 10}–${index * 10 + 10}%`,
+        label: `${index * 10}–${index * 10 + 10}`,
       })),
     },
     y: {

@@ -3,6 +3,7 @@
 // not). Each note appears only while its target is missed. Pure.
 
 import { ms, sizeName } from "./markdown-format.js";
+import { turnChange } from "./render-checks.js";
 import type { MergedResults } from "./results-files.js";
 import type { SizeResult } from "./results-schema.js";
 
@@ -26,12 +27,35 @@ const COMPOSE_NOTE =
   "from garbage collection and from the turns where the trim point moves. Caching the block " +
   "text per tiling and keying token counts by a hash of the pieces would remove most of it.";
 
+const PER_TURN_NOTE =
+  "Per-turn worker cost at 100k (no target, but it is CPU spent after every turn): most of it " +
+  "goes to queries that read every row of the segments table, summaries included. " +
+  "`MemoryEngine.state()` runs `staleCount()` and `levelEnd()` at the start and the end of every " +
+  "worker run (for the memory-update event), and the rollup job lists all segments. Profiled at " +
+  "100k over 15 turns: `state()` took half of the worker's time, the rollup job's " +
+  "`segments.list` a sixth, the segmentation job (vectors of the recent messages) an eighth. An " +
+  "index on `stale` and on `(session, level, seq_end)`, or counters kept by the repository, " +
+  "would make the per-turn cost independent of the history's length.";
+
 const TURN_NOTE =
   "Turn latency: with a chat model that answers at once, a turn is a few tens of milliseconds " +
   "(compose, the HTTP round trip to the fake, two appends and one fsync), so p95 over the run " +
   "is sensitive to anything else the machine does. The two daemons run interleaved to share " +
   "that noise; a difference above 10% that does not repeat on a re-run is noise, one that does " +
   "is a regression.";
+
+const BACKLOG_NOTE =
+  "Not a miss, but worth knowing: turns were a little faster with the slow summary model (in " +
+  "all four runs of this measure made while writing it, by 9–19% at p95). A likely reason: the memory " +
+  "worker is one serial queue whose summarize step awaits the model calls, so while a 5 s " +
+  "summary is out it runs nothing else (no embedding, segmentation or summary writes competing " +
+  "with turns for the CPU or invalidating the composer's cache). The cost shows elsewhere: " +
+  "memory freshness lags by the whole summary backlog. One worker run lasts as long as all the " +
+  "summary calls it found (segments × seconds per summary / summaryConcurrency: minutes for a " +
+  "model re-summarizing an imported history), and the embedding and segmentation of new " +
+  "messages wait for it. Turns never wait (the window and extractive stand-ins cover the gap), " +
+  "but recall does not see the newest messages' vectors meanwhile. Running summaries beside " +
+  "the embed and segment steps instead of inside the serial run would remove the lag.";
 
 function composeMissed(result: SizeResult): boolean {
   return (
@@ -52,9 +76,36 @@ export function renderNotes(results: MergedResults): string {
         .map((r) => `${ms(r.compose.newMessage.p95)} ms at ${sizeName(r.size)}`)
         .join(", ")} after a new message.`,
     );
+  if (hundred && hundred.perTurn.latency.p50 > 100)
+    notes.push(
+      `- ${PER_TURN_NOTE} Measured here: p50 ${ms(hundred.perTurn.latency.p50)} ms per turn at ` +
+        `100k, against ${results.sizes
+          .filter((r) => r.size < 100_000)
+          .map((r) => `${ms(r.perTurn.latency.p50)} ms at ${sizeName(r.size)}`)
+          .join(", ")}.`,
+    );
   const [instant, slow] = results.turnLatency?.variants ?? [];
-  if (instant && slow && Math.abs(slow.latency.p95 / instant.latency.p95 - 1) >= 0.1)
-    notes.push(`- ${TURN_NOTE}`);
+  if (instant && slow && !turnChange(instant, slow).met) notes.push(`- ${TURN_NOTE}`);
+  if (instant && slow && slow.latency.p95 < instant.latency.p95)
+    notes.push(
+      `- ${BACKLOG_NOTE} Measured here: ${slow.backlog.unembedded} messages not embedded and ` +
+        `${slow.backlog.unsegmented} not segmented at the end with the slow model, against ` +
+        `${instant.backlog.unembedded} and ${instant.backlog.unsegmented} with the fast one; ` +
+        `${slow.segmentsClosed} segments closed against ${instant.segmentsClosed}.`,
+    );
+  const heavy = results.sizes.filter(
+    (r) => r.rss.afterImportMb > 3 * (r.history.bytes / 1024 ** 2),
+  );
+  const largest = heavy.at(-1);
+  if (largest)
+    notes.push(
+      `- Import memory: \`importConversation\` reads and validates the whole file before writing ` +
+        "anything (nothing is half-imported), so the process holds the file's text and every " +
+        `parsed message at once: ${Math.round(largest.rss.afterImportMb)} MB of RSS after ` +
+        `importing the ${Math.round(largest.history.bytes / 1024 ** 2)} MB file at ` +
+        `${sizeName(largest.size)}. Validating in a first streaming pass and appending in ` +
+        "batches in a second would bound it.",
+    );
   if (notes.length === 0) return "";
-  return ["## Why targets were missed", "", ...notes].join("\n");
+  return ["## Why targets were missed, and other findings", "", ...notes].join("\n");
 }

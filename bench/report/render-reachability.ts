@@ -15,28 +15,29 @@ function bucketCells(
 }
 
 export function renderReachability(results: MergedResults): string {
+  const tags = [...new Set(results.tagged.map((tagged) => tagged.tag))];
   const overall = results.sizes.flatMap((r) =>
     r.reachability.map((reach) => {
-      const before = results.tagged
-        .filter((tagged) => tagged.size === r.size)
-        .map((tagged) => tagged.reachability.find((entry) => entry.budget === reach.budget));
       return [
         sizeName(r.size),
         `${reach.budget / 1000}k`,
         number(reach.summaryTokens),
         (reach.piecesByLevel ?? [])
-          .map((count, level) => `${count}×L${level}`)
+          .map((count, level) => (count > 0 ? `${count}×L${level}` : ""))
+          .filter(Boolean)
           .reverse()
           .join(" + "),
         String(reach.windowMessages),
         countShare(reach.overall.reachable, reach.overall.facts),
-        ...before.map((entry) =>
-          entry ? countShare(entry.overall.reachable, entry.overall.facts) : "–",
-        ),
+        ...tags.map((tag) => {
+          const entry = results.tagged
+            .find((tagged) => tagged.tag === tag && tagged.size === r.size)
+            ?.reachability.find((candidate) => candidate.budget === reach.budget);
+          return entry ? countShare(entry.overall.reachable, entry.overall.facts) : "–";
+        }),
       ];
     }),
   );
-  const tags = [...new Set(results.tagged.map((tagged) => tagged.tag))];
   const chart = reachabilitySize(results);
   const budgets = chart?.reachability.map((reach) => reach.budget) ?? [];
   const before = results.tagged.find((tagged) => tagged.size === chart?.size);
@@ -58,9 +59,10 @@ export function renderReachability(results: MergedResults): string {
         "size",
         "budget",
         "summary tokens",
+        "summaries in the block",
         "window messages",
         "facts in prompt",
-        ...tags.map((tag) => `${tag}`),
+        ...tags.map((tag) => `facts in prompt, ${tag}`),
       ],
       overall,
     ),

@@ -34,13 +34,15 @@ export function renderRecallFindings(sizes: readonly SizeResult[]): string {
       "history. Fusing two rankings that both miss cannot find the fact. A semantic embedding " +
       "model (`embeddingModel` set to a served model) is what these questions need; this " +
       "benchmark runs offline and cannot measure one.",
-    `- Negatives: recall has no score threshold and returns k ranges for any question with a ` +
-      `common word. At ${sizeName(largest.size)}, ${percent(negatives.fts.negativesBelowTypical)} ` +
-      `of the negative questions score below the typical positive top score with BM25, ` +
+    "- Negatives: recall has no score threshold and returns k ranges for any question that " +
+      `shares a word with the history. Its scores are only a partial "not found" signal: at ` +
+      `${sizeName(largest.size)}, ${percent(negatives.fts.negativesBelowTypical)} of the negative ` +
+      "questions have a top score below the typical positive one with BM25, " +
       `${percent(negatives.vector.negativesBelowTypical)} with cosine similarity and ` +
-      `${percent(negatives.hybrid.negativesBelowTypical)} with the fused score; the fused (RRF) ` +
-      'score depends only on ranks, so it cannot tell "nothing relevant" from a match. A caller ' +
-      'that must say "never mentioned" should look at the BM25 score, not the RRF score.',
+      `${percent(negatives.hybrid.negativesBelowTypical)} with the fused score (RRF reflects ` +
+      "ranks, that is whether the two rankings agree on a message, not how well it matched); " +
+      "the rest look like hits. The agent has to read the snippets before saying a fact was " +
+      "never mentioned.",
     "- Updated values: recall ranks by relevance, not recency, so the latest value comes first " +
       `only ${percent(largest.recallQuality.modes.hybrid.updatedLatestFirst.keyword)} of the time ` +
       `at ${sizeName(largest.size)} (hybrid, keyword). The timestamps are in the results; the ` +

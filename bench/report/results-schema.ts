@@ -145,6 +145,8 @@ const turnVariantSchema = z.object({
   latency: latencySchema,
   segmentsClosed: z.number(),
   summaryCalls: z.number(),
+  /** At the end of the run: messages not embedded yet, and not in an L0 segment yet. */
+  backlog: z.object({ unembedded: z.number(), unsegmented: z.number() }),
 });
 
 export const turnLatencyResultSchema = z.object({

@@ -25,9 +25,9 @@ export interface LineChartOptions {
   guides?: ReadonlyArray<{ y: number; label: string }>;
 }
 
-const WIDTH = 720;
+const WIDTH = 780;
 const HEIGHT = 420;
-const PLOT = { left: 70, right: 200, top: 48, bottom: 64 };
+const PLOT = { left: 70, right: 230, top: 48, bottom: 64 };
 const FONT = 'font-family="Helvetica, Arial, sans-serif"';
 
 function escapeXml(text: string): string {
