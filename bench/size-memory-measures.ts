@@ -42,6 +42,7 @@ export type MemoryFigures = Pick<
   | "perTurn"
   | "compose"
   | "recallLatency"
+  | "recallStages"
   | "compression"
   | "recallQuality"
   | "reachability"
@@ -141,6 +142,7 @@ export async function measureMemory(options: MeasureMemoryOptions): Promise<Memo
     factSurvival: measureFactSurvival(store, truth),
     recallQuality: recall.quality,
     recallLatency: summarizeLatencies(recall.latencies),
+    recallStages: recall.stages,
     compose: { unchanged, newMessage },
     perTurn,
   };

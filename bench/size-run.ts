@@ -9,7 +9,7 @@ import { writeResult } from "./report/results-files.js";
 import type { SizeResult } from "./report/results-schema.js";
 import { readJobArgument, type SizeJob, sizeJobSchema } from "./size-job.js";
 import { type MemoryFigures, measureMemory } from "./size-memory-measures.js";
-import { machineInfo } from "./support/machine-info.js";
+import { machineInfo, measuredCommit } from "./support/machine-info.js";
 import { peakRssMb, rssMb } from "./support/memory-usage.js";
 import { progress, sizeLabel } from "./support/progress.js";
 import { readTruthFile } from "./support/truth-file.js";
@@ -29,6 +29,7 @@ async function importHistory(job: SizeJob) {
 function assemble(
   job: SizeJob,
   parts: {
+    commit: string;
     imported: { ms: number; imported: number };
     rssAfterImport: number;
     memory: MemoryFigures;
@@ -44,7 +45,7 @@ function assemble(
     toolOutputChars: job.toolOutputChars,
     ranAt: new Date().toISOString(),
     command: job.command,
-    machine: machineInfo(job.root),
+    machine: machineInfo(job.root, parts.commit),
     history: { ...memory.history, bytes: statSync(job.conversationFile).size },
     import: {
       ms: Math.round(imported.ms),
@@ -55,6 +56,7 @@ function assemble(
     perTurn: memory.perTurn,
     compose: memory.compose,
     recallLatency: memory.recallLatency,
+    recallStages: memory.recallStages,
     rss: {
       afterImportMb: parts.rssAfterImport,
       afterPipelineMb: memory.rssAfterPipeline,
@@ -71,6 +73,7 @@ function assemble(
 
 async function main(): Promise<void> {
   const job = readJobArgument(process.argv, sizeJobSchema);
+  const commit = measuredCommit(job.root);
   const scope = sizeLabel(job.size);
   const truth = readTruthFile(job.truthFile);
   progress(scope, `importing ${job.size} messages`);
@@ -84,7 +87,7 @@ async function main(): Promise<void> {
   progress(scope, "reindex through the CLI");
   const rebuild = await checkRebuild({ root: job.root, agentDir: job.agentDir });
   progress(scope, `reindex ${rebuild.cliMs} ms, identical: ${rebuild.identical}`);
-  const result = assemble(job, { imported, rssAfterImport, memory, rebuild });
+  const result = assemble(job, { commit, imported, rssAfterImport, memory, rebuild });
   const path = writeResult(job.resultsDir, result);
   if (job.tag) {
     writeResult(job.resultsDir, {

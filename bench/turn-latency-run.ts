@@ -10,7 +10,7 @@ import {
 } from "./measures/turn-latency.js";
 import { writeResult } from "./report/results-files.js";
 import { readJobArgument } from "./size-job.js";
-import { machineInfo } from "./support/machine-info.js";
+import { machineInfo, measuredCommit } from "./support/machine-info.js";
 import { progress } from "./support/progress.js";
 import {
   MEASURED_TURNS,
@@ -22,6 +22,7 @@ import {
 
 async function main(): Promise<void> {
   const job = readJobArgument(process.argv, turnJobSchema);
+  const commit = measuredCommit(job.root);
   const plans = [
     { name: "summaries at once", delayMs: 0, folder: "instant" },
     {
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
       kind: "turn-latency",
       ranAt: new Date().toISOString(),
       command: job.command,
-      machine: machineInfo(job.root),
+      machine: machineInfo(job.root, commit),
       historyMessages: TURN_HISTORY_MESSAGES,
       turns: MEASURED_TURNS,
       thinkMs: THINK_MS,

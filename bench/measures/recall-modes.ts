@@ -27,7 +27,7 @@ interface Scored {
 }
 
 async function vectorRanking(store: AgentStore, embedder: Embedder, query: string) {
-  if (store.vectors.count() === 0) return [];
+  if (store.vectors.isEmpty()) return [];
   const [vector] = await embedder.embed([query]);
   if (!vector || vector.every((value) => value === 0)) return [];
   return store.vectors
@@ -90,22 +90,34 @@ export interface RecallAllModesOptions {
 }
 
 /** The ranges recall returns with only one ranking, and with both fused (each ranking run once). */
-export async function recallAllModes(
-  options: RecallAllModesOptions,
-): Promise<Record<RecallMode, RankedRange[]>> {
+export interface AllModesResult {
+  ranges: Record<RecallMode, RankedRange[]>;
+  /** Milliseconds of the two stages recall runs for every query. */
+  ftsMs: number;
+  vectorMs: number;
+}
+
+export async function recallAllModes(options: RecallAllModesOptions): Promise<AllModesResult> {
   const { store, embedder, query, k } = options;
+  const started = performance.now();
   const text: Scored[] = store.messages
     .search(query, { k: CANDIDATES })
     .map((hit) => ({ id: hit.id, score: hit.score }));
+  const ftsDone = performance.now();
   const vector = await vectorRanking(store, embedder, query);
+  const vectorMs = performance.now() - ftsDone;
   const fused = fuseRankings([text.map((hit) => hit.id), vector.map((hit) => hit.id)]);
   return {
-    fts: toRanges(store, text, k),
-    vector: toRanges(store, vector, k),
-    hybrid: toRanges(
-      store,
-      fused.map((entry) => ({ id: entry.item, score: entry.score })),
-      k,
-    ),
+    ranges: {
+      fts: toRanges(store, text, k),
+      vector: toRanges(store, vector, k),
+      hybrid: toRanges(
+        store,
+        fused.map((entry) => ({ id: entry.item, score: entry.score })),
+        k,
+      ),
+    },
+    ftsMs: ftsDone - started,
+    vectorMs,
   };
 }

@@ -4,6 +4,7 @@ import type { RecallReport } from "../../src/kernel/index.js";
 import type { Embedder, MemoryEngine } from "../../src/memory/index.js";
 import type { AgentStore } from "../../src/store/index.js";
 import type { RecallQuality } from "../report/results-schema.js";
+import { type LatencySummary, summarizeLatencies } from "../support/stats.js";
 import type { Truth, TruthFact } from "../support/truth-file.js";
 import { type RankedRange, RECALL_MODES, type RecallMode, recallAllModes } from "./recall-modes.js";
 import { ModeTally } from "./recall-tally.js";
@@ -39,6 +40,8 @@ export interface RecallQualityRun {
   quality: RecallQuality;
   /** Milliseconds of each memory.recall call (hybrid, the product path). */
   latencies: number[];
+  /** The FTS query and the vector ranking (embed + KNN) timed apart, once per query. */
+  stages: { fts: LatencySummary; vector: LatencySummary };
 }
 
 interface Asked {
@@ -87,11 +90,14 @@ export async function measureRecallQuality(
   const session = store.sessionLog.sessionId;
   const tallies = new Map(RECALL_MODES.map((mode) => [mode, new ModeTally(session)]));
   const latencies: number[] = [];
+  const stages = { fts: [] as number[], vector: [] as number[] };
   let agree = 0;
   const asked = questions(options.truth, options.maxFacts);
   await memory.recall({ query: "warm up the prepared statements", k });
   for (const { query, fact, reworded } of asked) {
-    const ranges = await recallAllModes({ store, embedder, query, k });
+    const { ranges, ftsMs, vectorMs } = await recallAllModes({ store, embedder, query, k });
+    stages.fts.push(ftsMs);
+    stages.vector.push(vectorMs);
     for (const mode of RECALL_MODES) tallies.get(mode)?.add(fact, reworded, ranges[mode]);
     const { report, ms } = await timeRecall(memory, query, k);
     latencies.push(ms);
@@ -114,5 +120,6 @@ export async function measureRecallQuality(
       replicaAgreement: { agree, total: asked.length },
     },
     latencies,
+    stages: { fts: summarizeLatencies(stages.fts), vector: summarizeLatencies(stages.vector) },
   };
 }

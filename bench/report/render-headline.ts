@@ -103,9 +103,9 @@ export function renderMachine(results: MergedResults): string {
     .join(", ");
   const run = (
     label: string,
-    result: { ranAt: string; command: string; machine: { loadAverage: number[] } },
+    result: { ranAt: string; command: string; machine: { loadAverage: number[]; commit: string } },
   ) =>
-    `- ${label}: ${result.ranAt.slice(0, 16).replace("T", " ")} UTC, \`${result.command}\`, load average ${result.machine.loadAverage.join(" / ")} (1 / 5 / 15 min) at its end`;
+    `- ${label}: ${result.ranAt.slice(0, 16).replace("T", " ")} UTC, commit ${result.machine.commit}, \`${result.command}\`, load average ${result.machine.loadAverage.join(" / ")} (1 / 5 / 15 min) at its end`;
   const runs = results.sizes.map((r) => run(sizeName(r.size), r));
   if (results.turnLatency) runs.push(run("turn latency", results.turnLatency));
   return [

@@ -18,6 +18,7 @@ const machineSchema = z.object({
   node: z.string(),
   packages: z.record(z.string(), z.string()),
   loadAverage: z.array(z.number()),
+  commit: z.string(),
 });
 
 const qualitySchema = z.object({
@@ -129,6 +130,8 @@ export const sizeResultSchema = z.object({
   perTurn: z.object({ latency: latencySchema, segmentsClosed: z.number() }),
   compose: z.object({ unchanged: latencySchema, newMessage: latencySchema }),
   recallLatency: latencySchema,
+  /** recall's two stages timed apart: the FTS query, and embedding the query plus vector KNN. */
+  recallStages: z.object({ fts: latencySchema, vector: latencySchema }),
   rss: z.object({ afterImportMb: z.number(), afterPipelineMb: z.number(), peakMb: z.number() }),
   compression: compressionSchema,
   recallQuality: recallQualitySchema,

@@ -1,5 +1,6 @@
 // The machine a benchmark ran on: CPU, cores, RAM, OS, Node and the versions of the packages that
 // shape the figures (read from node_modules, so the report names what actually ran).
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { arch, cpus, loadavg, platform, release, totalmem } from "node:os";
 import { join } from "node:path";
@@ -14,6 +15,19 @@ export interface MachineInfo {
   packages: Record<string, string>;
   /** 1, 5 and 15 minute load averages when the run ended: other work on the machine skews timings. */
   loadAverage: number[];
+  /** The commit measured, with "+changes" when src/ had uncommitted changes. */
+  commit: string;
+}
+
+/** HEAD's short hash, marked when src/ differs from it; "unknown" outside a git checkout. */
+export function measuredCommit(root: string): string {
+  try {
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" });
+    const head = git("rev-parse", "--short", "HEAD").trim();
+    return git("status", "--porcelain", "--", "src").trim() ? `${head}+changes` : head;
+  } catch {
+    return "unknown"; // no git or not a checkout: the report says so
+  }
 }
 
 /** Packages whose speed or behaviour the figures depend on. */
@@ -30,8 +44,11 @@ function installedVersion(root: string, name: string): string {
   }
 }
 
-/** Describes this machine; `root` is the repository (for node_modules and kern's own version). */
-export function machineInfo(root: string): MachineInfo {
+/**
+ * Describes this machine; `root` is the repository (for node_modules and kern's own version).
+ * Pass the `commit` taken when the run started (the code loaded then is what was measured).
+ */
+export function machineInfo(root: string, commit: string): MachineInfo {
   const processors = cpus();
   const kern = packageJsonSchema.parse(
     JSON.parse(readFileSync(join(root, "package.json"), "utf8")),
@@ -46,5 +63,6 @@ export function machineInfo(root: string): MachineInfo {
     node: process.version,
     packages,
     loadAverage: loadavg().map((value) => Math.round(value * 100) / 100),
+    commit,
   };
 }
