@@ -1,7 +1,7 @@
 // The one model call of a summary (SG-11): a prepared request in, a non-empty summary body out.
 // Deciding what to summarize and saving the result happen elsewhere.
 import { type Clock, isoNow, ModelError, type TokenUsage } from "../kernel/index.js";
-import { collectResponse } from "../model/index.js";
+import { type CollectedResponse, collectResponse } from "../model/index.js";
 import type { AgentStore, UsageRecord } from "../store/index.js";
 import type { SummaryModel } from "./pipeline-context.js";
 import type { SummaryRequest } from "./summary-prompt.js";
@@ -19,6 +19,29 @@ export interface SummaryModelResult {
   usage: TokenUsage | undefined;
 }
 
+/** One background call (summary, rollup, keeper): a system and a user message, no tools. */
+export function collectBackgroundResponse(options: {
+  model: SummaryModel;
+  request: SummaryRequest;
+  temperature: number;
+  signal: AbortSignal;
+}): Promise<CollectedResponse> {
+  const { model, request } = options;
+  return collectResponse(
+    model.client,
+    {
+      model: model.model,
+      messages: [
+        { role: "system", content: request.system },
+        { role: "user", content: request.user },
+      ],
+      maxOutputTokens: request.maxOutputTokens,
+      temperature: options.temperature,
+    },
+    options.signal,
+  );
+}
+
 /**
  * Runs one summary request. Throws ModelError on any failure, including an empty (or
  * unparseable) reply, which reasoning models produce when starved of tokens (LESSONS #7): an
@@ -28,19 +51,7 @@ export async function callSummaryModel(
   options: CallSummaryModelOptions,
 ): Promise<SummaryModelResult> {
   const { model, request, signal } = options;
-  const response = await collectResponse(
-    model.client,
-    {
-      model: model.model,
-      messages: [
-        { role: "system", content: request.system },
-        { role: "user", content: request.user },
-      ],
-      maxOutputTokens: request.maxOutputTokens,
-      temperature: 0.2,
-    },
-    signal,
-  );
+  const response = await collectBackgroundResponse({ model, request, temperature: 0.2, signal });
   const text = (options.parse(response.text) ?? "").trim();
   if (text.length === 0) {
     throw new ModelError(

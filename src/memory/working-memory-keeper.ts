@@ -3,8 +3,8 @@
 // the model says. Deciding when to call and saving the result happen elsewhere.
 import { z } from "zod";
 import type { SessionMessage, TokenUsage } from "../kernel/index.js";
-import { collectResponse } from "../model/index.js";
 import type { SummaryModel } from "./pipeline-context.js";
+import { collectBackgroundResponse } from "./summary-model.js";
 import { buildKeeperRequest } from "./working-memory-prompt.js";
 import type { ExchangeObservation } from "./working-memory-rules.js";
 import { cleanLine, cleanPath, type FileChange, TEXT_LIMITS } from "./working-memory-state.js";
@@ -105,18 +105,6 @@ export async function callWorkingMemoryKeeper(options: CallKeeperOptions): Promi
     exchange: options.exchange,
     model: model.model,
   });
-  const response = await collectResponse(
-    model.client,
-    {
-      model: model.model,
-      messages: [
-        { role: "system", content: request.system },
-        { role: "user", content: request.user },
-      ],
-      maxOutputTokens: request.maxOutputTokens,
-      temperature: 0,
-    },
-    signal,
-  );
+  const response = await collectBackgroundResponse({ model, request, temperature: 0, signal });
   return { output: parseKeeperOutput(response.text), usage: response.usage };
 }
