@@ -82,7 +82,7 @@ export class FactPlanter {
       fact.seqs.push(seq);
       const statement = fact.plan.statements[part] as string;
       if (fact.topic.id === topic.id) return statement;
-      return `${this.options.random.pick(ASIDES)} ${statement}`;
+      return `${this.options.random.pick(ASIDES).replace("{name}", fact.topic.name)} ${statement}`;
     }
     const fact = this.startFact(slot, topic);
     if (fact === undefined) return undefined;
