@@ -3,7 +3,7 @@
 // rank fusion, each hit widened to its turn of at most 12 messages, overlapping ranges skipped);
 // the run checks the hybrid replica against memory.recall on every query.
 import type { Embedder } from "../../src/memory/index.js";
-import { fuseRankings } from "../../src/memory/index.js";
+import { fuseRankings, turnRange } from "../../src/memory/index.js";
 import type { AgentStore } from "../../src/store/index.js";
 
 export type RecallMode = "fts" | "vector" | "hybrid";
@@ -11,7 +11,6 @@ export const RECALL_MODES: readonly RecallMode[] = ["fts", "vector", "hybrid"];
 
 /** Values of recall.ts: candidates per ranking and the widest turn range. */
 const CANDIDATES = 50;
-const MAX_TURN_MESSAGES = 12;
 
 export interface RankedRange {
   session: string;
@@ -34,30 +33,6 @@ async function vectorRanking(store: AgentStore, embedder: Embedder, query: strin
     .nearest(vector, CANDIDATES)
     .filter((hit) => typeof hit.distance === "number")
     .map((hit) => ({ id: hit.id, score: 1 - hit.distance }));
-}
-
-/** `[seqStart, seqEnd)` of the turn holding `seq` (recall.ts turnRange). */
-function turnRange(store: AgentStore, session: string, seq: number): [number, number] {
-  const rows = store.messages.tokenRows(
-    session,
-    Math.max(0, seq - MAX_TURN_MESSAGES),
-    seq + MAX_TURN_MESSAGES + 1,
-  );
-  let start = seq;
-  for (const row of rows) if (row.seq <= seq && row.role === "user") start = row.seq;
-  let end = (rows.at(-1)?.seq ?? seq) + 1;
-  for (const row of rows) {
-    if (row.seq > seq && row.role === "user") {
-      end = row.seq;
-      break;
-    }
-  }
-  if (end - start <= MAX_TURN_MESSAGES) return [start, end];
-  const from = Math.max(
-    start,
-    Math.min(seq - Math.floor(MAX_TURN_MESSAGES / 2), end - MAX_TURN_MESSAGES),
-  );
-  return [from, from + MAX_TURN_MESSAGES];
 }
 
 /** Widens ranked message ids to turn ranges, best first, at most `k`, none overlapping. */

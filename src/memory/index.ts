@@ -16,7 +16,7 @@ export { MemoryEngine, type MemoryEngineOptions } from "./memory-engine.js";
 export type { PipelinePhase, PipelineProgress, ProgressListener } from "./memory-worker.js";
 export * from "./message-text.js";
 export type { MemoryConfig, SummaryModel } from "./pipeline-context.js";
-export { fuseRankings, type RecallFilters, type RecallOptions } from "./recall.js";
+export { fuseRankings, type RecallFilters, type RecallOptions, turnRange } from "./recall.js";
 export { type CreateRemoteEmbedderOptions, createRemoteEmbedder } from "./remote-embedder.js";
 export * from "./truncate-text.js";
 export { WORKING_MEMORY_KEEPER_MARKER } from "./working-memory-prompt.js";

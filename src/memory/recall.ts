@@ -82,8 +82,8 @@ async function vectorRanking(deps: RecallDependencies, options: RecallOptions): 
     .slice(0, CANDIDATES);
 }
 
-/** `[seqStart, seqEnd)` of the turn holding `seq`: from its user message, capped. */
-function turnRange(store: AgentStore, session: string, seq: number): [number, number] {
+/** `[seqStart, seqEnd)` of the turn holding `seq`: from its user message, capped at 12. */
+export function turnRange(store: AgentStore, session: string, seq: number): [number, number] {
   const rows = store.messages.tokenRows(
     session,
     Math.max(0, seq - MAX_TURN_MESSAGES),
