@@ -1,16 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  type FakeChatRequest,
-  type FakeLlm,
-  startFakeLlm,
-} from "../../test/fakes/fake-llm-server.js";
+import { type FakeLlm, startFakeLlm } from "../../test/fakes/fake-llm-server.js";
 import {
   buildConversation,
+  modelOn,
   openTestMemory,
+  systemStartsWith,
   type TestMemory,
 } from "../../test/support/memory-fixtures.js";
-import { createSilentLogger } from "../log/index.js";
-import { createOpenAiCompatibleClient } from "../model/index.js";
 import { segmentId } from "../store/index.js";
 import type { Embedder } from "./embedder.js";
 import type { SummaryModel } from "./pipeline-context.js";
@@ -25,21 +21,8 @@ afterEach(async () => {
   llm = null;
 });
 
-const isSummarizer = (request: FakeChatRequest) =>
-  typeof request.messages[0]?.content === "string" &&
-  request.messages[0].content.startsWith(SUMMARIZER_MARKER);
-
-function summaryModel(server: FakeLlm): SummaryModel {
-  const client = createOpenAiCompatibleClient({
-    baseUrl: server.baseUrl,
-    apiKey: null,
-    provider: "openai-compatible",
-    idleTimeoutMs: 5_000,
-    maxRetries: 0,
-    logger: createSilentLogger(),
-  });
-  return { client, model: "fake-summarizer" };
-}
+const isSummarizer = systemStartsWith(SUMMARIZER_MARKER);
+const summaryModel = (server: FakeLlm): SummaryModel => modelOn(server, "fake-summarizer");
 
 function allSegments(opened: TestMemory) {
   return opened.store.segments.list(opened.store.sessionLog.sessionId);

@@ -1,18 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  type FakeChatRequest,
-  type FakeLlm,
-  startFakeLlm,
-} from "../../test/fakes/fake-llm-server.js";
+import { type FakeLlm, startFakeLlm } from "../../test/fakes/fake-llm-server.js";
 import {
   buildConversation,
+  modelOn,
   openTestMemory,
+  systemStartsWith,
   type TestMemory,
   type TestMemoryOptions,
 } from "../../test/support/memory-fixtures.js";
 import type { NewMessage } from "../kernel/index.js";
-import { createSilentLogger } from "../log/index.js";
-import { createOpenAiCompatibleClient } from "../model/index.js";
 import type { SummaryModel } from "./pipeline-context.js";
 import { MAX_CATCH_UP_TURNS } from "./working-memory-job.js";
 import { WORKING_MEMORY_KEEPER_MARKER } from "./working-memory-prompt.js";
@@ -26,21 +22,8 @@ afterEach(async () => {
   llm = null;
 });
 
-const isKeeper = (request: FakeChatRequest) =>
-  typeof request.messages[0]?.content === "string" &&
-  request.messages[0].content.startsWith(WORKING_MEMORY_KEEPER_MARKER);
-
-function keeperModel(server: FakeLlm): SummaryModel {
-  const client = createOpenAiCompatibleClient({
-    baseUrl: server.baseUrl,
-    apiKey: null,
-    provider: "openai-compatible",
-    idleTimeoutMs: 5_000,
-    maxRetries: 0,
-    logger: createSilentLogger(),
-  });
-  return { client, model: "fake-keeper" };
-}
+const isKeeper = systemStartsWith(WORKING_MEMORY_KEEPER_MARKER);
+const keeperModel = (server: FakeLlm): SummaryModel => modelOn(server, "fake-keeper");
 
 function open(options: TestMemoryOptions = {}): TestMemory {
   memory = openTestMemory({ ...options, config: { workingMemory: true, ...options.config } });

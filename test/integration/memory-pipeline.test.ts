@@ -21,13 +21,14 @@ import {
   type SummaryModel,
 } from "../../src/memory/index.js";
 import { SUMMARIZER_MARKER } from "../../src/memory/summary-prompt.js";
-import { createOpenAiCompatibleClient } from "../../src/model/index.js";
 import { type AgentStore, openAgentStore, reindexAgent } from "../../src/store/index.js";
-import { type FakeChatRequest, type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
+import { type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
+import { modelOn, systemStartsWith } from "../support/memory-fixtures.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
 const MESSAGES = 3_000;
 const MODEL = "fake-summarizer";
+const model = (): SummaryModel => modelOn(llm, MODEL);
 
 const temp = makeTempDir("kern-pipeline-");
 const agentDir = join(temp.path, "agent");
@@ -37,9 +38,7 @@ let config: Config;
 let llm: FakeLlm;
 let failing = false;
 
-const isSummarizer = (request: FakeChatRequest) =>
-  typeof request.messages[0]?.content === "string" &&
-  request.messages[0].content.startsWith(SUMMARIZER_MARKER);
+const isSummarizer = systemStartsWith(SUMMARIZER_MARKER);
 
 function openEngine(summaryModel: SummaryModel | null): {
   store: AgentStore;
@@ -66,18 +65,6 @@ function openEngine(summaryModel: SummaryModel | null): {
 async function closeEngine(opened: { store: AgentStore; engine: MemoryEngine }): Promise<void> {
   await opened.engine.stop();
   opened.store.close();
-}
-
-function model(): SummaryModel {
-  const client = createOpenAiCompatibleClient({
-    baseUrl: llm.baseUrl,
-    apiKey: null,
-    provider: "openai-compatible",
-    idleTimeoutMs: 10_000,
-    maxRetries: 0,
-    logger: createSilentLogger(),
-  });
-  return { client, model: MODEL };
 }
 
 function segmentsOf(store: AgentStore): Segment[] {

@@ -14,7 +14,9 @@ import {
   type MemoryEngineOptions,
   type SummaryModel,
 } from "../../src/memory/index.js";
+import { createOpenAiCompatibleClient } from "../../src/model/index.js";
 import { type AgentStore, openAgentStore } from "../../src/store/index.js";
+import type { FakeChatRequest, FakeLlm } from "../fakes/fake-llm-server.js";
 import { makeTempDir } from "./temp-dir.js";
 
 /** Small segments so a few hundred messages build a real tree. */
@@ -181,4 +183,25 @@ export function buildConversation(options: ConversationOptions): NewMessage[] {
     );
   }
   return messages;
+}
+
+/** A real OpenAI-compatible client on the fake LLM server, as the memory engine's model. */
+export function modelOn(llm: FakeLlm, model: string): SummaryModel {
+  const client = createOpenAiCompatibleClient({
+    baseUrl: llm.baseUrl,
+    apiKey: null,
+    provider: "openai-compatible",
+    idleTimeoutMs: 10_000,
+    maxRetries: 0,
+    logger: createSilentLogger(),
+  });
+  return { client, model };
+}
+
+/** Routes a background call by the marker its system prompt opens with (summarizer, keeper). */
+export function systemStartsWith(marker: string): (request: FakeChatRequest) => boolean {
+  return (request) => {
+    const system = request.messages[0]?.content;
+    return typeof system === "string" && system.startsWith(marker);
+  };
 }
