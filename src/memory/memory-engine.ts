@@ -7,6 +7,7 @@ import type {
   NotesView,
   RecallReport,
   RecallStats,
+  Segment,
   SegmentDetail,
   SegmentRow,
   SegmentsReport,
@@ -45,33 +46,10 @@ export interface MemoryEngineOptions {
 
 type UpdateListener = (state: MemoryState) => void;
 
-function toRow(segment: SegmentRow): SegmentRow {
-  const {
-    id,
-    level,
-    seqStart,
-    seqEnd,
-    parentId,
-    tokenCount,
-    summaryTokens,
-    method,
-    firstTs,
-    lastTs,
-    stale,
-  } = segment;
-  return {
-    id,
-    level,
-    seqStart,
-    seqEnd,
-    parentId,
-    tokenCount,
-    summaryTokens,
-    method,
-    firstTs,
-    lastTs,
-    stale,
-  };
+/** A segment without its summary text and session: what listings show. */
+function toRow(segment: Segment): SegmentRow {
+  const { summary: _summary, session: _session, ...row } = segment;
+  return row;
 }
 
 export class MemoryEngine {
