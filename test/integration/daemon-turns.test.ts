@@ -169,7 +169,7 @@ describe("API security", () => {
     });
     expect(big.status).toBe(413);
     const body = (await big.json()) as { error: { code: string } };
-    expect(body.error.code).toBeTruthy();
+    expect(body.error.code).toBe("KERN_BODY_TOO_LARGE");
     expect(harness.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     harness.daemon.logger.flush();
     await new Promise((resolve) => setTimeout(resolve, 200));
