@@ -56,6 +56,32 @@ for (const [layer, rule] of Object.entries(layers)) {
     });
   }
 }
+// Inside memory/, a folder per capability. Each may import only the capabilities listed here and
+// the two shared pipeline files (pipeline-context.ts, memory-writes.ts); the worker, the engine and
+// index.ts above them are off limits, so the capabilities stay a downward graph.
+const memoryFolders = {
+  text: [],
+  embeddings: ["text"],
+  summaries: ["text"],
+  segmentation: ["text", "embeddings", "summaries"],
+  compose: ["text", "summaries"],
+  recall: ["text", "embeddings"],
+  "working-memory": ["text", "summaries"],
+  doctor: ["text"],
+};
+for (const [folder, allow] of Object.entries(memoryFolders)) {
+  const allowed = [folder, ...allow].join("|");
+  forbidden.push({
+    name: `memory-${folder}`,
+    comment: `memory/${folder} may import only: ${allow.join(", ") || "nothing"} (and the shared pipeline files)`,
+    severity: "error",
+    from: { path: `^src/memory/${folder}/` },
+    to: {
+      path: "^src/memory/",
+      pathNot: `^src/memory/((${allowed})/|(pipeline-context|memory-writes)\\.ts$)`,
+    },
+  });
+}
 forbidden.push(
   { name: "no-circular", severity: "error", from: {}, to: { circular: true } },
   {

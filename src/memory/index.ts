@@ -1,24 +1,36 @@
 // Public surface of memory/: tokens, embeddings, segmentation, summaries, rollup, composition.
 
 export {
+  type ComposedContext,
+  type ComposeOptions,
+  RECALL_MAX_TOKENS,
+} from "./compose/composer.js";
+export type { DoctorCheck, DoctorFinding, DoctorReport, DoctorSeverity } from "./doctor/doctor.js";
+export * from "./embeddings/embedder.js";
+export * from "./embeddings/local-embedder.js";
+export {
+  type CreateRemoteEmbedderOptions,
+  createRemoteEmbedder,
+} from "./embeddings/remote-embedder.js";
+export { MemoryEngine, type MemoryEngineOptions } from "./memory-engine.js";
+export type { PipelinePhase, PipelineProgress, ProgressListener } from "./memory-worker.js";
+export type { MemoryConfig, SummaryModel } from "./pipeline-context.js";
+export type { MemoryDescription, SessionCoverage } from "./recall/describe-memory.js";
+export type { ExpandedChild, ExpandOptions, ExpandResult } from "./recall/expand.js";
+export {
+  fuseRankings,
+  type RecallFilters,
+  type RecallOptions,
+  turnRange,
+} from "./recall/recall.js";
+export {
   CircuitBreaker,
   type CircuitBreakerOptions,
   type CircuitState,
-} from "./circuit-breaker.js";
-export { type ComposedContext, type ComposeOptions, RECALL_MAX_TOKENS } from "./composer.js";
-export * from "./count-tokens.js";
-export type { MemoryDescription, SessionCoverage } from "./describe-memory.js";
-export type { DoctorCheck, DoctorFinding, DoctorReport, DoctorSeverity } from "./doctor.js";
-export * from "./embedder.js";
-export type { ExpandedChild, ExpandOptions, ExpandResult } from "./expand.js";
-export * from "./local-embedder.js";
-export { MemoryEngine, type MemoryEngineOptions } from "./memory-engine.js";
-export type { PipelinePhase, PipelineProgress, ProgressListener } from "./memory-worker.js";
-export * from "./message-text.js";
-export type { MemoryConfig, SummaryModel } from "./pipeline-context.js";
-export { fuseRankings, type RecallFilters, type RecallOptions, turnRange } from "./recall.js";
-export { type CreateRemoteEmbedderOptions, createRemoteEmbedder } from "./remote-embedder.js";
-export * from "./truncate-text.js";
-export { WORKING_MEMORY_KEEPER_MARKER } from "./working-memory-prompt.js";
-export type { WorkingMemoryState } from "./working-memory-state.js";
-export type { WorkingMemoryView } from "./working-memory-store.js";
+} from "./summaries/circuit-breaker.js";
+export * from "./text/count-tokens.js";
+export * from "./text/message-text.js";
+export * from "./text/truncate-text.js";
+export { WORKING_MEMORY_KEEPER_MARKER } from "./working-memory/working-memory-prompt.js";
+export type { WorkingMemoryState } from "./working-memory/working-memory-state.js";
+export type { WorkingMemoryView } from "./working-memory/working-memory-store.js";

@@ -8,9 +8,9 @@ import {
   type TestMemory,
 } from "../../test/support/memory-fixtures.js";
 import { segmentId } from "../store/index.js";
-import type { Embedder } from "./embedder.js";
+import type { Embedder } from "./embeddings/embedder.js";
 import type { SummaryModel } from "./pipeline-context.js";
-import { SUMMARIZER_MARKER } from "./summary-prompt.js";
+import { SUMMARIZER_MARKER } from "./summaries/summary-prompt.js";
 
 let memory: TestMemory | null = null;
 let llm: FakeLlm | null = null;

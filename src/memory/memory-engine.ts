@@ -14,21 +14,29 @@ import type {
 } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
 import type { AgentStore } from "../store/index.js";
-import { CircuitBreaker } from "./circuit-breaker.js";
-import { type ComposedContext, type ComposeOptions, Composer } from "./composer.js";
+import { type ComposedContext, type ComposeOptions, Composer } from "./compose/composer.js";
+import { type DoctorReport, doctor } from "./doctor/doctor.js";
+import type { Embedder } from "./embeddings/embedder.js";
+import { MemoryWorker, type ProgressListener } from "./memory-worker.js";
+import type { MemoryConfig, PipelineContext, SummaryModel } from "./pipeline-context.js";
 import {
   describeMemory,
   type MemoryDescription,
   renderMemoryDescription,
-} from "./describe-memory.js";
-import { type DoctorReport, doctor } from "./doctor.js";
-import type { Embedder } from "./embedder.js";
-import { type ExpandOptions, type ExpandResult, expand, renderExpandResult } from "./expand.js";
-import { MemoryWorker, type ProgressListener } from "./memory-worker.js";
-import { notesView, regenerateNotesSummary } from "./notes-summary.js";
-import type { MemoryConfig, PipelineContext, SummaryModel } from "./pipeline-context.js";
-import { type RecallOptions, recall, recallStats } from "./recall.js";
-import { readWorkingMemory, type WorkingMemoryView } from "./working-memory-store.js";
+} from "./recall/describe-memory.js";
+import {
+  type ExpandOptions,
+  type ExpandResult,
+  expand,
+  renderExpandResult,
+} from "./recall/expand.js";
+import { type RecallOptions, recall, recallStats } from "./recall/recall.js";
+import { CircuitBreaker } from "./summaries/circuit-breaker.js";
+import { notesView, regenerateNotesSummary } from "./summaries/notes-summary.js";
+import {
+  readWorkingMemory,
+  type WorkingMemoryView,
+} from "./working-memory/working-memory-store.js";
 
 export interface MemoryEngineOptions {
   store: AgentStore;

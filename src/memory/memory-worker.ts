@@ -2,14 +2,14 @@
 // roll up, summarize, notes — in the background. schedule() never blocks and coalesces; every job
 // catches its own failure, logs it and the pipeline carries on (SG-16): it never throws.
 import { describeError, isoNow } from "../kernel/index.js";
-import { runEmbeddingJob } from "./embedding-job.js";
+import { runEmbeddingJob } from "./embeddings/embedding-job.js";
 import { healIndexFromLog, markExtractiveStale } from "./memory-writes.js";
-import { isNotesSummaryCurrent, regenerateNotesSummary } from "./notes-summary.js";
 import type { PipelineContext } from "./pipeline-context.js";
-import { runRollupJob } from "./rollup-job.js";
-import { runSegmentationJob } from "./segmentation-job.js";
-import { SummaryJob } from "./summary-job.js";
-import { runWorkingMemoryJob } from "./working-memory-job.js";
+import { runSegmentationJob } from "./segmentation/segmentation-job.js";
+import { isNotesSummaryCurrent, regenerateNotesSummary } from "./summaries/notes-summary.js";
+import { runRollupJob } from "./summaries/rollup-job.js";
+import { SummaryJob } from "./summaries/summary-job.js";
+import { runWorkingMemoryJob } from "./working-memory/working-memory-job.js";
 
 export type PipelinePhase = "embed" | "segment" | "summarize" | "rollup";
 

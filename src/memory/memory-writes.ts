@@ -9,7 +9,7 @@ import {
   type NewSegment,
   type SummaryWriteEntry,
 } from "../store/index.js";
-import { countTokens } from "./count-tokens.js";
+import { countTokens } from "./text/count-tokens.js";
 
 /**
  * Records a new segment: `segment-close` in the memory log, then the index row (an L0 when

@@ -5,8 +5,8 @@ import type { Clock } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
 import type { ModelClient } from "../model/index.js";
 import type { AgentStore } from "../store/index.js";
-import type { CircuitBreaker } from "./circuit-breaker.js";
-import type { Embedder } from "./embedder.js";
+import type { Embedder } from "./embeddings/embedder.js";
+import type { CircuitBreaker } from "./summaries/circuit-breaker.js";
 
 /** The model that writes summaries; null = extractive only (no model configured). */
 export interface SummaryModel {

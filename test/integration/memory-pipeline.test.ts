@@ -20,7 +20,7 @@ import {
   MemoryEngine,
   type SummaryModel,
 } from "../../src/memory/index.js";
-import { SUMMARIZER_MARKER } from "../../src/memory/summary-prompt.js";
+import { SUMMARIZER_MARKER } from "../../src/memory/summaries/summary-prompt.js";
 import { type AgentStore, openAgentStore, reindexAgent } from "../../src/store/index.js";
 import { type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
 import { modelOn, systemStartsWith } from "../support/memory-fixtures.js";

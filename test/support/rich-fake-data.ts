@@ -11,7 +11,7 @@ import type {
   SessionSummary,
 } from "../../src/kernel/index.js";
 import type { WorkingMemoryState, WorkingMemoryView } from "../../src/memory/index.js";
-import { renderWorkingMemory } from "../../src/memory/working-memory-markdown.js";
+import { renderWorkingMemory } from "../../src/memory/working-memory/working-memory-markdown.js";
 
 export const ACTIVE_SESSION = "session_mn2k4x_a7c3d9";
 export const START_MS = Date.parse("2026-03-20T08:00:00.000Z");

@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import type { Segment } from "../../kernel/index.js";
+import {
+  pieceEnd,
+  pieceStart,
+  planSummaryTiling,
+  type SummaryPiece,
+} from "./compose-summary-block.js";
+
+function segment(
+  level: number,
+  seqStart: number,
+  seqEnd: number,
+  parentId: string | null = null,
+): Segment {
+  return {
+    id: `L${level}-${seqStart}-${seqEnd}`,
+    session: "s",
+    level,
+    seqStart,
+    seqEnd,
+    parentId,
+    tokenCount: (seqEnd - seqStart) * 100,
+    summary: "- summary",
+    summaryTokens: 10,
+    method: "extractive",
+    firstTs: "2026-04-02T06:00:00.000Z",
+    lastTs: "2026-04-02T07:00:00.000Z",
+    stale: false,
+  };
+}
+
+/** Nine L0s of 10 messages under three L1s under one L2, then two parentless L0s. */
+function tree(): Segment[] {
+  const segments: Segment[] = [segment(2, 0, 90)];
+  for (let parent = 0; parent < 3; parent += 1) {
+    segments.push(segment(1, parent * 30, parent * 30 + 30, "L2-0-90"));
+    for (let child = 0; child < 3; child += 1) {
+      const start = parent * 30 + child * 10;
+      segments.push(segment(0, start, start + 10, `L1-${parent * 30}-${parent * 30 + 30}`));
+    }
+  }
+  segments.push(segment(0, 90, 100), segment(0, 100, 110));
+  return segments;
+}
+
+const ids = (pieces: SummaryPiece[]) =>
+  pieces.map((piece) =>
+    piece.kind === "segment" ? piece.segment.id : `stand-in-${piece.seqStart}-${piece.seqEnd}`,
+  );
+
+function expectTiles(pieces: SummaryPiece[], trimPoint: number): void {
+  let cursor = 0;
+  for (const piece of pieces) {
+    expect(pieceStart(piece)).toBe(cursor);
+    cursor = pieceEnd(piece);
+  }
+  expect(cursor).toBe(trimPoint);
+}
+
+describe("planSummaryTiling", () => {
+  const cost = () => 10;
+
+  it("uses the top of the tree when the budget allows no more", () => {
+    const tiling = planSummaryTiling({
+      segments: tree(),
+      trimPoint: 110,
+      budgetTokens: 30,
+      pieceTokens: cost,
+    });
+    expect(ids(tiling.pieces)).toEqual(["L2-0-90", "L0-90-100", "L0-100-110"]);
+    expect(tiling.tokens).toBe(30);
+  });
+
+  it("expands the piece nearest the trim boundary first", () => {
+    const tiling = planSummaryTiling({
+      segments: tree(),
+      trimPoint: 110,
+      budgetTokens: 80,
+      pieceTokens: cost,
+    });
+    expectTiles(tiling.pieces, 110);
+    expect(ids(tiling.pieces)).toEqual([
+      "L1-0-30",
+      "L1-30-60",
+      "L0-60-70",
+      "L0-70-80",
+      "L0-80-90",
+      "L0-90-100",
+      "L0-100-110",
+    ]);
+    expect(tiling.tokens).toBeLessThanOrEqual(80);
+  });
+
+  it("splits a parent that straddles the trim point and stands in for the rest", () => {
+    const tiling = planSummaryTiling({
+      segments: tree(),
+      trimPoint: 75,
+      budgetTokens: 1_000,
+      pieceTokens: cost,
+    });
+    expectTiles(tiling.pieces, 75);
+    expect(ids(tiling.pieces).slice(-2)).toEqual(["L0-60-70", "stand-in-70-75"]);
+  });
+
+  it("covers a range past the last segment with a stand-in", () => {
+    const tiling = planSummaryTiling({
+      segments: tree(),
+      trimPoint: 130,
+      budgetTokens: 30,
+      pieceTokens: cost,
+    });
+    expectTiles(tiling.pieces, 130);
+    expect(ids(tiling.pieces).at(-1)).toBe("stand-in-110-130");
+  });
+
+  it("falls back to the L0s when the tree above them is broken", () => {
+    const segments = tree().filter((piece) => piece.id !== "L1-30-60"); // children point to a missing parent
+    const tiling = planSummaryTiling({
+      segments,
+      trimPoint: 110,
+      budgetTokens: 1_000,
+      pieceTokens: cost,
+    });
+    expectTiles(tiling.pieces, 110);
+    expect(
+      tiling.pieces.every((piece) => piece.kind === "segment" && piece.segment.level === 0),
+    ).toBe(true);
+  });
+
+  it("returns the top level even over budget (the composer shortens it)", () => {
+    const tiling = planSummaryTiling({
+      segments: tree(),
+      trimPoint: 110,
+      budgetTokens: 5,
+      pieceTokens: cost,
+    });
+    expect(tiling.pieces).toHaveLength(3);
+    expect(tiling.tokens).toBe(30);
+  });
+});

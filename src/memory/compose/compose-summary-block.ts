@@ -1,0 +1,147 @@
+// Which summaries `<conversation_summary>` holds: a set of pieces that tiles the trimmed range
+// `[0, trimPoint)` exactly once (SPEC §5, LESSONS #2), high-level for the distant past and detailed
+// near the trim boundary. Pure: no I/O; token costs come from the caller.
+import type { Segment } from "../../kernel/index.js";
+
+/** A segment's summary, or an instant extractive stand-in for a range without one. */
+export type SummaryPiece =
+  | { kind: "segment"; segment: Segment }
+  | { kind: "stand-in"; seqStart: number; seqEnd: number };
+
+export interface PlanSummaryTilingOptions {
+  /** Every segment of the session, any level. */
+  segments: readonly Segment[];
+  /** The window starts here; `[0, trimPoint)` must be covered. */
+  trimPoint: number;
+  /** Tokens the pieces may use together. */
+  budgetTokens: number;
+  /** Tokens of one piece as it will appear in the block. */
+  pieceTokens(piece: SummaryPiece): number;
+}
+
+export interface SummaryTiling {
+  /** Oldest first; contiguous from 0 to the trim point. */
+  pieces: SummaryPiece[];
+  tokens: number;
+}
+
+export function pieceStart(piece: SummaryPiece): number {
+  return piece.kind === "segment" ? piece.segment.seqStart : piece.seqStart;
+}
+
+export function pieceEnd(piece: SummaryPiece): number {
+  return piece.kind === "segment" ? piece.segment.seqEnd : piece.seqEnd;
+}
+
+interface Tree {
+  children: Map<string, Segment[]>;
+}
+
+function buildTree(segments: readonly Segment[]): Tree {
+  const children = new Map<string, Segment[]>();
+  for (const segment of segments) {
+    if (segment.parentId === null) continue;
+    const list = children.get(segment.parentId) ?? [];
+    list.push(segment);
+    children.set(segment.parentId, list);
+  }
+  for (const list of children.values()) list.sort((a, b) => a.seqStart - b.seqStart);
+  return { children };
+}
+
+/** True when `parts` cover `[start, end)` contiguously, with nothing left over. */
+function tiles(parts: readonly Segment[], start: number, end: number): boolean {
+  let cursor = start;
+  for (const part of parts) {
+    if (part.seqStart !== cursor) return false;
+    cursor = part.seqEnd;
+  }
+  return parts.length > 0 && cursor === end;
+}
+
+/** A segment's children when they tile it exactly; null for L0s and broken parents. */
+function childrenOf(tree: Tree, segment: Segment): Segment[] | null {
+  if (segment.level === 0) return null;
+  const list = tree.children.get(segment.id) ?? [];
+  return tiles(list, segment.seqStart, segment.seqEnd) ? list : null;
+}
+
+/**
+ * The top of the tree: parentless segments when they tile from 0 (the healthy case), else the
+ * L0s alone (their tiling is enforced on insert), so a broken tree never yields overlaps.
+ */
+function topLevel(segments: readonly Segment[]): Segment[] {
+  const leaves = segments.filter((segment) => segment.level === 0);
+  const ids = new Set(segments.map((segment) => segment.id));
+  const roots = segments
+    .filter((segment) => segment.parentId === null || !ids.has(segment.parentId))
+    .sort((a, b) => a.seqStart - b.seqStart || b.level - a.level);
+  const end = leaves.reduce((top, leaf) => Math.max(top, leaf.seqEnd), 0);
+  if (roots.length > 0 && tiles(roots, 0, end)) return roots;
+  return leaves.sort((a, b) => a.seqStart - b.seqStart);
+}
+
+/** Pieces for `[cursor, trimPoint)` from ordered segments, splitting any that straddle the end. */
+function coverUntil(tree: Tree, segments: readonly Segment[], trimPoint: number): SummaryPiece[] {
+  const pieces: SummaryPiece[] = [];
+  let cursor = 0;
+  const visit = (segment: Segment): void => {
+    if (segment.seqEnd <= cursor || segment.seqStart >= trimPoint) return;
+    if (segment.seqStart > cursor) {
+      pieces.push({ kind: "stand-in", seqStart: cursor, seqEnd: segment.seqStart });
+      cursor = segment.seqStart;
+    }
+    if (segment.seqStart < cursor) return; // overlaps what is covered: never inject it twice
+    if (segment.seqEnd <= trimPoint) {
+      pieces.push({ kind: "segment", segment });
+      cursor = segment.seqEnd;
+      return;
+    }
+    const children = childrenOf(tree, segment);
+    if (children) {
+      for (const child of children) visit(child);
+      return;
+    }
+    pieces.push({ kind: "stand-in", seqStart: segment.seqStart, seqEnd: trimPoint });
+    cursor = trimPoint;
+  };
+  for (const segment of segments) visit(segment);
+  if (cursor < trimPoint) pieces.push({ kind: "stand-in", seqStart: cursor, seqEnd: trimPoint });
+  return pieces;
+}
+
+/**
+ * Plans the tiling of `[0, trimPoint)`: starts from the top of the tree (plus stand-ins where no
+ * segment exists yet), then repeatedly expands the expandable piece nearest the trim boundary into
+ * its children while the total stays within `budgetTokens`, and stops at the first that does not
+ * fit: recent history in detail, old history high-level. The result may still exceed the budget
+ * when even the top level does not fit; the caller then shortens the oldest pieces. Deterministic.
+ */
+export function planSummaryTiling(options: PlanSummaryTilingOptions): SummaryTiling {
+  const { trimPoint, budgetTokens, pieceTokens } = options;
+  if (trimPoint <= 0) return { pieces: [], tokens: 0 };
+  const tree = buildTree(options.segments);
+  const pieces = coverUntil(tree, topLevel(options.segments), trimPoint);
+  const costs = pieces.map(pieceTokens);
+  let total = costs.reduce((sum, cost) => sum + cost, 0);
+  for (;;) {
+    let index = pieces.length - 1;
+    let children: Segment[] | null = null;
+    for (; index >= 0; index -= 1) {
+      const piece = pieces[index];
+      if (piece?.kind !== "segment") continue;
+      children = childrenOf(tree, piece.segment);
+      if (children) break;
+    }
+    if (!children || index < 0) break;
+    const replacement: SummaryPiece[] = children.map((segment) => ({ kind: "segment", segment }));
+    const replacementCosts = replacement.map(pieceTokens);
+    const next =
+      total - (costs[index] ?? 0) + replacementCosts.reduce((sum, cost) => sum + cost, 0);
+    if (next > budgetTokens) break;
+    pieces.splice(index, 1, ...replacement);
+    costs.splice(index, 1, ...replacementCosts);
+    total = next;
+  }
+  return { pieces, tokens: total };
+}

@@ -1,0 +1,229 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  buildConversation,
+  openTestMemory,
+  type TestMemory,
+} from "../../../test/support/memory-fixtures.js";
+import type { SessionMessage } from "../../kernel/index.js";
+import { countMessageTokens, countTokens } from "../text/count-tokens.js";
+import type { ComposedContext } from "./composer.js";
+
+let memory: TestMemory | null = null;
+afterEach(async () => {
+  await memory?.close();
+  memory = null;
+});
+
+/** The `[seqStart, seqEnd)` ranges of the `<summary>` blocks, in prompt order. */
+function summaryRanges(systemPrompt: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  for (const match of systemPrompt.matchAll(/<summary>\nlevel: L\d+\nmessages: (\d+)-(\d+)\n/g)) {
+    ranges.push([Number(match[1]), Number(match[2]) + 1]);
+  }
+  return ranges;
+}
+
+function summarySection(systemPrompt: string): string {
+  // KERN.md mentions the tag too: the section itself starts a line and holds <summary> blocks.
+  const start = systemPrompt.indexOf("\n<conversation_summary>\n<summary>");
+  const end =
+    systemPrompt.lastIndexOf("</conversation_summary>") + "</conversation_summary>".length;
+  return start < 0 ? "" : systemPrompt.slice(start + 1, end);
+}
+
+function expectExactTiling(composed: ComposedContext): void {
+  const { window } = composed.report;
+  let cursor = 0;
+  for (const [start, end] of summaryRanges(composed.systemPrompt)) {
+    expect(start).toBe(cursor);
+    cursor = end;
+  }
+  expect(cursor).toBe(window.seqStart);
+}
+
+function expectWithinBudget(composed: ComposedContext, budget: number, share: number): void {
+  const { report, systemPrompt, window } = composed;
+  expect(countTokens(summarySection(systemPrompt))).toBeLessThanOrEqual(Math.floor(share * budget));
+  expect(report.tokens.summary).toBeLessThanOrEqual(Math.floor(share * budget));
+  expect(report.tokens.system + report.tokens.summary).toBe(countTokens(systemPrompt));
+  const messages = window.reduce((sum, message) => sum + countMessageTokens(message), 0);
+  expect(report.tokens.messages).toBe(messages);
+  expect(report.tokens.total).toBeLessThanOrEqual(budget);
+}
+
+function expectSafeWindow(window: readonly SessionMessage[]): void {
+  expect(window[0]?.role).not.toBe("tool");
+  const answered = new Set(
+    window.flatMap((message) => (message.toolCallId ? [message.toolCallId] : [])),
+  );
+  const called = new Set(
+    window.flatMap((message) => (message.toolCalls ?? []).map((call) => call.id)),
+  );
+  for (const id of called) expect(answered.has(id)).toBe(true);
+  for (const id of answered) expect(called.has(id)).toBe(true);
+}
+
+async function segmentedMemory(turns: number): Promise<TestMemory> {
+  const opened = openTestMemory();
+  opened.store.appendMessages(buildConversation({ turns }));
+  await opened.engine.runUntilIdle();
+  return opened;
+}
+
+describe("Composer", () => {
+  it("covers every trimmed message exactly once, within both budgets", async () => {
+    memory = await segmentedMemory(150);
+    for (const budget of [4_000, 8_000, 20_000]) {
+      const composed = await memory.engine.compose({
+        toolsText: "bash: runs a command",
+        maxContextTokens: budget,
+      });
+      expect(composed.report.trimmedCount).toBeGreaterThan(0);
+      expectExactTiling(composed);
+      expectWithinBudget(composed, budget, 0.75);
+      expectSafeWindow(composed.window);
+      expect(composed.window[0]?.seq).toBe(composed.report.window.seqStart);
+      expect(composed.window[0]?.role).toBe("user");
+    }
+  });
+
+  it("shortens the oldest summaries when even the top level does not fit", async () => {
+    memory = await segmentedMemory(150);
+    const composed = await memory.engine.compose({ toolsText: "", maxContextTokens: 1_500 });
+    expectExactTiling(composed);
+    expectWithinBudget(composed, 1_500, 0.75);
+  });
+
+  it("snaps the trim point to an L0 edge and lists the injected segments", async () => {
+    memory = await segmentedMemory(150);
+    const composed = await memory.engine.compose({ toolsText: "", maxContextTokens: 4_000 });
+    const leaves = memory.store.segments
+      .list(memory.store.sessionLog.sessionId)
+      .filter((s) => s.level === 0);
+    const edges = new Set(leaves.map((leaf) => leaf.seqStart));
+    expect(edges.has(composed.report.window.seqStart)).toBe(true);
+    const levels = composed.report.segmentIds.map(
+      (id) => memory?.store.segments.get(id)?.level ?? -1,
+    );
+    expect(levels.at(-1)).toBe(0); // detail near the trim boundary
+    expect(Math.max(...levels)).toBeGreaterThan(0); // high-level for the distant past
+  });
+
+  it("keeps the trim point turn after turn while the window fits", async () => {
+    memory = await segmentedMemory(60);
+    const options = { toolsText: "", maxContextTokens: 8_000 };
+    const first = await memory.engine.compose(options);
+    const points = [first.report.window.seqStart];
+    for (let turn = 0; turn < 30; turn += 1) {
+      memory.store.appendMessages(
+        buildConversation({
+          turns: 1,
+          startMs: Date.parse("2026-03-09T00:00:00Z") + turn * 600_000,
+        }),
+      );
+      const next = await memory.engine.compose(options);
+      expectWithinBudget(next, 8_000, 0.75);
+      expectExactTiling(next);
+      points.push(next.report.window.seqStart);
+    }
+    const moves = points.filter((point, index) => index > 0 && point !== points[index - 1]).length;
+    expect(moves).toBeGreaterThan(0);
+    expect(moves).toBeLessThanOrEqual(points.length / 3);
+  });
+
+  it("covers a trimmed range that has no segment yet with an extractive stand-in", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 60 }));
+    const composed = await memory.engine.compose({ toolsText: "", maxContextTokens: 4_000 });
+    expect(composed.report.trimmedCount).toBeGreaterThan(0);
+    expect(composed.report.segmentIds).toEqual([]);
+    expect(summaryRanges(composed.systemPrompt).length).toBeGreaterThan(0);
+    expectExactTiling(composed);
+    expectWithinBudget(composed, 4_000, 0.75);
+  });
+
+  it("never sends a tool call whose result a crash lost", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 3 }));
+    memory.store.appendMessages([
+      { ts: "2026-03-02T00:00:00.000Z", role: "user", content: "Deploy it." },
+      {
+        ts: "2026-03-02T00:00:01.000Z",
+        role: "assistant",
+        content: null,
+        toolCalls: [{ id: "lost", type: "function", function: { name: "bash", arguments: "{}" } }],
+      },
+    ]);
+    const composed = await memory.engine.compose({ toolsText: "" });
+    expectSafeWindow(composed.window);
+    expect(composed.window.at(-1)?.content).toBe("Deploy it.");
+  });
+
+  it("orders the sections as SPEC §5 and counts each one exactly", async () => {
+    memory = await segmentedMemory(40);
+    memory.store.state.setNotesSummary({
+      paths: ["notes/2026-03-01.md"],
+      summary: "- I planted basil.",
+      method: "extractive",
+      updatedAt: "2026-03-02T00:00:00.000Z",
+    });
+    const composed = await memory.engine.compose({
+      toolsText: "bash: runs a command",
+      workingMemory: "## Task State\n- checking replicas",
+      recallText: "- 2026-03-01 session s messages 1-2: basil",
+      maxContextTokens: 4_000,
+    });
+    const tags = composed.report.sections.map((section) => section.tag);
+    expect(tags).toEqual([
+      "document",
+      "document",
+      "notes_summary",
+      "tools",
+      "working_memory",
+      "conversation_summary",
+      "recall",
+    ]);
+    expect(composed.report.sections.map((section) => section.path).slice(0, 2)).toEqual([
+      "AGENTS.md",
+      "KERN.md",
+    ]);
+    const sum = composed.report.sections.reduce((total, section) => total + section.tokens, 0);
+    expect(sum).toBe(countTokens(composed.systemPrompt));
+  });
+
+  it("sends no summary when summaryBudget is 0", async () => {
+    memory = openTestMemory({ config: { summaryBudget: 0 } });
+    memory.store.appendMessages(buildConversation({ turns: 60 }));
+    await memory.engine.runUntilIdle();
+    const composed = await memory.engine.compose({ toolsText: "", maxContextTokens: 4_000 });
+    expect(composed.report.trimmedCount).toBeGreaterThan(0);
+    expect(summarySection(composed.systemPrompt)).toBe("");
+    expect(composed.report.sections.map((section) => section.tag)).not.toContain(
+      "conversation_summary",
+    );
+    expect(composed.report.tokens.total).toBeLessThanOrEqual(4_000);
+  });
+
+  it("composes an empty session and answers an unchanged one from its cache", async () => {
+    memory = openTestMemory();
+    const empty = await memory.engine.compose({ toolsText: "bash" });
+    expect(empty.window).toEqual([]);
+    expect(empty.report).toMatchObject({ trimmedCount: 0, window: { seqStart: 0, seqEnd: 0 } });
+    memory.store.appendMessages(buildConversation({ turns: 2 }));
+    const first = await memory.engine.compose({ toolsText: "bash" });
+    expect(await memory.engine.compose({ toolsText: "bash" })).toBe(first);
+    expect(first.window).toHaveLength(8);
+  });
+
+  it("shortens long tool results in the window, keeping head and tail", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 2, toolChars: 9_000 }));
+    const composed = await memory.engine.compose({ toolsText: "" });
+    const tool = composed.window.find((message) => message.role === "tool");
+    expect(tool?.content?.length).toBeLessThan(2_200);
+    expect(tool?.content).toContain("characters omitted");
+    expect(
+      memory.store.messages.range(memory.store.sessionLog.sessionId, 2, 3)[0]?.content?.length,
+    ).toBe(9_000);
+  });
+});

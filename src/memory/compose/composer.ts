@@ -1,0 +1,238 @@
+// Composes the prompt of SPEC §5: the tagged system sections, `<conversation_summary>` for what
+// was trimmed, and the verbatim message window, within `maxContextTokens` counted exactly. Caches
+// per session so an unchanged history composes in well under a millisecond.
+import {
+  type AgentDocument,
+  type AgentDocumentCache,
+  loadAgentDocuments,
+} from "../../agent/index.js";
+import type { ContextReport, Segment, SessionMessage } from "../../kernel/index.js";
+import type { AgentStore } from "../../store/index.js";
+import type { MemoryConfig } from "../pipeline-context.js";
+import { countMessageTokens } from "../text/count-tokens.js";
+import { fitTextToTokens } from "../text/fit-text.js";
+import { type WindowPlan, WindowPlanner } from "./plan-window.js";
+import { joinSummaryBlock } from "./render-summary-block.js";
+import {
+  buildFixedSections,
+  joinSections,
+  renderSection,
+  SECTION_SEPARATOR,
+  type SystemSection,
+  sectionTokens,
+  TextTokenCache,
+} from "./system-sections.js";
+import { closeToolCalls } from "./trim-window.js";
+
+export interface ComposeOptions {
+  /** Defaults to the active session. */
+  session?: string;
+  /** Defaults to config `maxContextTokens`. */
+  maxContextTokens?: number;
+  /** The `<tools>` section's content. */
+  toolsText: string;
+  /** `<working_memory>` content; omitted = the stored one when `workingMemory` is on; null = none. */
+  workingMemory?: string | null;
+  /** `<recall>` content (autoRecall); cut to RECALL_MAX_TOKENS. */
+  recallText?: string | null;
+}
+
+export interface ComposedContext {
+  systemPrompt: string;
+  /** The verbatim messages to send, oldest first; long tool results shortened, no orphan calls. */
+  window: SessionMessage[];
+  report: ContextReport;
+}
+
+export interface ComposerOptions {
+  store: AgentStore;
+  config: MemoryConfig;
+  templatesDir: string;
+}
+
+/** SPEC §6: the `<recall>` block holds at most ~2000 tokens. */
+export const RECALL_MAX_TOKENS = 2000;
+
+interface ComposeInputs {
+  budget: number;
+  end: number;
+  segmentsVersion: number;
+  documents: AgentDocument[];
+  notesSummary: string | null;
+  toolsText: string;
+  workingMemory: string | null;
+  recallText: string | null;
+}
+
+interface SessionState {
+  planner: WindowPlanner;
+  segments: { version: number; list: Segment[] } | null;
+  last: { inputs: ComposeInputs; result: ComposedContext } | null;
+}
+
+function sameInputs(a: ComposeInputs, b: ComposeInputs): boolean {
+  return (
+    a.budget === b.budget &&
+    a.end === b.end &&
+    a.segmentsVersion === b.segmentsVersion &&
+    a.notesSummary === b.notesSummary &&
+    a.toolsText === b.toolsText &&
+    a.workingMemory === b.workingMemory &&
+    a.recallText === b.recallText &&
+    a.documents.length === b.documents.length &&
+    a.documents.every(
+      (document, index) =>
+        document.path === b.documents[index]?.path &&
+        document.content === b.documents[index]?.content,
+    )
+  );
+}
+
+export class Composer {
+  private readonly sessions = new Map<string, SessionState>();
+  private readonly documentCache: AgentDocumentCache = new Map();
+  private readonly tokens = new TextTokenCache();
+  private segmentsVersion = 0;
+  private lastReports = new Map<string, ContextReport>();
+
+  constructor(private readonly options: ComposerOptions) {}
+
+  /** Call after any segment or summary write: the next compose re-reads the segments. */
+  invalidateSegments(): void {
+    this.segmentsVersion += 1;
+  }
+
+  /** The report of the last compose of `session`, or null. */
+  lastReport(session: string): ContextReport | null {
+    return this.lastReports.get(session) ?? null;
+  }
+
+  private stateFor(session: string): SessionState {
+    let state = this.sessions.get(session);
+    if (!state) {
+      const { store, config } = this.options;
+      const planner = new WindowPlanner(store, session, config.maxToolResultChars);
+      state = { planner, segments: null, last: null };
+      this.sessions.set(session, state);
+    }
+    return state;
+  }
+
+  private segmentsOf(state: SessionState): Segment[] {
+    if (state.segments?.version !== this.segmentsVersion) {
+      const list = this.options.store.segments.list(state.planner.messages.session);
+      state.segments = { version: this.segmentsVersion, list };
+    }
+    return state.segments.list;
+  }
+
+  private inputs(state: SessionState, options: ComposeOptions): ComposeInputs {
+    const { store, config, templatesDir } = this.options;
+    const session = state.planner.messages.session;
+    const workingMemory =
+      options.workingMemory !== undefined
+        ? options.workingMemory
+        : config.workingMemory
+          ? (store.state.workingMemory(session)?.content ?? null)
+          : null;
+    const recall = options.recallText?.trim() ? options.recallText : null;
+    return {
+      budget: options.maxContextTokens ?? config.maxContextTokens,
+      end: state.planner.messages.end,
+      segmentsVersion: this.segmentsVersion,
+      documents: loadAgentDocuments({
+        agentDir: config.agentDir,
+        templatesDir,
+        cache: this.documentCache,
+      }),
+      notesSummary: store.state.notesSummary()?.summary ?? null,
+      toolsText: options.toolsText,
+      workingMemory,
+      recallText: recall === null ? null : fitTextToTokens(recall, RECALL_MAX_TOKENS),
+    };
+  }
+
+  /**
+   * Composes the prompt for a turn. Contract: the summary section (wrappers included) never
+   * exceeds `summaryBudget × maxContextTokens`; system sections plus window stay within
+   * `maxContextTokens` unless the system sections and the newest message alone exceed it; every
+   * trimmed message is covered by exactly one summary; the window never starts with a tool result
+   * and holds no tool call without its result. Synchronous reads of the index and agent files.
+   */
+  compose(options: ComposeOptions): ComposedContext {
+    const session = options.session ?? this.options.store.sessionLog.sessionId;
+    const state = this.stateFor(session);
+    state.planner.messages.refresh();
+    const inputs = this.inputs(state, options);
+    if (state.last && sameInputs(state.last.inputs, inputs)) return state.last.result;
+    const fixed = buildFixedSections(inputs);
+    const recall = inputs.recallText === null ? null : renderSection("recall", inputs.recallText);
+    const others = [...fixed, ...(recall ? [recall] : [])];
+    const plan = state.planner.plan({
+      budget: inputs.budget,
+      systemTokens: others.reduce(
+        (sum, section) => sum + this.tokens.count(section.text + SECTION_SEPARATOR),
+        0,
+      ),
+      summaryShare: this.options.config.summaryBudget,
+      segments: this.segmentsOf(state),
+      segmentsVersion: this.segmentsVersion,
+    });
+    const summary =
+      plan.pieces.length > 0
+        ? { tag: "conversation_summary", path: null, text: joinSummaryBlock(plan.pieces) }
+        : null;
+    const sections: SystemSection[] = [
+      ...fixed,
+      ...(summary ? [summary] : []),
+      ...(recall ? [recall] : []),
+    ];
+    const result = this.finish(state, inputs, sections, plan);
+    state.last = { inputs, result };
+    this.lastReports.set(session, result.report);
+    return result;
+  }
+
+  private finish(
+    state: SessionState,
+    inputs: ComposeInputs,
+    sections: SystemSection[],
+    plan: WindowPlan,
+  ): ComposedContext {
+    const { messages } = state.planner;
+    const original = messages.windowMessages(plan.trimPoint);
+    const kept = new Set(original);
+    const window = closeToolCalls(original);
+    const messageTokens = window.reduce(
+      (sum, message) =>
+        sum + (kept.has(message) ? messages.messageTokens(message) : countMessageTokens(message)),
+      0,
+    );
+    const costs = sectionTokens(sections, this.tokens);
+    let system = 0;
+    let summary = 0;
+    sections.forEach((section, index) => {
+      if (section.tag === "conversation_summary") summary += costs[index] ?? 0;
+      else system += costs[index] ?? 0;
+    });
+    const systemPrompt = joinSections(sections);
+    const trimmedCount = messages.indexOf(plan.trimPoint);
+    const report: ContextReport = {
+      maxContextTokens: inputs.budget,
+      summaryBudget: this.options.config.summaryBudget,
+      tokens: { system, summary, messages: messageTokens, total: system + summary + messageTokens },
+      trimmedCount,
+      window: { seqStart: plan.trimPoint, seqEnd: inputs.end },
+      segmentIds: plan.pieces.flatMap((rendered) =>
+        rendered.piece.kind === "segment" ? [rendered.piece.segment.id] : [],
+      ),
+      sections: sections.map((section, index) => ({
+        tag: section.tag,
+        path: section.path,
+        tokens: costs[index] ?? 0,
+      })),
+      systemPrompt,
+    };
+    return { systemPrompt, window, report };
+  }
+}

@@ -1,0 +1,179 @@
+// Plans one session's window for the composer: where the verbatim messages start (sticky, see
+// trim-window.ts) and which summary pieces cover everything before, within the token budgets.
+// Holds the session's caches (message costs, piece texts, tilings); reads the index through them.
+import type { Segment } from "../../kernel/index.js";
+import type { AgentStore } from "../../store/index.js";
+import {
+  planSummaryTiling,
+  type SummaryPiece,
+  type SummaryTiling,
+} from "./compose-summary-block.js";
+import { SessionMessageCache } from "./message-window.js";
+import {
+  fitPiecesToBudget,
+  type RenderedPiece,
+  summaryWrapperTokens,
+} from "./render-summary-block.js";
+import { SummaryPieceTexts } from "./summary-piece-text.js";
+import { SECTION_SEPARATOR } from "./system-sections.js";
+import { planTrim } from "./trim-window.js";
+
+/** What one compose decided about the window and the summary. */
+export interface WindowPlan {
+  /** First seq of the verbatim window; 0 = nothing trimmed. */
+  trimPoint: number;
+  /** The summary pieces covering `[0, trimPoint)`, oldest first; [] when nothing is trimmed. */
+  pieces: RenderedPiece[];
+}
+
+export interface PlanWindowOptions {
+  /** maxContextTokens. */
+  budget: number;
+  /** Tokens of every system section except the summary (separators included). */
+  systemTokens: number;
+  /** summaryBudget: the summary's share of `budget`. */
+  summaryShare: number;
+  /** Every segment of the session, and the version they were read at. */
+  segments: readonly Segment[];
+  segmentsVersion: number;
+}
+
+interface TilingEntry {
+  tiling: SummaryTiling;
+  rendered: RenderedPiece[] | null;
+}
+
+export class WindowPlanner {
+  readonly messages: SessionMessageCache;
+  private readonly texts: SummaryPieceTexts;
+  /** The sticky trim point of the last plan; null when nothing was trimmed. */
+  private trimPoint: number | null = null;
+  private tilings: { version: number; entries: Map<string, TilingEntry> } = {
+    version: -1,
+    entries: new Map(),
+  };
+
+  constructor(store: AgentStore, session: string, maxToolResultChars: number) {
+    this.messages = new SessionMessageCache(store, session, maxToolResultChars);
+    this.texts = new SummaryPieceTexts(store, this.messages);
+  }
+
+  /** Plans the window for the messages loaded so far (call `messages.refresh()` first). */
+  plan(options: PlanWindowOptions): WindowPlan {
+    const maxWindow = options.budget - options.systemTokens;
+    const walk = this.messages.walkBack(maxWindow);
+    const windowTokens = (seq: number): number => {
+      const index = this.messages.indexOf(seq);
+      if (index < walk.startIndex) return (walk.suffix[0] ?? 0) + 1;
+      return walk.suffix[index - walk.startIndex] ?? 0;
+    };
+    const candidates = this.candidates(options.segments);
+    // The summary gets its share, but never the room the newest turn needs (it must be sent).
+    const newestTurn = windowTokens(candidates.at(-1) ?? 0);
+    const wrapper = summaryWrapperTokens(SECTION_SEPARATOR);
+    const share = Math.floor(options.summaryShare * options.budget);
+    const pieceBudget = Math.min(share, maxWindow - newestTurn) - wrapper;
+    const summaryCost = new Map<number, number>();
+    const windowBudget = (seq: number): number => {
+      if (seq <= 0 || pieceBudget <= 0) return maxWindow;
+      let cost = summaryCost.get(seq);
+      if (cost === undefined) {
+        const { tiling } = this.tilingEntry(options, seq, pieceBudget);
+        cost = Math.min(tiling.tokens, pieceBudget) + wrapper;
+        summaryCost.set(seq, cost);
+      }
+      return maxWindow - cost;
+    };
+    const trimAt = (list: readonly number[], previous: number | null) =>
+      planTrim({
+        candidates: list,
+        windowTokens,
+        windowBudget,
+        maxWindowBudget: maxWindow,
+        previous,
+      });
+    let trim = trimAt(candidates, this.trimPoint);
+    if (!trim.fits) trim = trimAt(this.fallbackCandidates(candidates), null);
+    this.trimPoint = trim.trimPoint > 0 ? trim.trimPoint : null;
+    const pieces =
+      trim.trimPoint > 0 && pieceBudget > 0
+        ? this.renderPieces(options, trim.trimPoint, pieceBudget)
+        : [];
+    return { trimPoint: trim.trimPoint, pieces };
+  }
+
+  /** Trim points: user messages at L0 edges, and user messages past the last L0 (SPEC §5). */
+  private candidates(segments: readonly Segment[]): number[] {
+    const { rows } = this.messages;
+    const isUser = (seq: number) => {
+      const row = rows[this.messages.indexOf(seq)];
+      return row?.seq === seq && row.role === "user";
+    };
+    const result = new Set<number>();
+    let levelEnd = 0;
+    for (const segment of segments) {
+      if (segment.level !== 0) continue;
+      if (isUser(segment.seqStart)) result.add(segment.seqStart);
+      levelEnd = Math.max(levelEnd, segment.seqEnd);
+    }
+    for (let index = this.messages.indexOf(levelEnd); index < rows.length; index += 1) {
+      const row = rows[index];
+      if (row?.role === "user") result.add(row.seq);
+    }
+    result.delete(0);
+    return [...result].sort((a, b) => a - b);
+  }
+
+  /** When no turn start fits: any message after the newest turn start that is not a tool result. */
+  private fallbackCandidates(candidates: readonly number[]): number[] {
+    const from = candidates.at(-1) ?? 0;
+    return this.messages.rows
+      .filter((row) => row.seq > from && row.role !== "tool")
+      .map((row) => row.seq);
+  }
+
+  /** The tiling of `[0, trimPoint)`, cached per trim point and budget while segments stay put. */
+  private tilingEntry(
+    options: PlanWindowOptions,
+    trimPoint: number,
+    pieceBudget: number,
+  ): TilingEntry {
+    if (this.tilings.version !== options.segmentsVersion) {
+      this.tilings = { version: options.segmentsVersion, entries: new Map() };
+    }
+    const key = `${trimPoint}:${pieceBudget}`;
+    let entry = this.tilings.entries.get(key);
+    if (!entry) {
+      const tiling = planSummaryTiling({
+        segments: options.segments,
+        trimPoint,
+        budgetTokens: pieceBudget,
+        pieceTokens: (piece) => this.texts.estimate(piece),
+      });
+      entry = { tiling, rendered: null };
+      if (this.tilings.entries.size > 256) this.tilings.entries.clear();
+      this.tilings.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  private renderPieces(
+    options: PlanWindowOptions,
+    trimPoint: number,
+    pieceBudget: number,
+  ): RenderedPiece[] {
+    const entry = this.tilingEntry(options, trimPoint, pieceBudget);
+    if (entry.rendered) return entry.rendered;
+    const rendered = entry.tiling.pieces.map((piece) => ({ piece, ...this.texts.rendered(piece) }));
+    entry.rendered =
+      fitPiecesToBudget(rendered, pieceBudget) ?? this.omitted(trimPoint, pieceBudget);
+    return entry.rendered;
+  }
+
+  /** Even the shortest forms of the top level do not fit: one note covers everything. */
+  private omitted(trimPoint: number, pieceBudget: number): RenderedPiece[] {
+    const note: SummaryPiece = { kind: "stand-in", seqStart: 0, seqEnd: trimPoint };
+    const omitted = this.texts.omitted(note);
+    return omitted.tokens <= pieceBudget ? [{ piece: note, ...omitted }] : [];
+  }
+}

@@ -1,0 +1,84 @@
+// The tagged sections of the system prompt (SPEC §5) and their exact token costs. Sections are
+// joined by a blank line; because each starts with `<` and ends with `>`, o200k tokenizes the
+// joined prompt exactly as the sum of `section + "\n\n"` costs, so sections are counted (and
+// cached) one by one instead of re-counting the whole prompt every turn. Pure apart from counting.
+import type { AgentDocument } from "../../agent/index.js";
+import { countTokens } from "../text/count-tokens.js";
+
+export interface SystemSection {
+  tag: string;
+  /** The document path for `<document>` sections, else null. */
+  path: string | null;
+  text: string;
+}
+
+export const SECTION_SEPARATOR = "\n\n";
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+}
+
+/** `<tag>\ncontent\n</tag>` (or with a `path` attribute for documents). */
+export function renderSection(
+  tag: string,
+  content: string,
+  path: string | null = null,
+): SystemSection {
+  const open = path === null ? `<${tag}>` : `<${tag} path="${escapeAttribute(path)}">`;
+  return { tag, path, text: `${open}\n${content.trim()}\n</${tag}>` };
+}
+
+export interface FixedSectionsOptions {
+  documents: readonly AgentDocument[];
+  notesSummary: string | null;
+  toolsText: string;
+  workingMemory: string | null;
+}
+
+/** The sections before `<conversation_summary>`, in SPEC §5 order; empty ones are left out. */
+export function buildFixedSections(options: FixedSectionsOptions): SystemSection[] {
+  const sections = options.documents.map((document) =>
+    renderSection("document", document.content, document.path),
+  );
+  if (options.notesSummary?.trim())
+    sections.push(renderSection("notes_summary", options.notesSummary));
+  if (options.toolsText.trim()) sections.push(renderSection("tools", options.toolsText));
+  if (options.workingMemory?.trim()) {
+    sections.push(renderSection("working_memory", options.workingMemory));
+  }
+  return sections;
+}
+
+/** The system prompt: sections joined by a blank line. */
+export function joinSections(sections: readonly SystemSection[]): string {
+  return sections.map((section) => section.text).join(SECTION_SEPARATOR);
+}
+
+/** Remembers token counts of recent texts (documents and tools rarely change between turns). */
+export class TextTokenCache {
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly maxEntries = 256) {}
+
+  count(text: string): number {
+    const cached = this.counts.get(text);
+    if (cached !== undefined) return cached;
+    const tokens = countTokens(text);
+    if (this.counts.size >= this.maxEntries) {
+      const oldest = this.counts.keys().next();
+      if (!oldest.done) this.counts.delete(oldest.value);
+    }
+    this.counts.set(text, tokens);
+    return tokens;
+  }
+}
+
+/**
+ * Each section's share of `countTokens(joinSections(sections))`, exactly: a section's cost
+ * includes the separator after it (none after the last).
+ */
+export function sectionTokens(sections: readonly SystemSection[], cache: TextTokenCache): number[] {
+  return sections.map((section, index) =>
+    cache.count(index < sections.length - 1 ? section.text + SECTION_SEPARATOR : section.text),
+  );
+}

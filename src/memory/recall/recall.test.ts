@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  buildConversation,
+  openTestMemory,
+  type TestMemory,
+} from "../../../test/support/memory-fixtures.js";
+import { fuseRankings, RRF_K } from "./recall.js";
+
+let memory: TestMemory | null = null;
+afterEach(async () => {
+  await memory?.close();
+  memory = null;
+});
+
+describe("fuseRankings", () => {
+  it("sums 1/(k + rank) over the rankings, best first", () => {
+    const fused = fuseRankings([
+      ["a", "b", "c"],
+      ["c", "d"],
+    ]);
+    expect(fused.map((entry) => entry.item)).toEqual(["c", "a", "b", "d"]); // b and d tie: first seen first
+    expect(fused[0]?.score).toBeCloseTo(1 / (RRF_K + 3) + 1 / (RRF_K + 1), 12);
+    expect(fused[1]?.score).toBeCloseTo(1 / (RRF_K + 1), 12);
+  });
+
+  it("ranks an item both rankings hold above one ranked first by only one", () => {
+    const fused = fuseRankings([
+      ["only-text", "both"],
+      ["only-vector", "both"],
+    ]);
+    expect(fused[0]?.item).toBe("both");
+  });
+});
+
+describe("recall", () => {
+  const plantAt = 37;
+  const plant = (turn: number) =>
+    turn === plantAt ? "Note that the vault code is ZX-4471-QP." : null;
+
+  it("finds a planted fact and returns its whole turn as a range", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 80, plant }));
+    await memory.engine.runUntilIdle();
+    const report = await memory.engine.recall({ query: "what is the vault code", k: 5 });
+    const top = report.results[0];
+    expect(top).toBeDefined();
+    expect(top?.seqStart).toBe(plantAt * 4);
+    expect(top?.seqEnd).toBe(plantAt * 4 + 4);
+    expect(top?.snippet).toContain("vault");
+    expect(report.results.length).toBeLessThanOrEqual(5);
+  });
+
+  it("never returns overlapping ranges, and honours filters", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 40 }));
+    await memory.engine.runUntilIdle();
+    const report = await memory.engine.recall({ query: "postgres replica vacuum", k: 8 });
+    const ranges = report.results.map((result) => [result.seqStart, result.seqEnd] as const);
+    for (const [index, [start, end]] of ranges.entries()) {
+      for (const [otherStart, otherEnd] of ranges.slice(index + 1)) {
+        expect(start < otherEnd && otherStart < end).toBe(false);
+      }
+    }
+    const late = await memory.engine.recall({
+      query: "postgres",
+      k: 8,
+      filters: { after: "2026-03-01T09:00:00.000Z" },
+    });
+    expect(late.results.every((result) => result.ts >= "2026-03-01T09:00:00.000Z")).toBe(true);
+    const none = await memory.engine.recall({
+      query: "postgres",
+      k: 8,
+      filters: { session: "nope" },
+    });
+    expect(none.results).toEqual([]);
+  });
+
+  it("searches every session, not just the active one", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(
+      buildConversation({
+        turns: 10,
+        plant: (turn) => (turn === 3 ? "The ferry leaves at 07:40." : null),
+      }),
+    );
+    const first = memory.store.sessionLog.sessionId;
+    memory.clock.advance(60_000);
+    memory.store.sessionLog.startNew();
+    memory.store.appendMessages(buildConversation({ turns: 10 }));
+    await memory.engine.runUntilIdle();
+    const report = await memory.engine.recall({ query: "ferry leaves", k: 3 });
+    expect(report.results[0]?.session).toBe(first);
+    const stats = await memory.engine.recallStats();
+    expect(stats).toMatchObject({ messages: 80, sessions: 2, vectors: 80 });
+  });
+});

@@ -1,0 +1,151 @@
+// Hybrid recall over every session (SPEC §6): FTS5 BM25 and vector KNN, fused by reciprocal rank,
+// each hit widened to its turn. Reads the index only; the query is embedded with the same embedder.
+import type { RecallReport, RecallResult, RecallStats, Role } from "../../kernel/index.js";
+import { type AgentStore, type IndexedMessage, searchTerms } from "../../store/index.js";
+import type { Embedder } from "../embeddings/embedder.js";
+import { messageText } from "../text/message-text.js";
+import { recallSnippet } from "./recall-snippet.js";
+
+export interface RecallFilters {
+  /** ISO timestamps: messages at or after `after`, before `before`. */
+  after?: string;
+  before?: string;
+  role?: Role;
+  session?: string;
+}
+
+export interface RecallOptions {
+  query: string;
+  k: number;
+  filters?: RecallFilters;
+}
+
+export interface RecallDependencies {
+  store: AgentStore;
+  embedder: Embedder;
+}
+
+/** The constant of reciprocal rank fusion (Cormack et al. 2009): score = Σ 1 / (60 + rank). */
+export const RRF_K = 60;
+/** Candidates taken from each ranking before fusion. */
+const CANDIDATES = 50;
+/** A hit widens to its turn, but never to more messages than this. */
+const MAX_TURN_MESSAGES = 12;
+
+/**
+ * Fuses rankings (best first) by reciprocal rank: an item's score is the sum over the rankings
+ * holding it of 1 / (k + rank), rank counting from 1. Returns items by score, best first; ties keep
+ * the order of first appearance. Pure.
+ */
+export function fuseRankings<T>(
+  rankings: ReadonlyArray<readonly T[]>,
+  k = RRF_K,
+): Array<{ item: T; score: number }> {
+  const scores = new Map<T, number>();
+  for (const ranking of rankings) {
+    ranking.forEach((item, index) => {
+      scores.set(item, (scores.get(item) ?? 0) + 1 / (k + index + 1));
+    });
+  }
+  return [...scores].map(([item, score]) => ({ item, score })).sort((a, b) => b.score - a.score);
+}
+
+function matchesFilters(message: IndexedMessage, filters: RecallFilters | undefined): boolean {
+  if (!filters) return true;
+  if (filters.after && message.ts < filters.after) return false;
+  if (filters.before && message.ts >= filters.before) return false;
+  if (filters.role && message.role !== filters.role) return false;
+  if (filters.session && message.session !== filters.session) return false;
+  return true;
+}
+
+async function vectorRanking(deps: RecallDependencies, options: RecallOptions): Promise<number[]> {
+  if (deps.store.vectors.isEmpty()) return [];
+  const [vector] = await deps.embedder.embed([options.query]);
+  if (!vector || vector.every((value) => value === 0)) return [];
+  // A process that has not embedded yet (a CLI command) must open the table for this embedder.
+  deps.store.vectors.ensure({ fingerprint: deps.embedder.fingerprint, dimensions: vector.length });
+  const wanted = options.filters ? CANDIDATES * 4 : CANDIDATES;
+  const hits = deps.store.vectors
+    .nearest(vector, wanted)
+    .filter((hit) => typeof hit.distance === "number");
+  if (!options.filters) return hits.map((hit) => hit.id);
+  const allowed = new Set(
+    deps.store.messages
+      .byIds(hits.map((hit) => hit.id))
+      .filter((message) => matchesFilters(message, options.filters))
+      .map((message) => message.id),
+  );
+  return hits
+    .filter((hit) => allowed.has(hit.id))
+    .map((hit) => hit.id)
+    .slice(0, CANDIDATES);
+}
+
+/** `[seqStart, seqEnd)` of the turn holding `seq`: from its user message, capped at 12. */
+export function turnRange(store: AgentStore, session: string, seq: number): [number, number] {
+  const rows = store.messages.tokenRows(
+    session,
+    Math.max(0, seq - MAX_TURN_MESSAGES),
+    seq + MAX_TURN_MESSAGES + 1,
+  );
+  let start = seq;
+  for (const row of rows) if (row.seq <= seq && row.role === "user") start = row.seq;
+  let end = (rows.at(-1)?.seq ?? seq) + 1;
+  for (const row of rows) {
+    if (row.seq > seq && row.role === "user") {
+      end = row.seq;
+      break;
+    }
+  }
+  if (end - start <= MAX_TURN_MESSAGES) return [start, end];
+  const from = Math.max(
+    start,
+    Math.min(seq - Math.floor(MAX_TURN_MESSAGES / 2), end - MAX_TURN_MESSAGES),
+  );
+  return [from, from + MAX_TURN_MESSAGES];
+}
+
+/**
+ * Searches all sessions. Results are message ranges (a hit widened to its turn, at most 12
+ * messages), best first, at most `k`, never two overlapping; `score` is the fused RRF score.
+ * Rejects only when the embedder is unreachable (remote embeddings).
+ */
+export async function recall(
+  deps: RecallDependencies,
+  options: RecallOptions,
+): Promise<RecallReport> {
+  const k = Math.max(1, Math.floor(options.k));
+  const textHits = deps.store.messages.search(options.query, {
+    k: CANDIDATES,
+    ...(options.filters ? { filters: options.filters } : {}),
+  });
+  const vectorIds = await vectorRanking(deps, options);
+  const fused = fuseRankings([textHits.map((hit) => hit.id), vectorIds]);
+  const terms = searchTerms(options.query);
+  const top = fused.slice(0, k * 4);
+  const messages = new Map(
+    deps.store.messages.byIds(top.map((entry) => entry.item)).map((m) => [m.id, m]),
+  );
+  const results: RecallResult[] = [];
+  for (const { item, score } of top) {
+    const message = messages.get(item);
+    if (!message) continue;
+    const [seqStart, seqEnd] = turnRange(deps.store, message.session, message.seq);
+    const overlaps = results.some(
+      (result) =>
+        result.session === message.session && result.seqStart < seqEnd && seqStart < result.seqEnd,
+    );
+    if (overlaps) continue;
+    const snippet = recallSnippet(messageText(message), terms);
+    results.push({ session: message.session, seqStart, seqEnd, score, snippet, ts: message.ts });
+    if (results.length >= k) break;
+  }
+  return { query: options.query, results };
+}
+
+/** What recall searches: indexed messages, sessions, vectors and the date range. */
+export function recallStats(store: AgentStore): RecallStats {
+  const totals = store.messages.totals();
+  return { ...totals, vectors: store.vectors.count() };
+}

@@ -1,0 +1,143 @@
+// Job 2 of the memory pipeline: closes L0 segments per session, incrementally from where the
+// tiling ends, and gives each an instant extractive summary so nothing waits on a model.
+import type { MessageTokenRow } from "../../store/index.js";
+import { segmentId } from "../../store/index.js";
+import { closeSegment, writeSummary } from "../memory-writes.js";
+import type { PipelineContext } from "../pipeline-context.js";
+import { extractiveTargetTokens, summarizeExtractive } from "../summaries/extractive-summarizer.js";
+import { planSegments, type SegmentBoundary, type SegmentInput } from "./segmenter.js";
+
+export interface SegmentationJobOptions {
+  /** End of an import or a demo: close the tail too, even below the minimums. */
+  final: boolean;
+  /** Embeddings are failing: plan on zero vectors rather than wait for them. */
+  embeddingsDegraded: boolean;
+}
+
+/** Messages before the tiling's end given to the planner as context for its windows. */
+const CONTEXT_MESSAGES = 200;
+
+/** Closes every L0 segment the planner finds, in every session. Returns the count closed. */
+export function runSegmentationJob(
+  context: PipelineContext,
+  options: SegmentationJobOptions,
+): number {
+  let closed = 0;
+  const active = context.store.sessionLog.sessionId;
+  for (const session of context.store.messages.sessionIds()) {
+    if (context.signal.aborted) break;
+    // A session that is no longer active never grows again: its tail is closed too.
+    const final = options.final || session !== active;
+    closed += segmentSession(context, session, { ...options, final });
+  }
+  return closed;
+}
+
+/** Unsegmented messages (and their tokens) of a session; cheap, for the trigger and `state()`. */
+export function unsegmentedRows(context: PipelineContext, session: string): MessageTokenRow[] {
+  return context.store.messages.tokenRows(session, context.store.segments.levelEnd(session, 0));
+}
+
+function shouldSegment(
+  context: PipelineContext,
+  rows: readonly MessageTokenRow[],
+  start: number,
+  final: boolean,
+): boolean {
+  const pending = rows.filter((row) => row.seq >= start);
+  if (pending.length === 0) return false;
+  if (final) return true;
+  const { triggerMessages, triggerTokens } = context.config.segmentation;
+  const tokens = pending.reduce((sum, row) => sum + row.tokens, 0);
+  return pending.length >= triggerMessages && tokens >= triggerTokens;
+}
+
+/** Planner input: rows up to the first one not embedded yet (unless embeddings are degraded). */
+function plannerInput(
+  context: PipelineContext,
+  rows: readonly MessageTokenRow[],
+  embeddingsDegraded: boolean,
+): SegmentInput[] {
+  const cursor = context.store.vectors.cursor();
+  const firstPending = embeddingsDegraded ? -1 : rows.findIndex((row) => row.id > cursor);
+  const kept = firstPending < 0 ? rows : rows.slice(0, firstPending);
+  const vectors = context.store.vectors.vectors(kept.map((row) => row.id));
+  const zero = new Float32Array(context.embedder.dimensions);
+  return kept.map((row) => ({
+    seq: row.seq,
+    role: row.role,
+    tokens: row.tokens,
+    vector: vectors.get(row.id) ?? zero,
+  }));
+}
+
+function segmentSession(
+  context: PipelineContext,
+  session: string,
+  options: SegmentationJobOptions,
+): number {
+  const { store, config } = context;
+  const start = store.segments.levelEnd(session, 0);
+  const rows = store.messages.tokenRows(session, Math.max(0, start - CONTEXT_MESSAGES));
+  if (!shouldSegment(context, rows, start, options.final)) return 0;
+  const messages = plannerInput(context, rows, options.embeddingsDegraded);
+  if (!messages.some((message) => message.seq >= start)) return 0;
+  const plan = planSegments({
+    messages,
+    startSeq: start,
+    final: options.final && messages.length === rows.length,
+    targetTokens: config.segmentation.targetTokens,
+    minTokens: config.segmentation.minTokens,
+    minMessages: config.segmentation.minMessages,
+    window: config.segmentation.window,
+  });
+  const bySeq = new Map(rows.map((row) => [row.seq, row]));
+  const boundaries = [...plan.boundaries];
+  const end = (rows.at(-1)?.seq ?? start - 1) + 1;
+  if (options.final && messages.length === rows.length && plan.pendingFrom < end) {
+    // The end of an import or demo: the whole session is tiled, a short tail included.
+    boundaries.push({ seqStart: plan.pendingFrom, seqEnd: end });
+  }
+  let closed = 0;
+  for (const boundary of boundaries) {
+    if (context.signal.aborted) break;
+    closeLeaf(context, session, boundary, bySeq);
+    closed += 1;
+  }
+  if (closed > 0) context.logger.info({ session, closed, start }, "segments closed");
+  return closed;
+}
+
+function closeLeaf(
+  context: PipelineContext,
+  session: string,
+  boundary: SegmentBoundary,
+  bySeq: ReadonlyMap<number, MessageTokenRow>,
+): void {
+  const { store, clock } = context;
+  const { seqStart, seqEnd } = boundary;
+  let tokenCount = 0;
+  for (let seq = seqStart; seq < seqEnd; seq += 1) tokenCount += bySeq.get(seq)?.tokens ?? 0;
+  const id = segmentId(session, 0, seqStart, seqEnd);
+  const firstTs = bySeq.get(seqStart)?.ts ?? "";
+  const lastTs = bySeq.get(seqEnd - 1)?.ts ?? firstTs;
+  closeSegment(store, clock, {
+    id,
+    session,
+    level: 0,
+    seqStart,
+    seqEnd,
+    tokenCount,
+    firstTs,
+    lastTs,
+  });
+  const messages = store.messages.range(session, seqStart, seqEnd);
+  const text = summarizeExtractive({ messages, targetTokens: extractiveTargetTokens(tokenCount) });
+  writeSummary(store, clock, {
+    segmentId: id,
+    text,
+    method: "extractive",
+    stale: context.summaryModel !== null,
+  });
+  context.onWrite();
+}

@@ -1,0 +1,142 @@
+// Plans rollups: every `fanout` contiguous summarized segments of level k get one level k+1
+// parent (SPEC §4). Pure: no I/O; the memory worker summarizes and writes each planned parent.
+import type { Segment } from "../../kernel/index.js";
+
+export interface PlanRollupsOptions {
+  /** All segments of one session, any level, any order. */
+  segments: ReadonlyArray<Segment>;
+  /** Children per parent (config `rollupFanout`, 10). */
+  fanout: number;
+}
+
+export interface PlannedRollup {
+  /** Level of the parent to write (children are one level below). */
+  level: number;
+  /** Children oldest first; exactly `fanout` of them, contiguous. */
+  childIds: string[];
+  seqStart: number;
+  /** Exclusive. */
+  seqEnd: number;
+}
+
+function byLevel(segments: ReadonlyArray<Segment>): Map<number, Segment[]> {
+  const levels = new Map<number, Segment[]>();
+  for (const segment of segments) {
+    const list = levels.get(segment.level) ?? [];
+    list.push(segment);
+    levels.set(segment.level, list);
+  }
+  for (const list of levels.values()) list.sort((a, b) => a.seqStart - b.seqStart);
+  return levels;
+}
+
+function overlaps(segments: ReadonlyArray<Segment>, seqStart: number, seqEnd: number): boolean {
+  return segments.some((segment) => segment.seqStart < seqEnd && seqStart < segment.seqEnd);
+}
+
+/** Groups of one level: runs of unparented, summarized, contiguous children, `fanout` at a time. */
+function planLevel(
+  children: ReadonlyArray<Segment>,
+  parents: ReadonlyArray<Segment>,
+  fanout: number,
+): PlannedRollup[] {
+  const planned: PlannedRollup[] = [];
+  let run: Segment[] = [];
+  for (const child of children) {
+    // An unsummarized child ends planning for this level: grouping past it would strand the
+    // children before it in a run that can never fill up, leaving a hole in the level above.
+    if (child.summary === null) break;
+    const previous = run[run.length - 1];
+    if (child.parentId !== null || (previous && previous.seqEnd !== child.seqStart)) run = [];
+    if (child.parentId !== null) continue;
+    run.push(child);
+    if (run.length < fanout) continue;
+    const seqStart = run[0]?.seqStart ?? child.seqStart;
+    // A parent that already covers any of this range (e.g. children whose link was lost) is
+    // never duplicated: planParentLinks repairs the links instead (LESSONS #4).
+    if (!overlaps(parents, seqStart, child.seqEnd)) {
+      const childIds = run.map((segment) => segment.id);
+      planned.push({ level: child.level + 1, childIds, seqStart, seqEnd: child.seqEnd });
+    }
+    run = [];
+  }
+  return planned;
+}
+
+/**
+ * The rollup parents to create now, for every level whose children exist now (a parent planned
+ * here becomes a child only on the next call: the worker calls again until nothing is planned).
+ * Children are grouped only when contiguous (child[i].seqEnd === child[i+1].seqStart), unparented
+ * and summarized; a gap or an already parented child starts a new run (LESSONS #2). Idempotent:
+ * no group whose range any existing parent overlaps is ever planned twice. Lowest level first.
+ */
+export function planRollups(options: PlanRollupsOptions): PlannedRollup[] {
+  if (!Number.isInteger(options.fanout) || options.fanout < 2) {
+    throw new Error(`planRollups: fanout must be an integer ≥ 2, got ${options.fanout}`);
+  }
+  const levels = byLevel(options.segments);
+  const planned: PlannedRollup[] = [];
+  for (const level of [...levels.keys()].sort((a, b) => a - b)) {
+    const children = levels.get(level) ?? [];
+    planned.push(...planLevel(children, levels.get(level + 1) ?? [], options.fanout));
+  }
+  return planned;
+}
+
+export interface ParentLink {
+  parentId: string;
+  /** Children of the parent whose `parentId` is still null. */
+  childIds: string[];
+}
+
+/** Index of the first segment (sorted by seqStart) starting at or after `seq`. */
+function firstFrom(sorted: ReadonlyArray<Segment>, seq: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle]?.seqStart ?? seq) < seq) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The level-k children tiling exactly [parent.seqStart, parent.seqEnd), or null. */
+function childrenOf(parent: Segment, children: ReadonlyArray<Segment>): Segment[] | null {
+  const tiling: Segment[] = [];
+  let at = parent.seqStart;
+  for (const child of children.slice(firstFrom(children, at))) {
+    if (child.seqStart < at) continue;
+    if (child.seqStart > at || child.seqEnd > parent.seqEnd) return null;
+    tiling.push(child);
+    at = child.seqEnd;
+    if (at === parent.seqEnd) return tiling;
+  }
+  return null;
+}
+
+/**
+ * Parents whose children lost (or never got) their link: an existing level k+1 segment whose
+ * range is tiled exactly by level-k children, some with `parentId` null and none linked
+ * elsewhere. The worker links them instead of planning a second parent (LESSONS #4).
+ */
+export function planParentLinks(segments: ReadonlyArray<Segment>): ParentLink[] {
+  const levels = byLevel(segments);
+  const links: ParentLink[] = [];
+  for (const [level, parents] of levels) {
+    const children = levels.get(level - 1);
+    if (level === 0 || !children) continue;
+    for (const parent of parents) {
+      const tiling = childrenOf(parent, children);
+      if (
+        !tiling ||
+        tiling.some((child) => child.parentId !== null && child.parentId !== parent.id)
+      ) {
+        continue;
+      }
+      const childIds = tiling.filter((child) => child.parentId === null).map((child) => child.id);
+      if (childIds.length > 0) links.push({ parentId: parent.id, childIds });
+    }
+  }
+  return links;
+}

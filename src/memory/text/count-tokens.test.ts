@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import type { SessionMessage } from "../../kernel/index.js";
+import {
+  countMessageTokens,
+  countTokens,
+  MESSAGE_OVERHEAD_TOKENS,
+  TokenCache,
+} from "./count-tokens.js";
+
+describe("countTokens", () => {
+  it("counts o200k tokens exactly for ordinary text", () => {
+    expect(countTokens("")).toBe(0);
+    expect(countTokens("hello")).toBe(1);
+    expect(countTokens("Hello, world!")).toBe(4);
+  });
+
+  it("counts special-token text as plain text instead of throwing", () => {
+    expect(() => countTokens("before <|endoftext|> after <|im_start|>")).not.toThrow();
+    expect(countTokens("<|endoftext|>")).toBeGreaterThan(1);
+  });
+
+  it("stays fast and close on long runs without spaces", () => {
+    const started = performance.now();
+    const run = "=".repeat(200_000);
+    const count = countTokens(run);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(count).toBeGreaterThan(1_000);
+    let random = "";
+    let seed = 7;
+    for (let index = 0; index < 20_000; index += 1) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      random += String.fromCharCode(97 + (seed % 26));
+    }
+    // Within 1% of the exact count of the same text cut into words of 200.
+    const exact = countTokens(random.replace(/(.{200})/g, "$1 ")) - 100;
+    expect(Math.abs(countTokens(random) - exact) / exact).toBeLessThan(0.01);
+  });
+
+  it("counts about a million tokens a second", () => {
+    const words = [
+      "deploy",
+      "db-03",
+      "failed",
+      "because",
+      "KX-4471",
+      "timed",
+      "out",
+      "at",
+      "06:09",
+    ];
+    const text = Array.from({ length: 200_000 }, (_, index) => words[index % 9]).join(" ");
+    const started = performance.now();
+    const count = countTokens(text);
+    expect(count).toBeGreaterThan(200_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe("countMessageTokens", () => {
+  const message: SessionMessage = {
+    seq: 3,
+    ts: "2026-04-02T06:09:27.043Z",
+    role: "assistant",
+    content: "Running the tests.",
+    toolCalls: [
+      {
+        id: "c1",
+        type: "function",
+        function: { name: "bash", arguments: '{"command":"npm test"}' },
+      },
+    ],
+  };
+
+  it("adds the per-message overhead to the text's tokens", () => {
+    const text = 'Running the tests.\nbash({"command":"npm test"})';
+    expect(countMessageTokens(message)).toBe(countTokens(text) + MESSAGE_OVERHEAD_TOKENS);
+  });
+
+  it("caches by session and seq", () => {
+    const cache = new TokenCache(2);
+    expect(cache.countMessage("s1", message)).toBe(countMessageTokens(message));
+    // Same key: the cached count comes back even for different content.
+    expect(cache.countMessage("s1", { ...message, content: "x" })).toBe(
+      countMessageTokens(message),
+    );
+    cache.countMessage("s2", message);
+    cache.countMessage("s3", message);
+    expect(cache.size).toBe(2);
+    expect(cache.countMessage("s1", { ...message, content: "" })).toBe(
+      countMessageTokens({ ...message, content: "" }),
+    );
+  });
+});
