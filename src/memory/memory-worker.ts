@@ -31,6 +31,7 @@ export class MemoryWorker {
   private queued: RunRequest | null = null;
   private stopped = false;
   private healed = false;
+  private rolledUp = false;
   private embeddingsDegraded = false;
   private readonly summaryJob: SummaryJob;
   status: "idle" | "running" = "idle";
@@ -101,17 +102,23 @@ export class MemoryWorker {
       await runWorkingMemoryJob(this.context);
     });
     await this.step("embed", () => this.embed(request));
+    let closed = 0;
     await this.step("segment", () => {
-      const closed = runSegmentationJob(this.context, {
+      closed = runSegmentationJob(this.context, {
         final: request.final,
         embeddingsDegraded: this.embeddingsDegraded,
       });
       request.onProgress?.({ phase: "segment", done: closed, total: closed });
     });
-    await this.step("rollup", () => {
-      const created = runRollupJob(this.context);
-      request.onProgress?.({ phase: "rollup", done: created, total: created });
-    });
+    // Incremental: a rollup can only become possible when a segment closed or a summary landed
+    // (handled below); the first run after open checks everything once.
+    if (closed > 0 || !this.rolledUp) {
+      await this.step("rollup", () => {
+        const created = runRollupJob(this.context);
+        this.rolledUp = true;
+        request.onProgress?.({ phase: "rollup", done: created, total: created });
+      });
+    }
     await this.step("summarize", async () => {
       const report = await this.summaryJob.run((done, total) =>
         request.onProgress?.({ phase: "summarize", done, total }),

@@ -98,4 +98,13 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX messages_session_rows ON messages (session, seq, role, tokens, ts);
   `,
+  // The worker's per-turn bookkeeping without table scans (issue 17): the tiling's end per level,
+  // the per-level counts, and the segments waiting for a summary (a partial index whose WHERE is
+  // the query's, so SQLite uses it).
+  `
+  CREATE INDEX segments_session_level ON segments (session, level, seq_end);
+  CREATE INDEX segments_level ON segments (level);
+  CREATE INDEX segments_pending ON segments (session, level, seq_start)
+    WHERE summary IS NULL OR stale = 1;
+  `,
 ];

@@ -210,7 +210,7 @@ export class SegmentRepo {
   staleCount(): number {
     return (
       this.db
-        .prepare("SELECT COUNT(*) AS n FROM segments WHERE stale = 1 OR summary IS NULL")
+        .prepare("SELECT COUNT(*) AS n FROM segments WHERE summary IS NULL OR stale = 1")
         .get() as { n: number }
     ).n;
   }
