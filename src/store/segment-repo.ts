@@ -189,6 +189,32 @@ export class SegmentRepo {
     ).map(toSegment);
   }
 
+  /**
+   * What the rollup planner must see, without listing the whole tree: per level holding an
+   * unparented segment, that level and the one above from the first unparented segment's start
+   * on. Every run of unparented children, and every parent that could overlap one, is in it; the
+   * rows of each level form a contiguous suffix of that level. By level, then position.
+   */
+  rollupWindow(session: string): Segment[] {
+    const firsts = this.db
+      .prepare(
+        "SELECT level, MIN(seq_start) AS start FROM segments WHERE session = ? AND parent_id IS NULL GROUP BY level",
+      )
+      .all(session) as Array<{ level: number; start: number }>;
+    const from = new Map<number, number>();
+    for (const { level, start } of firsts) {
+      for (const at of [level, level + 1]) from.set(at, Math.min(from.get(at) ?? start, start));
+    }
+    const statement = this.db.prepare(
+      "SELECT * FROM segments WHERE session = ? AND level = ? AND seq_end > ? ORDER BY seq_start",
+    );
+    return [...from]
+      .sort(([a], [b]) => a - b)
+      .flatMap(([level, start]) =>
+        (statement.all(session, level, start) as SegmentRow[]).map(toSegment),
+      );
+  }
+
   /** Segments whose summary is missing or a stand-in, oldest first. */
   needingSummary(session: string, limit: number): Segment[] {
     return (

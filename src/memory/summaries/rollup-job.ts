@@ -26,7 +26,7 @@ function rollUpSession(context: PipelineContext, session: string): number {
   const { store } = context;
   let created = 0;
   for (let pass = 0; pass < MAX_PASSES && !context.signal.aborted; pass += 1) {
-    const segments = store.segments.list(session);
+    const segments = store.segments.rollupWindow(session);
     const plans = planRollups({ segments, fanout: context.config.rollupFanout });
     if (plans.length === 0) return created;
     const byId = new Map(segments.map((segment) => [segment.id, segment]));
