@@ -37,6 +37,19 @@ describe("loadConfig", () => {
     expect(message).toContain("3 problem(s)");
   });
 
+  it("sizes summary concurrency to the provider unless the file sets it", async () => {
+    const concurrency = async (file: unknown) => {
+      writeConfig(file);
+      return (await loadConfig({ agentDir: temp.path })).summaryConcurrency;
+    };
+    expect(await concurrency({ provider: "openai" })).toBe(8);
+    expect(await concurrency({ provider: "ollama" })).toBe(1);
+    expect(
+      await concurrency({ provider: "openai-compatible", baseUrl: "http://127.0.0.1:9/v1" }),
+    ).toBe(4);
+    expect(await concurrency({ provider: "ollama", summaryConcurrency: 3 })).toBe(3);
+  });
+
   it("rejects unknown keys so typos do not pass silently", async () => {
     writeConfig({ maxContextToken: 5000 });
     await expect(loadConfig({ agentDir: temp.path })).rejects.toMatchObject({

@@ -11,6 +11,7 @@ import {
   configFileSchema,
   PROVIDER_BASE_URLS,
   PROVIDER_KEY_VARIABLES,
+  PROVIDER_SUMMARY_CONCURRENCY,
   type Provider,
 } from "./schema.js";
 
@@ -112,6 +113,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
     agentDir: paths.agentDir,
     agentName: file.name ?? basename(paths.agentDir),
     resolvedBaseUrl: file.baseUrl ?? PROVIDER_BASE_URLS[provider],
+    summaryConcurrency: file.summaryConcurrency ?? PROVIDER_SUMMARY_CONCURRENCY[provider],
     secrets: {
       apiKey,
       authToken: lookup("KERN_AUTH_TOKEN") ?? null,

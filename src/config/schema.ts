@@ -144,8 +144,10 @@ export const configFileSchema = z
       .int()
       .min(1)
       .max(16)
-      .default(2)
-      .describe("Model summary calls at once."),
+      .optional()
+      .describe(
+        "Model summary calls at once. Unset: by provider (openai 8, openrouter 8, openai-compatible 4, ollama 1).",
+      ),
     summaryTimeoutMs: z
       .number()
       .int()
@@ -173,8 +175,22 @@ export interface Secrets {
   telegramToken: string | null;
 }
 
+/**
+ * Summary calls in flight when `summaryConcurrency` is unset. Hosted APIs serve many requests at
+ * once (their rate limits are in the hundreds of requests a minute; 8 calls of a few seconds stay
+ * far below); a local Ollama runs one model and queues the rest, so more only adds waiting.
+ */
+export const PROVIDER_SUMMARY_CONCURRENCY: Record<Provider, number> = {
+  openai: 8,
+  openrouter: 8,
+  ollama: 1,
+  "openai-compatible": 4,
+};
+
 /** The loaded, validated, frozen configuration of one agent. */
-export interface Config extends ConfigFile {
+export interface Config extends Omit<ConfigFile, "summaryConcurrency"> {
+  /** `summaryConcurrency`, else the provider's PROVIDER_SUMMARY_CONCURRENCY. */
+  summaryConcurrency: number;
   agentDir: string;
   /** Agent name (config `name`, else the folder name). */
   agentName: string;
