@@ -50,6 +50,30 @@ describe("createOpenAiEmbeddingClient", () => {
     ]);
   });
 
+  it("packs inputs up to the character ceiling, one request per full batch", async () => {
+    const client = createOpenAiEmbeddingClient({
+      baseUrl: llm.baseUrl,
+      apiKey: null,
+      model: "text-embedding-3-small",
+      batchChars: 10,
+      logger: createSilentLogger(),
+    });
+    const texts = ["aaaa", "bbbb", "cccc", "a-much-longer-input", "dd"];
+    expect(await client.embed(texts)).toEqual(texts.map(fakeEmbedding));
+    expect(llm.embeddingRequests.map((request) => request.input)).toEqual([
+      ["aaaa", "bbbb"],
+      ["cccc"],
+      ["a-much-longer-input"],
+      ["dd"],
+    ]);
+  });
+
+  it("sends a 20k-message history in a handful of requests by default", async () => {
+    const texts = Array.from({ length: 5_000 }, (_, index) => `message ${index} about the deploy`);
+    await clientFor().embed(texts);
+    expect(llm.embeddingRequests).toHaveLength(3);
+  });
+
   it("halves an over-long input while the others in its batch succeed", async () => {
     llm.rejectEmbeddingInputsLongerThan(100);
     const long = "alpha beta gamma delta ".repeat(6); // 138 chars

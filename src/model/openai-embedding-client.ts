@@ -24,14 +24,24 @@ export interface OpenAiEmbeddingClientOptions {
   baseUrl: string;
   apiKey: string | null;
   model: string;
-  /** Inputs per request; default 64. */
+  /** Inputs per request at most; default DEFAULT_EMBEDDING_BATCH_SIZE. */
   batchSize?: number;
+  /** Characters per request at most (a single longer input goes alone); default 600,000. */
+  batchChars?: number;
   /** One request's time limit; default 60 s. */
   timeoutMs?: number;
   logger: Logger;
 }
 
-export const DEFAULT_EMBEDDING_BATCH_SIZE = 64;
+/**
+ * OpenAI's limits per embeddings request: 2,048 inputs and 300k tokens. 600k characters stay
+ * under the token limit for text (~4 characters a token; code and numbers ~3). A server with
+ * lower limits answers 400/413 and the batch is halved (below), so the ceiling only costs one
+ * extra call there. A 20k-message history went from 313 requests (64 a request) to one per
+ * embedding-job batch.
+ */
+export const DEFAULT_EMBEDDING_BATCH_SIZE = 2048;
+const DEFAULT_EMBEDDING_BATCH_CHARS = 600_000;
 
 /** Statuses by which servers say "this input is too long or malformed". */
 const REJECTED_STATUSES = new Set([400, 413, 422]);
@@ -71,6 +81,7 @@ export function createOpenAiEmbeddingClient(
   });
   const logger = options.logger.child({ component: "embeddings", model: options.model });
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_EMBEDDING_BATCH_SIZE);
+  const batchChars = Math.max(1, options.batchChars ?? DEFAULT_EMBEDDING_BATCH_CHARS);
   return {
     model: options.model,
     async embed(texts, signal) {
@@ -79,12 +90,29 @@ export function createOpenAiEmbeddingClient(
       const items = texts
         .map((text, index) => ({ index, text: replaceLoneSurrogates(text) }))
         .filter((item) => item.text.trim().length > 0);
-      for (let start = 0; start < items.length; start += batchSize) {
-        await embedItems(items.slice(start, start + batchSize), context);
+      for (const batch of packBatches(items, batchSize, batchChars)) {
+        await embedItems(batch, context);
       }
       return results;
     },
   };
+}
+
+/** Consecutive batches of at most `size` items and `chars` characters (one item at least). */
+function packBatches(items: readonly Item[], size: number, chars: number): Item[][] {
+  const batches: Item[][] = [];
+  let batch: Item[] = [];
+  let length = 0;
+  for (const item of items) {
+    if (batch.length > 0 && (batch.length >= size || length + item.text.length > chars)) {
+      batches.push(batch);
+      [batch, length] = [[], 0];
+    }
+    batch.push(item);
+    length += item.text.length;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
 }
 
 async function requestVectors(texts: string[], context: EmbedContext): Promise<number[][]> {

@@ -17,6 +17,8 @@
 export interface Embedder {
   readonly fingerprint: string;
   readonly dimensions: number;
+  /** Texts per `embed` call the embedding job should send (default 256). */
+  readonly batchSize?: number;
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 

@@ -47,7 +47,7 @@ export async function runEmbeddingJob(options: EmbeddingJobOptions): Promise<Emb
   });
   if (reset)
     options.logger.info({ fingerprint: embedder.fingerprint }, "embedder changed; re-embedding");
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const batchSize = options.batchSize ?? embedder.batchSize ?? DEFAULT_BATCH_SIZE;
   const total = store.vectors.pendingCount();
   let done = 0;
   let empty = 0;
