@@ -8,6 +8,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --seed N        generator seed (default 42)
   --tool-chars A,B  tool output size range in characters (default ${DEFAULT_TOOL_OUTPUT_CHARS.join(",")})
   --no-turns      skip the turn-latency run with a slow summary model
+  --no-model-build  skip the 20k build with a 300 ms fake model (issue 17)
   --tag NAME      also keep the reachability figures as bench/results/reachability-NAME.json
   --describe TEXT what the tag measured (e.g. "extractive summarizer before the change")
   --render-only   only rewrite docs/benchmarks.md and its plots from bench/results/*.json
@@ -21,6 +22,7 @@ export interface BenchOptions {
   seed: number;
   toolOutputChars: [number, number];
   turns: boolean;
+  modelBuild: boolean;
   tag: string | null;
   describe: string;
   renderOnly: boolean;
@@ -71,6 +73,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     seed,
     toolOutputChars: parseToolChars(values["tool-chars"]),
     turns: !values["no-turns"],
+    modelBuild: !values["no-model-build"],
     tag: values.tag ?? null,
     describe: values.describe ?? "",
     renderOnly: Boolean(values["render-only"]),
@@ -93,6 +96,7 @@ function parse(argv: string[]) {
       seed: { type: "string" },
       "tool-chars": { type: "string" },
       "no-turns": { type: "boolean" },
+      "no-model-build": { type: "boolean" },
       tag: { type: "string" },
       describe: { type: "string" },
       "render-only": { type: "boolean" },

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BenchOptions, parseBenchOptions } from "./bench-options.js";
+import type { ModelBuildJob } from "./model-build-job.js";
 import { writeReport } from "./report/write-report.js";
 import type { SizeJob } from "./size-job.js";
 import { progress, sizeLabel } from "./support/progress.js";
@@ -63,6 +64,18 @@ async function runTurns(options: BenchOptions, workDir: string): Promise<void> {
   await runTsx(join(ROOT, "bench/turn-latency-run.ts"), ["--job", JSON.stringify(job)], ROOT);
 }
 
+async function runModelBuild(options: BenchOptions, workDir: string): Promise<void> {
+  const job: ModelBuildJob = {
+    root: ROOT,
+    seed: options.seed,
+    workDir: join(workDir, "model-build"),
+    resultsDir: RESULTS_DIR,
+    command: options.command,
+  };
+  await waitForQuiet({ scope: "model", maxMs: QUIET_WAIT_MS });
+  await runTsx(join(ROOT, "bench/model-build-run.ts"), ["--job", JSON.stringify(job)], ROOT);
+}
+
 async function main(): Promise<void> {
   const options = parseBenchOptions(process.argv.slice(2));
   if (!options.renderOnly) {
@@ -71,6 +84,7 @@ async function main(): Promise<void> {
     try {
       for (const size of options.sizes) await runSize(options, size, workDir);
       if (options.turns) await runTurns(options, workDir);
+      if (options.modelBuild) await runModelBuild(options, workDir);
     } finally {
       if (!options.keep) rmSync(workDir, { recursive: true, force: true });
     }

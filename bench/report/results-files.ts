@@ -6,6 +6,7 @@ import { join } from "node:path";
 import {
   type BenchResult,
   benchResultSchema,
+  type ModelBuildResult,
   type SizeResult,
   type TaggedReachability,
   type TurnLatencyResult,
@@ -16,6 +17,7 @@ export interface MergedResults {
   sizes: SizeResult[];
   turnLatency: TurnLatencyResult | null;
   tagged: TaggedReachability[];
+  modelBuild: ModelBuildResult | null;
 }
 
 /** File name of a result: size-20000.json, turn-latency.json, reachability-<tag>-<size>.json. */
@@ -27,6 +29,8 @@ export function resultFileName(result: BenchResult): string {
       return "turn-latency.json";
     case "reachability":
       return `reachability-${result.tag}-${result.size}.json`;
+    case "model-build":
+      return "model-build.json";
     default: {
       const unreachable: never = result;
       throw new Error(`unknown result ${JSON.stringify(unreachable)}`);
@@ -51,7 +55,7 @@ function readJson(path: string): unknown {
 
 /** Every valid result file of `directory`; invalid ones are reported on stderr and skipped. */
 export function readResults(directory: string): MergedResults {
-  const merged: MergedResults = { sizes: [], turnLatency: null, tagged: [] };
+  const merged: MergedResults = { sizes: [], turnLatency: null, tagged: [], modelBuild: null };
   let names: string[] = [];
   try {
     names = readdirSync(directory).filter((name) => name.endsWith(".json"));
@@ -67,6 +71,7 @@ export function readResults(directory: string): MergedResults {
     const result = parsed.data;
     if (result.kind === "size") merged.sizes.push(result);
     else if (result.kind === "turn-latency") merged.turnLatency = result;
+    else if (result.kind === "model-build") merged.modelBuild = result;
     else merged.tagged.push(result);
   }
   merged.sizes.sort((a, b) => a.size - b.size);

@@ -174,10 +174,34 @@ export const taggedReachabilitySchema = z.object({
   factSurvival: z.object({ facts: z.number(), byLevel: z.array(z.number()) }),
 });
 
+const buildFiguresSchema = z.object({
+  ms: z.number(),
+  segments: z.record(z.string(), z.number()),
+});
+
+/** Issue 17: one history built offline and with a fake model of fixed latency. */
+export const modelBuildResultSchema = z.object({
+  kind: z.literal("model-build"),
+  ranAt: z.string(),
+  command: z.string(),
+  machine: machineSchema,
+  messages: z.number(),
+  toolOutputChars: z.tuple([z.number(), z.number()]),
+  latencyMs: z.number(),
+  tokens: z.number(),
+  offline: buildFiguresSchema,
+  model: buildFiguresSchema.extend({
+    summaryCalls: z.number(),
+    embeddingCalls: z.number(),
+    summaryConcurrency: z.number(),
+  }),
+});
+
 export const benchResultSchema = z.discriminatedUnion("kind", [
   sizeResultSchema,
   turnLatencyResultSchema,
   taggedReachabilitySchema,
+  modelBuildResultSchema,
 ]);
 
 export type Latency = z.infer<typeof latencySchema>;
@@ -193,4 +217,5 @@ export type SizeResult = z.infer<typeof sizeResultSchema>;
 export type TurnVariant = z.infer<typeof turnVariantSchema>;
 export type TurnLatencyResult = z.infer<typeof turnLatencyResultSchema>;
 export type TaggedReachability = z.infer<typeof taggedReachabilitySchema>;
+export type ModelBuildResult = z.infer<typeof modelBuildResultSchema>;
 export type BenchResult = z.infer<typeof benchResultSchema>;

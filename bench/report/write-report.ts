@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { renderLatencyChart, renderReachabilityChart } from "./render-charts.js";
 import { renderChecks } from "./render-checks.js";
 import { renderHeadline, renderMachine, renderMethod } from "./render-headline.js";
+import { renderModelBuild } from "./render-model-build.js";
 import { renderNotes } from "./render-notes.js";
 import { renderPerformance } from "./render-performance.js";
 import { renderQuality } from "./render-quality.js";
@@ -25,6 +26,7 @@ export function renderReport(results: MergedResults): string {
     renderMachine(results),
     renderMethod(results),
     renderPerformance(results),
+    renderModelBuild(results),
     renderQuality(results),
     renderChecks(results),
     renderNotes(results),

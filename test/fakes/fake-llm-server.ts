@@ -55,6 +55,7 @@ export class FakeLlm {
   private readonly routes: Route[] = [];
   private readonly embeddingFailures: Array<{ status: number; retryAfter?: number }> = [];
   private embeddingLengthLimit: number | null = null;
+  private embeddingDelayMs = 0;
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
   private readonly waiters = new Set<{ check: () => boolean; resolve: () => void }>();
   private readonly server = createServer((req, res) => {
@@ -142,6 +143,11 @@ export class FakeLlm {
   /** Makes every embedding request holding an input longer than `chars` answer 400. */
   rejectEmbeddingInputsLongerThan(chars: number | null): void {
     this.embeddingLengthLimit = chars;
+  }
+
+  /** Every embedding request answers after `ms` (a provider's round trip, for benchmarks). */
+  delayEmbeddings(ms: number): void {
+    this.embeddingDelayMs = ms;
   }
 
   /** The next embedding request answers `status` (queued; one per call). */
@@ -305,6 +311,7 @@ export class FakeLlm {
       sendError(res, 400, `input longer than ${limit} characters`);
       return;
     }
+    await this.delay(this.embeddingDelayMs);
     sendJson(res, 200, embeddingBody(request, inputs));
   }
 }
