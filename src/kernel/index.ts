@@ -3,5 +3,6 @@ export * from "./clock.js";
 export * from "./envelope.js";
 export * from "./errors.js";
 export * from "./ids.js";
+export * from "./run-pool.js";
 export type * from "./types.js";
 export type * from "./views.js";

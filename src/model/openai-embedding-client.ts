@@ -3,7 +3,7 @@
 // that still fails becomes null. Transient failures throw so the caller can retry later.
 import OpenAI, { APIUserAbortError } from "openai";
 import { z } from "zod";
-import { ModelError } from "../kernel/index.js";
+import { ModelError, runPool } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
 import { halveText, replaceLoneSurrogates } from "./halve-text.js";
 import { toModelError } from "./to-model-error.js";
@@ -42,6 +42,8 @@ export interface OpenAiEmbeddingClientOptions {
  */
 export const DEFAULT_EMBEDDING_BATCH_SIZE = 2048;
 const DEFAULT_EMBEDDING_BATCH_CHARS = 600_000;
+/** Requests in flight for one embed() call: a round trip dominates, so overlap a few. */
+const REQUESTS_AT_ONCE = 4;
 
 /** Statuses by which servers say "this input is too long or malformed". */
 const REJECTED_STATUSES = new Set([400, 413, 422]);
@@ -90,9 +92,8 @@ export function createOpenAiEmbeddingClient(
       const items = texts
         .map((text, index) => ({ index, text: replaceLoneSurrogates(text) }))
         .filter((item) => item.text.trim().length > 0);
-      for (const batch of packBatches(items, batchSize, batchChars)) {
-        await embedItems(batch, context);
-      }
+      const batches = packBatches(items, batchSize, batchChars);
+      await runPool(batches, REQUESTS_AT_ONCE, (batch) => embedItems(batch, context));
       return results;
     },
   };

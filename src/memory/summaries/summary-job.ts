@@ -1,7 +1,7 @@
 // Job 4 of the memory pipeline: replaces stand-in summaries with model summaries, bottom-up (a
 // rollup waits until all its children have model summaries), a few calls at a time, behind a
 // circuit breaker. Without a model it only fills summaries that are missing, extractively.
-import type { Segment } from "../../kernel/index.js";
+import { runPool, type Segment } from "../../kernel/index.js";
 import { writeSummary } from "../memory-writes.js";
 import type { PipelineContext, SummaryModel } from "../pipeline-context.js";
 import { countTokens } from "../text/count-tokens.js";
@@ -128,23 +128,6 @@ function readyForModel(context: PipelineContext, session: string): Segment[] {
     Number.POSITIVE_INFINITY,
   );
   return ready.filter((segment) => segment.level === lowest);
-}
-
-/** Runs `worker` over `items` with at most `concurrency` at once. */
-async function runPool<T>(
-  items: readonly T[],
-  concurrency: number,
-  worker: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await worker(item);
-    }
-  });
-  await Promise.all(lanes);
 }
 
 /** A segment whose summary fails this often rests for an hour (other segments carry on). */
