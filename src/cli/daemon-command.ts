@@ -1,6 +1,6 @@
 // Helpers shared by commands that talk to the daemon: how to re-run this CLI, and a client.
-import { createDaemonClient, type DaemonClient } from "../client/index.js";
-import { type DaemonAddress, findDaemon } from "../daemon/index.js";
+import type { DaemonClient } from "../client/index.js";
+import type { DaemonAddress } from "../daemon/address/index.js";
 
 /** argv that re-runs this very CLI (works from compiled JS and from tsx). */
 export function selfCommand(): string[] {
@@ -11,7 +11,10 @@ export function selfCommand(): string[] {
 export async function connectDaemon(
   agentDir: string,
 ): Promise<{ client: DaemonClient; address: DaemonAddress } | null> {
+  // Loaded here, not at start-up: zod alone costs ~60 ms, which `kern --version` must not pay.
+  const { findDaemon } = await import("../daemon/address/index.js");
   const address = await findDaemon(agentDir);
   if (!address) return null;
+  const { createDaemonClient } = await import("../client/index.js");
   return { client: createDaemonClient({ baseUrl: address.url, token: address.token }), address };
 }

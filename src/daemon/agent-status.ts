@@ -1,32 +1,8 @@
-// `kern status` and friends: a client for the running daemon (token from .kern/.env), or the
-// offline facts read from the files when no daemon runs.
-import { agentPaths, assertAgentFolder, loadConfig, readEnvFile } from "../config/index.js";
+// `kern status` without a daemon: the offline facts read from the files.
+import { agentPaths, loadConfig } from "../config/index.js";
 import { SYSTEM_CLOCK } from "../kernel/index.js";
 import { countMessageTokens } from "../memory/index.js";
 import { openAgentStore } from "../store/index.js";
-import { readPidFile } from "./pid-file.js";
-
-export interface DaemonAddress {
-  pid: number;
-  port: number | null;
-  url: string;
-  token: string;
-}
-
-/** The running daemon's address and token, or null when it does not run. */
-export async function findDaemon(agentDir: string): Promise<DaemonAddress | null> {
-  await assertAgentFolder(agentDir);
-  const paths = agentPaths(agentDir);
-  const record = readPidFile(paths.pidFile);
-  if (!record) return null;
-  const token = (await readEnvFile(paths.envFile))["KERN_AUTH_TOKEN"] ?? "";
-  return {
-    pid: record.pid,
-    port: record.port,
-    url: `http://127.0.0.1:${record.port ?? 0}/`,
-    token,
-  };
-}
 
 export interface OfflineStatus {
   running: false;

@@ -5,8 +5,8 @@ import { agentPaths, assertAgentFolder } from "../config/index.js";
 import { type Clock, ConfigError, isoNow } from "../kernel/index.js";
 import { countMessageTokens } from "../memory/index.js";
 import { openAgentStore } from "../store/index.js";
+import { assertDaemonStopped } from "./address/index.js";
 import { parseImportFile } from "./parse-import-file.js";
-import { assertDaemonStopped } from "./pid-file.js";
 
 export interface ImportConversationOptions {
   agentDir: string;

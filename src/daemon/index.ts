@@ -1,11 +1,7 @@
 // Public surface of daemon/: in-process operations for the CLI and the daemon's assembly.
 
-export {
-  composeContextReport,
-  formatContext,
-  formatSegments,
-  formatStatus,
-} from "../runtime/index.js";
+export { composeContextReport } from "../runtime/index.js";
+export * from "./address/index.js";
 export * from "./agent-status.js";
 export * from "./assemble.js";
 export * from "./import-conversation.js";
@@ -13,6 +9,5 @@ export * from "./init-agent.js";
 export * from "./lifecycle.js";
 export * from "./offline-actions.js";
 export * from "./offline-memory.js";
-export * from "./pid-file.js";
 export * from "./reindex-agent-folder.js";
 export * from "./run-demo.js";

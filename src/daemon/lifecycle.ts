@@ -4,8 +4,8 @@ import { spawn } from "node:child_process";
 import { openSync } from "node:fs";
 import { agentPaths, assertAgentFolder, readEnvFile } from "../config/index.js";
 import { DaemonError, describeError, isoNow, SYSTEM_CLOCK } from "../kernel/index.js";
+import { type PidRecord, readPidFile, removePidFile, writePidFile } from "./address/index.js";
 import { assembleDaemon } from "./assemble.js";
-import { type PidRecord, readPidFile, removePidFile, writePidFile } from "./pid-file.js";
 
 export interface RunDaemonOptions {
   agentDir: string;

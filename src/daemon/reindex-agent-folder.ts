@@ -2,7 +2,7 @@
 import { agentPaths, assertAgentFolder } from "../config/index.js";
 import { countMessageTokens } from "../memory/index.js";
 import { type ReindexProgress, type ReindexReport, reindexAgent } from "../store/index.js";
-import { assertDaemonStopped } from "./pid-file.js";
+import { assertDaemonStopped } from "./address/index.js";
 
 export async function reindex(options: {
   agentDir: string;

@@ -2,6 +2,7 @@
 export * from "./clock.js";
 export * from "./envelope.js";
 export * from "./errors.js";
+export * from "./format-views.js";
 export * from "./ids.js";
 export * from "./run-pool.js";
 export type * from "./types.js";

@@ -1,10 +1,14 @@
 // Chat commands (SPEC §7) answered by the runtime itself, in every interface, without the model.
-import type {
-  AgentStatus,
-  ChatCommand,
-  ContextReport,
-  RecallReport,
-  SegmentsReport,
+import {
+  type AgentStatus,
+  type ChatCommand,
+  type ContextReport,
+  formatContext,
+  formatRecall,
+  formatSegments,
+  formatStatus,
+  type RecallReport,
+  type SegmentsReport,
 } from "../kernel/index.js";
 
 export interface CommandSources {
@@ -26,59 +30,6 @@ export const HELP_TEXT = [
   "  /help            this list",
 ].join("\n");
 
-export function formatStatus(status: AgentStatus): string {
-  const levels =
-    Object.entries(status.memory.segments)
-      .map(([level, count]) => `${level} ${count}`)
-      .join(", ") || "none";
-  return [
-    `${status.agent} — model ${status.model ?? "(none configured)"} via ${status.provider}`,
-    `daemon pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)} s${status.url ? `, ${status.url}` : ""}`,
-    `session ${status.session.id}: ${status.session.messages} messages, ${status.session.tokens} tokens`,
-    `queue: ${status.queue.running ? "1 running" : "idle"}, ${status.queue.waiting} waiting`,
-    `memory: ${status.memory.status}; segments ${levels}; ${status.memory.staleSegments} stale; ${status.memory.unsegmentedMessages} unsegmented`,
-    status.telegram.enabled
-      ? `telegram: on, ${status.telegram.pairedUsers} paired user(s), ${status.telegram.pendingCodes} pending code(s)`
-      : "telegram: off (set TELEGRAM_BOT_TOKEN in .kern/.env)",
-  ].join("\n");
-}
-
-export function formatContext(report: ContextReport): string {
-  const percent = (tokens: number) => `${((tokens / report.maxContextTokens) * 100).toFixed(1)}%`;
-  return [
-    `budget ${report.maxContextTokens} tokens (summary share ${report.summaryBudget})`,
-    `system ${report.tokens.system} (${percent(report.tokens.system)}), summary ${report.tokens.summary} (${percent(report.tokens.summary)}), messages ${report.tokens.messages} (${percent(report.tokens.messages)}), total ${report.tokens.total}`,
-    `trimmed ${report.trimmedCount} messages; verbatim window [${report.window.seqStart}, ${report.window.seqEnd}); ${report.segmentIds.length} summaries in context`,
-    ...report.sections.map(
-      (section) => `  ${section.tag}${section.path ? ` ${section.path}` : ""}: ${section.tokens}`,
-    ),
-  ].join("\n");
-}
-
-export function formatSegments(report: SegmentsReport): string {
-  const byLevel = new Map<number, number>();
-  for (const segment of report.segments)
-    byLevel.set(segment.level, (byLevel.get(segment.level) ?? 0) + 1);
-  const levels = [...byLevel.entries()].sort(([a], [b]) => b - a);
-  if (levels.length === 0) return "no segments yet (the memory worker makes them as history grows)";
-  const lines = levels.map(([level, count]) => `L${level}: ${count} segment(s)`);
-  const top = report.segments.filter((segment) => segment.parentId === null).slice(-10);
-  lines.push("newest top-level segments:");
-  for (const segment of top)
-    lines.push(
-      `  L${segment.level} [${segment.seqStart}, ${segment.seqEnd}) ${segment.firstTs.slice(0, 10)} ${segment.method ?? "unsummarized"}`,
-    );
-  return lines.join("\n");
-}
-
-export function formatRecall(report: RecallReport): string {
-  if (report.results.length === 0) return `no results for "${report.query}"`;
-  return report.results
-    .map((hit) => `[${hit.seqStart}-${hit.seqEnd - 1}] ${hit.ts.slice(0, 16)} ${hit.snippet}`)
-    .join("\n");
-}
-
-/** Answers a read-only command; null for commands the runtime must act on (new, cancel, restart). */
 export async function answerCommand(
   command: ChatCommand,
   argument: string,

@@ -7,6 +7,7 @@ import {
   createId,
   describeError,
   type Envelope,
+  formatStatus,
   isoNow,
   parseChatCommand,
   type RuntimeEvent,
@@ -14,7 +15,7 @@ import {
 import type { Logger } from "../log/index.js";
 import type { ModelClient } from "../model/index.js";
 import type { AgentStore } from "../store/index.js";
-import { answerCommand, formatStatus } from "./chat-commands.js";
+import { answerCommand } from "./chat-commands.js";
 import { planInterruptedToolResults } from "./close-interrupted-turn.js";
 import type { MemoryPort } from "./memory-port.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";

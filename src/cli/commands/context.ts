@@ -1,9 +1,26 @@
 // `kern context [DIR] [--json] [--max-context-tokens N]`: the composed system prompt and budget.
 import type { Command } from "commander";
-import { composeContextReport, formatContext, withOfflineMemory } from "../../daemon/index.js";
-import { UsageError } from "../../kernel/index.js";
+import { type ContextReport, formatContext, UsageError } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
+import { loadDaemon } from "../load-daemon.js";
+
+/** The report composed from the files (no daemon runs). */
+async function composeOffline(
+  dir: string,
+  env: CliContext["env"],
+  budget: number | undefined,
+): Promise<ContextReport> {
+  const { composeContextReport, withOfflineMemory } = await loadDaemon();
+  return withOfflineMemory({ agentDir: dir, env }, (memory, store, config) =>
+    composeContextReport({
+      memory,
+      store,
+      config,
+      ...(budget === undefined ? {} : { maxContextTokens: budget }),
+    }),
+  );
+}
 
 export function registerContextCommand(program: Command, context: CliContext): void {
   program
@@ -26,14 +43,7 @@ export function registerContextCommand(program: Command, context: CliContext): v
             ...(await daemon.client.contextStats(budget)),
             systemPrompt: await daemon.client.contextSystem(budget),
           }
-        : await withOfflineMemory({ agentDir: dir, env: context.env }, (memory, store, config) =>
-            composeContextReport({
-              memory,
-              store,
-              config,
-              ...(budget === undefined ? {} : { maxContextTokens: budget }),
-            }),
-          );
+        : await composeOffline(dir, context.env, budget);
       if (flags.json) return context.output.json(report);
       context.output.line(report.systemPrompt);
       context.output.line();

@@ -1,11 +1,12 @@
 // `kern start|stop|restart|run DIR` (SPEC §8).
 import type { Command } from "commander";
-import { runDaemon, startDaemon, stopDaemon } from "../../daemon/index.js";
 import type { CliContext } from "../cli-context.js";
 import { selfCommand } from "../daemon-command.js";
+import { loadDaemon } from "../load-daemon.js";
 
 export function registerDaemonCommands(program: Command, context: CliContext): void {
   const start = async (dir: string) => {
+    const { startDaemon } = await loadDaemon();
     const result = await startDaemon({ agentDir: dir, command: selfCommand() });
     const verb = result.alreadyRunning ? "already running" : "started";
     context.output.line(`kern daemon ${verb} (pid ${result.pid}) — ${result.url}`);
@@ -23,6 +24,7 @@ export function registerDaemonCommands(program: Command, context: CliContext): v
     .description("stop the daemon gracefully")
     .argument("[dir]", "agent folder", ".")
     .action(async (dir: string) => {
+      const { stopDaemon } = await loadDaemon();
       const result = await stopDaemon({ agentDir: dir });
       context.output.line(
         result.wasRunning ? `stopped the daemon (pid ${result.pid})` : "the daemon was not running",
@@ -33,6 +35,7 @@ export function registerDaemonCommands(program: Command, context: CliContext): v
     .description("stop, then start the daemon")
     .argument("[dir]", "agent folder", ".")
     .action(async (dir: string) => {
+      const { stopDaemon } = await loadDaemon();
       await stopDaemon({ agentDir: dir });
       await start(dir);
     });
@@ -41,6 +44,7 @@ export function registerDaemonCommands(program: Command, context: CliContext): v
     .description("run the daemon in the foreground (Ctrl-C stops it)")
     .argument("[dir]", "agent folder", ".")
     .action(async (dir: string) => {
+      const { runDaemon, startDaemon } = await loadDaemon();
       await runDaemon({
         agentDir: dir,
         env: context.env,

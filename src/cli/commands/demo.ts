@@ -1,10 +1,10 @@
 // `kern demo [DIR]`: the offline showcase — builds the demo agent's memory, prints the tree, the
 // composed <conversation_summary> and the compression, then starts the daemon for the web UI.
 import type { Command } from "commander";
-import { runDemo, startDaemon } from "../../daemon/index.js";
 import type { CliContext } from "../cli-context.js";
 import { selfCommand } from "../daemon-command.js";
 import { formatLevelCounts, formatSegmentTree } from "../format-segment-tree.js";
+import { loadDaemon } from "../load-daemon.js";
 
 export function registerDemoCommand(program: Command, context: CliContext): void {
   program
@@ -13,6 +13,7 @@ export function registerDemoCommand(program: Command, context: CliContext): void
     .argument("[dir]", "where to create the demo agent", "kern-demo")
     .option("--no-start", "do not start the daemon afterwards")
     .action(async (dir: string, flags: { start: boolean }) => {
+      const { runDemo, startDaemon } = await loadDaemon();
       const bars = new Map<string, (done: number, total: number) => void>();
       const report = await runDemo({
         agentDir: dir,

@@ -1,9 +1,8 @@
 // `kern doctor [DIR] [--fix] [--json]`: tiling, coverage, parents, orphans, vectors, corrupt log
 // lines, and a 0–100 score. Works on the files; refuses --fix while the daemon (the writer) runs.
 import type { Command } from "commander";
-import { agentPaths } from "../../config/index.js";
-import { assertDaemonStopped, withOfflineMemory } from "../../daemon/index.js";
 import type { CliContext } from "../cli-context.js";
+import { loadConfigModule, loadDaemon } from "../load-daemon.js";
 
 export function registerDoctorCommand(program: Command, context: CliContext): void {
   program
@@ -13,6 +12,8 @@ export function registerDoctorCommand(program: Command, context: CliContext): vo
     .option("--fix", "repair what is safe (never deletes log entries)")
     .option("--json", "print JSON (docs/cli.md)")
     .action(async (dir: string, flags: { fix?: boolean; json?: boolean }) => {
+      const { assertDaemonStopped, withOfflineMemory } = await loadDaemon();
+      const { agentPaths } = await loadConfigModule();
       assertDaemonStopped(agentPaths(dir).pidFile, "running kern doctor");
       const report = await withOfflineMemory({ agentDir: dir, env: context.env }, (memory) =>
         memory.doctor({ fix: Boolean(flags.fix) }),

@@ -1,7 +1,7 @@
 // `kern import FILE [DIR]`: append a conversation to the agent's session (SPEC §3).
 import type { Command } from "commander";
-import { importConversation } from "../../daemon/index.js";
 import type { CliContext } from "../cli-context.js";
+import { loadDaemon } from "../load-daemon.js";
 
 export function registerImportCommand(program: Command, context: CliContext): void {
   program
@@ -11,6 +11,7 @@ export function registerImportCommand(program: Command, context: CliContext): vo
     .argument("[dir]", "agent folder", ".")
     .option("--json", "print the report as JSON")
     .action(async (file: string, dir: string, flags: { json?: boolean }) => {
+      const { importConversation } = await loadDaemon();
       const report = await importConversation({ agentDir: dir, file, clock: context.clock });
       if (flags.json) return context.output.json(report);
       context.output.line(

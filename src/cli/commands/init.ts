@@ -1,8 +1,9 @@
 // `kern init [DIR]`: the wizard on a TTY, flags otherwise (SPEC §2).
 import type { Command } from "commander";
-import { type InitAgentOptions, initAgent } from "../../daemon/index.js";
+import type { InitAgentOptions } from "../../daemon/index.js";
 import type { CliContext } from "../cli-context.js";
 import { askInitQuestions } from "../init-wizard.js";
+import { loadDaemon } from "../load-daemon.js";
 
 const FLAG_KEYS = [
   "name",
@@ -41,6 +42,7 @@ export function registerInitCommand(program: Command, context: CliContext): void
           "no TTY and no flags: using defaults (local embeddings, no model configured)",
         );
       }
+      const { initAgent } = await loadDaemon();
       const report = await initAgent(options);
       const verb =
         report.created.length === 0

@@ -1,9 +1,9 @@
 // `kern logs [DIR] [-n N] [--level L] [-f]`: pino JSON lines from .kern/logs/kern.log, readable.
 import { createReadStream, existsSync, readFileSync, statSync, watchFile } from "node:fs";
 import type { Command } from "commander";
-import { agentPaths, assertAgentFolder } from "../../config/index.js";
 import type { CliContext } from "../cli-context.js";
 import { formatLogLine, LEVELS } from "../format-log-line.js";
+import { loadConfigModule } from "../load-daemon.js";
 
 export function registerLogsCommand(program: Command, context: CliContext): void {
   program
@@ -19,6 +19,7 @@ export function registerLogsCommand(program: Command, context: CliContext): void
         dir: string,
         flags: { lines: string; level: string; follow?: boolean; json?: boolean },
       ) => {
+        const { agentPaths, assertAgentFolder } = await loadConfigModule();
         await assertAgentFolder(dir);
         const file = agentPaths(dir).logFile;
         const minimum = LEVELS[flags.level] ?? 30;

@@ -1,9 +1,9 @@
 // `kern memory [DIR] [--json]`: the working memory of the current session (SPEC §4) — task
 // state, decisions, files, context, preferences — through the daemon when it runs, else from kern.db.
 import type { Command } from "commander";
-import { withOfflineMemory } from "../../daemon/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
+import { loadDaemon } from "../load-daemon.js";
 
 export function registerMemoryCommand(program: Command, context: CliContext): void {
   program
@@ -19,7 +19,7 @@ export function registerMemoryCommand(program: Command, context: CliContext): vo
             view: await daemon.client.workingMemory(),
             enabled: true,
           }
-        : await withOfflineMemory(
+        : await (await loadDaemon()).withOfflineMemory(
             { agentDir: dir, env: context.env },
             async (memory, store, config) => ({
               session: store.sessionLog.sessionId,

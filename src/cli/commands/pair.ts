@@ -1,8 +1,8 @@
 // `kern pair CODE [DIR]`: approve a Telegram user's pairing code; `kern session new [DIR]`.
 import type { Command } from "commander";
-import { approvePairingOffline, startNewSessionOffline } from "../../daemon/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
+import { loadDaemon } from "../load-daemon.js";
 
 export function registerPairCommand(program: Command, context: CliContext): void {
   program
@@ -14,7 +14,7 @@ export function registerPairCommand(program: Command, context: CliContext): void
       const daemon = await connectDaemon(dir);
       const user = daemon
         ? await daemon.client.pairingApprove(code)
-        : await approvePairingOffline(dir, code);
+        : await (await loadDaemon()).approvePairingOffline(dir, code);
       context.output.line(
         `paired ${user.name} (telegram user ${user.userId}); they can talk to the agent now`,
       );
@@ -31,6 +31,7 @@ export function registerPairCommand(program: Command, context: CliContext): void
         context.output.line("asked the daemon to start a new session");
         return;
       }
+      const { startNewSessionOffline } = await loadDaemon();
       context.output.line(`started a new session ${await startNewSessionOffline(dir)}`);
     });
 }

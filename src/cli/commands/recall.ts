@@ -1,10 +1,10 @@
 // `kern recall QUERY [DIR] [-k N] [--json]` and `--queries FILE` (one JSON object per line).
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { withOfflineMemory } from "../../daemon/index.js";
 import { type RecallReport, UsageError } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
+import { loadDaemon } from "../load-daemon.js";
 
 export function registerRecallCommand(program: Command, context: CliContext): void {
   program
@@ -45,8 +45,9 @@ export function registerRecallCommand(program: Command, context: CliContext): vo
         };
         if (daemon) await search((text) => daemon.client.recall(text, k));
         else
-          await withOfflineMemory({ agentDir: dir, env: context.env }, (memory) =>
-            search((text) => memory.recall({ query: text, k })),
+          await (await loadDaemon()).withOfflineMemory(
+            { agentDir: dir, env: context.env },
+            (memory) => search((text) => memory.recall({ query: text, k })),
           );
       },
     );

@@ -1,7 +1,7 @@
 // `kern reindex [DIR]`: drop kern.db and rebuild it from the two logs, with zero model calls.
 import type { Command } from "commander";
-import { reindex } from "../../daemon/index.js";
 import type { CliContext } from "../cli-context.js";
+import { loadDaemon } from "../load-daemon.js";
 
 export function registerReindexCommand(program: Command, context: CliContext): void {
   program
@@ -11,6 +11,7 @@ export function registerReindexCommand(program: Command, context: CliContext): v
     .option("--json", "print the report as JSON")
     .action(async (dir: string, flags: { json?: boolean }) => {
       const update = context.output.progress("reindex");
+      const { reindex } = await loadDaemon();
       const report = await reindex({
         agentDir: dir,
         onProgress: (progress) => update(progress.done, progress.total),

@@ -1,10 +1,10 @@
 // `kern segments [DIR] [--json]`: the segment tree (SPEC §10; JSON shape in docs/cli.md).
 import type { Command } from "commander";
-import { withOfflineMemory } from "../../daemon/index.js";
 import type { SegmentsReport } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
 import { formatLevelCounts, formatSegmentTree } from "../format-segment-tree.js";
+import { loadDaemon } from "../load-daemon.js";
 
 /** The stable JSON shape: session and rows, without the `stale` bookkeeping flag. */
 export function toSegmentsJson(report: SegmentsReport) {
@@ -24,8 +24,9 @@ export function registerSegmentsCommand(program: Command, context: CliContext): 
       const daemon = await connectDaemon(dir);
       const report = daemon
         ? await daemon.client.segments()
-        : await withOfflineMemory({ agentDir: dir, env: context.env }, (memory) =>
-            memory.segmentsReport(),
+        : await (await loadDaemon()).withOfflineMemory(
+            { agentDir: dir, env: context.env },
+            (memory) => memory.segmentsReport(),
           );
       if (flags.json) return context.output.json(toSegmentsJson(report));
       context.output.line(

@@ -1,8 +1,9 @@
 // `kern status [DIR] [--json]`: the running daemon's status, or the offline facts.
 import type { Command } from "commander";
-import { formatStatus, readOfflineStatus } from "../../daemon/index.js";
+import { formatStatus } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
+import { loadDaemon } from "../load-daemon.js";
 
 export function registerStatusCommand(program: Command, context: CliContext): void {
   program
@@ -21,6 +22,7 @@ export function registerStatusCommand(program: Command, context: CliContext): vo
         );
         return;
       }
+      const { readOfflineStatus } = await loadDaemon();
       const offline = await readOfflineStatus(dir, context.env);
       if (flags.json) return context.output.json(offline);
       const levels =

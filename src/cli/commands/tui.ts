@@ -1,10 +1,10 @@
 // `kern tui [DIR]` (alias `chat`): starts the daemon if needed and opens the terminal chat. ink
 // loads lazily, only here (SG-23). Ctrl-C leaves the daemon running.
 import type { Command } from "commander";
-import { startDaemon } from "../../daemon/index.js";
 import { KernError, UsageError } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon, selfCommand } from "../daemon-command.js";
+import { loadDaemon } from "../load-daemon.js";
 
 export function registerTuiCommand(program: Command, context: CliContext): void {
   program
@@ -21,6 +21,7 @@ export function registerTuiCommand(program: Command, context: CliContext): void 
       }
       let daemon = await connectDaemon(dir);
       if (!daemon) {
+        const { startDaemon } = await loadDaemon();
         await startDaemon({ agentDir: dir, command: selfCommand() });
         daemon = await connectDaemon(dir);
       }

@@ -1,7 +1,7 @@
 // The daemon's pid file: written with exclusive create by the daemon itself and removed only by
 // its owner (LESSONS #13). A stale file (dead pid) is ignored.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { DaemonError } from "../kernel/index.js";
+import { DaemonError } from "../../kernel/index.js";
 
 export interface PidRecord {
   pid: number;
