@@ -36,6 +36,31 @@ describe("countTokens", () => {
     expect(Math.abs(countTokens(random) - exact) / exact).toBeLessThan(0.01);
   });
 
+  it("counts a 6-million-character token without overflowing, close to the exact count", () => {
+    // Issue 18: a base64 blob of this size overflowed the old regex's stack and bricked the agent.
+    let blob = "";
+    let seed = 11;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const piece: string[] = [];
+    for (let index = 0; index < 65_536; index += 1) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      piece.push(alphabet[seed % 64] as string);
+    }
+    blob = piece.join("").repeat(92); // 6,029,312 characters, no whitespace
+    const started = performance.now();
+    const count = countTokens(`before ${blob} after`);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // Each 64k slice counts alike, so the whole is 92 times one slice, plus the two words.
+    const slice = countTokens(piece.join(""));
+    expect(Math.abs(count - (slice * 92 + countTokens("before  after")))).toBeLessThanOrEqual(2);
+  });
+
+  it("counts a long run of spaces or newlines, and text around it, without a regex", () => {
+    const text = `a${" ".repeat(1_000_000)}b${"\n".repeat(300)}c`;
+    expect(countTokens(text)).toBeGreaterThan(3);
+    expect(countTokens(text)).toBeLessThan(20_000);
+  });
+
   it("counts about a million tokens a second", () => {
     const words = [
       "deploy",
