@@ -181,8 +181,9 @@ describe("memory pipeline", () => {
     try {
       await opened.engine.runUntilIdle();
       const failed = llm.requests.length;
+      // The breaker opens after 5 failures; calls already in flight then fail too.
       expect(failed).toBeGreaterThanOrEqual(5);
-      expect(failed).toBeLessThanOrEqual(6);
+      expect(failed).toBeLessThanOrEqual(5 + config.summaryConcurrency - 1);
       expect(
         segmentsOf(opened.store).every(
           (segment) => segment.method === "extractive" && segment.stale,
