@@ -81,6 +81,21 @@ function topLevel(segments: readonly Segment[]): Segment[] {
   return leaves.sort((a, b) => a.seqStart - b.seqStart);
 }
 
+/**
+ * The tree and its top level, by segments list: the composer passes the same list until a
+ * segment changes, and a re-trim plans several tilings over it (100k messages: ~6,000 segments).
+ */
+const shapes = new WeakMap<readonly Segment[], { tree: Tree; top: Segment[] }>();
+
+function shapeOf(segments: readonly Segment[]): { tree: Tree; top: Segment[] } {
+  let shape = shapes.get(segments);
+  if (!shape) {
+    shape = { tree: buildTree(segments), top: topLevel(segments) };
+    shapes.set(segments, shape);
+  }
+  return shape;
+}
+
 /** Pieces for `[cursor, trimPoint)` from ordered segments, splitting any that straddle the end. */
 function coverUntil(tree: Tree, segments: readonly Segment[], trimPoint: number): SummaryPiece[] {
   const pieces: SummaryPiece[] = [];
@@ -120,8 +135,8 @@ function coverUntil(tree: Tree, segments: readonly Segment[], trimPoint: number)
 export function planSummaryTiling(options: PlanSummaryTilingOptions): SummaryTiling {
   const { trimPoint, budgetTokens, pieceTokens } = options;
   if (trimPoint <= 0) return { pieces: [], tokens: 0 };
-  const tree = buildTree(options.segments);
-  const pieces = coverUntil(tree, topLevel(options.segments), trimPoint);
+  const { tree, top } = shapeOf(options.segments);
+  const pieces = coverUntil(tree, top, trimPoint);
   const costs = pieces.map(pieceTokens);
   let total = costs.reduce((sum, cost) => sum + cost, 0);
   for (;;) {

@@ -12,7 +12,7 @@ import type { MemoryConfig } from "../pipeline-context.js";
 import { countMessageTokens } from "../text/count-tokens.js";
 import { fitTextToTokens } from "../text/fit-text.js";
 import { type WindowPlan, WindowPlanner } from "./plan-window.js";
-import { joinSummaryBlock } from "./render-summary-block.js";
+import { joinSummaryBlock, summaryBlockTokens } from "./render-summary-block.js";
 import {
   buildFixedSections,
   joinSections,
@@ -178,9 +178,14 @@ export class Composer {
       segments: this.segmentsOf(state),
       segmentsVersion: this.segmentsVersion,
     });
-    const summary =
+    const summary: SystemSection | null =
       plan.pieces.length > 0
-        ? { tag: "conversation_summary", path: null, text: joinSummaryBlock(plan.pieces) }
+        ? {
+            tag: "conversation_summary",
+            path: null,
+            text: joinSummaryBlock(plan.pieces),
+            cost: (trailing) => summaryBlockTokens(plan.pieces, trailing),
+          }
         : null;
     const sections: SystemSection[] = [
       ...fixed,

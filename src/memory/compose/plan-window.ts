@@ -46,6 +46,8 @@ interface TilingEntry {
 export class WindowPlanner {
   readonly messages: SessionMessageCache;
   private readonly texts: SummaryPieceTexts;
+  /** User-message L0 edges (ascending) and the tiling's end, per segments version. */
+  private edges: { version: number; starts: number[]; levelEnd: number } | null = null;
   /** The sticky trim point of the last plan; null when nothing was trimmed. */
   private trimPoint: number | null = null;
   private tilings: { version: number; entries: Map<string, TilingEntry> } = {
@@ -67,7 +69,7 @@ export class WindowPlanner {
       if (index < walk.startIndex) return (walk.suffix[0] ?? 0) + 1;
       return walk.suffix[index - walk.startIndex] ?? 0;
     };
-    const candidates = this.candidates(options.segments);
+    const candidates = this.candidates(options);
     // The summary gets its share, but never the room the newest turn needs (it must be sent).
     const newestTurn = windowTokens(candidates.at(-1) ?? 0);
     const wrapper = summaryWrapperTokens(SECTION_SEPARATOR);
@@ -102,26 +104,35 @@ export class WindowPlanner {
     return { trimPoint: trim.trimPoint, pieces };
   }
 
-  /** Trim points: user messages at L0 edges, and user messages past the last L0 (SPEC §5). */
-  private candidates(segments: readonly Segment[]): number[] {
+  /**
+   * Trim points: user messages at L0 edges, and user messages past the last L0 (SPEC §5). The
+   * edges are computed once per segments version (100k messages have ~6,000 segments: 3 ms a
+   * compose when rebuilt each time); only the unsegmented tail is scanned per compose.
+   */
+  private candidates(options: PlanWindowOptions): number[] {
     const { rows } = this.messages;
-    const isUser = (seq: number) => {
-      const row = rows[this.messages.indexOf(seq)];
-      return row?.seq === seq && row.role === "user";
-    };
-    const result = new Set<number>();
-    let levelEnd = 0;
-    for (const segment of segments) {
-      if (segment.level !== 0) continue;
-      if (isUser(segment.seqStart)) result.add(segment.seqStart);
-      levelEnd = Math.max(levelEnd, segment.seqEnd);
+    if (this.edges?.version !== options.segmentsVersion) {
+      const isUser = (seq: number) => {
+        const row = rows[this.messages.indexOf(seq)];
+        return row?.seq === seq && row.role === "user";
+      };
+      const starts = new Set<number>();
+      let levelEnd = 0;
+      for (const segment of options.segments) {
+        if (segment.level !== 0) continue;
+        if (segment.seqStart > 0 && isUser(segment.seqStart)) starts.add(segment.seqStart);
+        levelEnd = Math.max(levelEnd, segment.seqEnd);
+      }
+      const sorted = [...starts].sort((a, b) => a - b);
+      this.edges = { version: options.segmentsVersion, starts: sorted, levelEnd };
     }
+    const { starts, levelEnd } = this.edges;
+    const tail: number[] = [];
     for (let index = this.messages.indexOf(levelEnd); index < rows.length; index += 1) {
       const row = rows[index];
-      if (row?.role === "user") result.add(row.seq);
+      if (row?.role === "user" && row.seq > 0) tail.push(row.seq);
     }
-    result.delete(0);
-    return [...result].sort((a, b) => a - b);
+    return tail.length === 0 ? starts : [...starts, ...tail];
   }
 
   /** When no turn start fits: any message after the newest turn start that is not a tool result. */

@@ -25,9 +25,27 @@ export function summaryWrapperTokens(separator: string): number {
   return countTokens(SUMMARY_OPEN) + countTokens(SUMMARY_CLOSE + separator);
 }
 
+/** Joined blocks by their pieces array: a plan reuses its array while the trim point holds. */
+const joined = new WeakMap<readonly RenderedPiece[], string>();
+
 /** The section text from rendered pieces, oldest first. */
 export function joinSummaryBlock(pieces: readonly RenderedPiece[]): string {
-  return `${SUMMARY_OPEN}${pieces.map((piece) => `${piece.text}\n`).join("")}${SUMMARY_CLOSE}`;
+  let text = joined.get(pieces);
+  if (text === undefined) {
+    text = `${SUMMARY_OPEN}${pieces.map((piece) => `${piece.text}\n`).join("")}${SUMMARY_CLOSE}`;
+    joined.set(pieces, text);
+  }
+  return text;
+}
+
+/**
+ * The exact tokens of `joinSummaryBlock(pieces) + trailing`: the pieces are counted already, and
+ * each ends in a newline before a `<`, where o200k never merges across (checked by the composer's
+ * exact-count tests at every budget).
+ */
+export function summaryBlockTokens(pieces: readonly RenderedPiece[], trailing: string): number {
+  const inner = pieces.reduce((sum, piece) => sum + piece.tokens, 0);
+  return countTokens(SUMMARY_OPEN) + inner + countTokens(SUMMARY_CLOSE + trailing);
 }
 
 const BULLET = /^\s*[-*] /;

@@ -10,6 +10,11 @@ export interface SystemSection {
   /** The document path for `<document>` sections, else null. */
   path: string | null;
   text: string;
+  /**
+   * The exact cost of `text + trailing`, when the builder already knows it (the summary block
+   * sums its pieces): a 270k-character block is not re-tokenized on every re-trim.
+   */
+  cost?: (trailing: string) => number;
 }
 
 export const SECTION_SEPARATOR = "\n\n";
@@ -78,7 +83,8 @@ export class TextTokenCache {
  * includes the separator after it (none after the last).
  */
 export function sectionTokens(sections: readonly SystemSection[], cache: TextTokenCache): number[] {
-  return sections.map((section, index) =>
-    cache.count(index < sections.length - 1 ? section.text + SECTION_SEPARATOR : section.text),
-  );
+  return sections.map((section, index) => {
+    const trailing = index < sections.length - 1 ? SECTION_SEPARATOR : "";
+    return section.cost ? section.cost(trailing) : cache.count(section.text + trailing);
+  });
 }
