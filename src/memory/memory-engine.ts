@@ -30,7 +30,13 @@ import {
   expand,
   renderExpandResult,
 } from "./recall/expand.js";
-import { type RecallOptions, recall, recallStats } from "./recall/recall.js";
+import {
+  type RecallLegs,
+  type RecallOptions,
+  recall,
+  recallLegs,
+  recallStats,
+} from "./recall/recall.js";
 import { CircuitBreaker } from "./summaries/circuit-breaker.js";
 import { notesView, regenerateNotesSummary } from "./summaries/notes-summary.js";
 import {
@@ -185,6 +191,11 @@ export class MemoryEngine {
 
   recall(options: RecallOptions): Promise<RecallReport> {
     return recall({ store: this.options.store, embedder: this.options.embedder }, options);
+  }
+
+  /** Recall's rankings leg by leg (message ids), for benchmarks. */
+  recallLegs(options: RecallOptions): Promise<RecallLegs> {
+    return recallLegs({ store: this.options.store, embedder: this.options.embedder }, options);
   }
 
   async recallStats(): Promise<RecallStats> {

@@ -78,6 +78,13 @@ const STOPWORDS = new Set(
   ).split(" "),
 );
 
+/** The lowercase words of free text without stopwords, in order, repeats kept. */
+export function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter(
+    (word) => !STOPWORDS.has(word),
+  );
+}
+
 /** The search terms of free text: lowercase words without stopwords (all words if only those). */
 export function searchTerms(text: string): string[] {
   const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])];

@@ -82,6 +82,93 @@ async function vectorRanking(deps: RecallDependencies, options: RecallOptions): 
     .slice(0, CANDIDATES);
 }
 
+/** Knobs of the ranking, measured on LongMemEval (bench/longmemeval); see ADR 0013. */
+export const RECALL_TUNING = {
+  /** FTS hits taken before re-ranking with their neighbours. */
+  ftsCandidates: 200,
+  /** Weight of the best adjacent message's lexical score (the other half of a turn). */
+  adjacent: 0.4,
+  /** Messages on each side whose scores add context, and their weight (decaying with distance). */
+  window: 6,
+  windowWeight: 0.15,
+  /** Weight of the vector leg in rank fusion, per kind of embedder. */
+  lexicalVectorWeight: 0.25,
+  semanticVectorWeight: 1,
+};
+
+interface ScoredHit {
+  id: number;
+  session: string;
+  seq: number;
+  score: number;
+}
+
+/**
+ * The lexical leg: FTS5 BM25 hits re-scored with their conversational context. A message's score
+ * is its own normalized BM25 plus a share of its adjacent message's (a question and its answer
+ * share the topic) and a decaying share of the messages around it: a hit inside a run of hits is
+ * more likely the place than a lone word match. Pure over the hits; no extra query.
+ */
+export function contextRerank(hits: readonly ScoredHit[]): ScoredHit[] {
+  const top = hits.reduce((max, hit) => Math.max(max, hit.score), 0);
+  if (top <= 0) return [...hits];
+  const bySeq = new Map(hits.map((hit) => [`${hit.session}:${hit.seq}`, hit.score / top]));
+  const score = (session: string, seq: number) => bySeq.get(`${session}:${seq}`) ?? 0;
+  const { adjacent, window, windowWeight } = RECALL_TUNING;
+  return hits
+    .map((hit) => {
+      const own = hit.score / top;
+      const partner = Math.max(score(hit.session, hit.seq - 1), score(hit.session, hit.seq + 1));
+      let around = 0;
+      for (let distance = 2; distance <= window; distance += 1) {
+        const decay = 1 / distance;
+        around +=
+          decay * (score(hit.session, hit.seq - distance) + score(hit.session, hit.seq + distance));
+      }
+      return { ...hit, score: own + adjacent * partner + windowWeight * around };
+    })
+    .sort((a, b) => b.score - a.score || a.id - b.id);
+}
+
+/** Each leg's ranking of message ids (best first) and their fusion, before results are built. */
+export interface RecallLegs {
+  fts: number[];
+  vectors: number[];
+  fused: number[];
+}
+
+/** The legs of one search, for measuring them apart (npm run bench). */
+export async function recallLegs(
+  deps: RecallDependencies,
+  options: RecallOptions,
+): Promise<RecallLegs> {
+  const fts = lexicalRanking(deps, options);
+  const vectors = await vectorRanking(deps, options);
+  const fused = fuseWeighted(deps, fts, vectors);
+  const k = Math.max(1, Math.floor(options.k));
+  return { fts: fts.slice(0, k), vectors: vectors.slice(0, k), fused: fused.slice(0, k) };
+}
+
+function lexicalRanking(deps: RecallDependencies, options: RecallOptions): number[] {
+  const hits = deps.store.messages.search(options.query, {
+    k: RECALL_TUNING.ftsCandidates,
+    ...(options.filters ? { filters: options.filters } : {}),
+  });
+  return contextRerank(hits).map((hit) => hit.id);
+}
+
+function fuseWeighted(deps: RecallDependencies, fts: number[], vectors: number[]): number[] {
+  const weight = deps.embedder.fingerprint.startsWith("local")
+    ? RECALL_TUNING.lexicalVectorWeight
+    : RECALL_TUNING.semanticVectorWeight;
+  const scores = new Map<number, number>();
+  fts.forEach((id, index) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + index + 1)));
+  vectors.forEach((id, index) =>
+    scores.set(id, (scores.get(id) ?? 0) + weight / (RRF_K + index + 1)),
+  );
+  return [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
+}
+
 /** `[seqStart, seqEnd)` of the turn holding `seq`: from its user message, capped at 12. */
 export function turnRange(store: AgentStore, session: string, seq: number): [number, number] {
   const rows = store.messages.tokenRows(
