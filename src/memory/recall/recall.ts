@@ -162,10 +162,14 @@ function fuseWeighted(deps: RecallDependencies, fts: number[], vectors: number[]
     ? RECALL_TUNING.lexicalVectorWeight
     : RECALL_TUNING.semanticVectorWeight;
   const scores = new Map<number, number>();
-  fts.forEach((id, index) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + index + 1)));
-  vectors.forEach((id, index) =>
-    scores.set(id, (scores.get(id) ?? 0) + weight / (RRF_K + index + 1)),
-  );
+  for (const [legWeight, ranking] of [
+    [1, fts],
+    [weight, vectors],
+  ] as const) {
+    for (const [index, id] of ranking.entries()) {
+      scores.set(id, (scores.get(id) ?? 0) + legWeight / (RRF_K + index + 1));
+    }
+  }
   return [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
 }
 
