@@ -9,6 +9,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --tool-chars A,B  tool output size range in characters (default ${DEFAULT_TOOL_OUTPUT_CHARS.join(",")})
   --no-turns      skip the turn-latency run with a slow summary model
   --no-model-build  skip the 20k build with a 300 ms fake model (issue 17)
+  --no-cli-start  skip timing every CLI command's start (needs npm run build)
   --tag NAME      also keep the reachability figures as bench/results/reachability-NAME.json
   --describe TEXT what the tag measured (e.g. "extractive summarizer before the change")
   --render-only   only rewrite docs/benchmarks.md and its plots from bench/results/*.json
@@ -23,6 +24,7 @@ export interface BenchOptions {
   toolOutputChars: [number, number];
   turns: boolean;
   modelBuild: boolean;
+  cliStart: boolean;
   tag: string | null;
   describe: string;
   renderOnly: boolean;
@@ -74,6 +76,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     toolOutputChars: parseToolChars(values["tool-chars"]),
     turns: !values["no-turns"],
     modelBuild: !values["no-model-build"],
+    cliStart: !values["no-cli-start"],
     tag: values.tag ?? null,
     describe: values.describe ?? "",
     renderOnly: Boolean(values["render-only"]),
@@ -97,6 +100,7 @@ function parse(argv: string[]) {
       "tool-chars": { type: "string" },
       "no-turns": { type: "boolean" },
       "no-model-build": { type: "boolean" },
+      "no-cli-start": { type: "boolean" },
       tag: { type: "string" },
       describe: { type: "string" },
       "render-only": { type: "boolean" },

@@ -76,6 +76,18 @@ async function runModelBuild(options: BenchOptions, workDir: string): Promise<vo
   await runTsx(join(ROOT, "bench/model-build-run.ts"), ["--job", JSON.stringify(job)], ROOT);
 }
 
+async function runCliStart(options: BenchOptions, workDir: string): Promise<void> {
+  const job: ModelBuildJob = {
+    root: ROOT,
+    seed: options.seed,
+    workDir: join(workDir, "cli-start"),
+    resultsDir: RESULTS_DIR,
+    command: options.command,
+  };
+  await waitForQuiet({ scope: "cli", maxMs: QUIET_WAIT_MS });
+  await runTsx(join(ROOT, "bench/cli-start-run.ts"), ["--job", JSON.stringify(job)], ROOT);
+}
+
 async function main(): Promise<void> {
   const options = parseBenchOptions(process.argv.slice(2));
   if (!options.renderOnly) {
@@ -85,6 +97,7 @@ async function main(): Promise<void> {
       for (const size of options.sizes) await runSize(options, size, workDir);
       if (options.turns) await runTurns(options, workDir);
       if (options.modelBuild) await runModelBuild(options, workDir);
+      if (options.cliStart) await runCliStart(options, workDir);
     } finally {
       if (!options.keep) rmSync(workDir, { recursive: true, force: true });
     }

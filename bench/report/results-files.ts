@@ -6,6 +6,7 @@ import { join } from "node:path";
 import {
   type BenchResult,
   benchResultSchema,
+  type CliStartResult,
   type ModelBuildResult,
   type SizeResult,
   type TaggedReachability,
@@ -18,6 +19,7 @@ export interface MergedResults {
   turnLatency: TurnLatencyResult | null;
   tagged: TaggedReachability[];
   modelBuild: ModelBuildResult | null;
+  cliStart: CliStartResult | null;
 }
 
 /** File name of a result: size-20000.json, turn-latency.json, reachability-<tag>-<size>.json. */
@@ -31,6 +33,8 @@ export function resultFileName(result: BenchResult): string {
       return `reachability-${result.tag}-${result.size}.json`;
     case "model-build":
       return "model-build.json";
+    case "cli-start":
+      return "cli-start.json";
     default: {
       const unreachable: never = result;
       throw new Error(`unknown result ${JSON.stringify(unreachable)}`);
@@ -55,7 +59,13 @@ function readJson(path: string): unknown {
 
 /** Every valid result file of `directory`; invalid ones are reported on stderr and skipped. */
 export function readResults(directory: string): MergedResults {
-  const merged: MergedResults = { sizes: [], turnLatency: null, tagged: [], modelBuild: null };
+  const merged: MergedResults = {
+    sizes: [],
+    turnLatency: null,
+    tagged: [],
+    modelBuild: null,
+    cliStart: null,
+  };
   let names: string[] = [];
   try {
     names = readdirSync(directory).filter((name) => name.endsWith(".json"));
@@ -72,6 +82,7 @@ export function readResults(directory: string): MergedResults {
     if (result.kind === "size") merged.sizes.push(result);
     else if (result.kind === "turn-latency") merged.turnLatency = result;
     else if (result.kind === "model-build") merged.modelBuild = result;
+    else if (result.kind === "cli-start") merged.cliStart = result;
     else merged.tagged.push(result);
   }
   merged.sizes.sort((a, b) => a.size - b.size);

@@ -197,11 +197,30 @@ export const modelBuildResultSchema = z.object({
   }),
 });
 
+/** Issue 17: every CLI command's whole-process start, without and with the daemon. */
+export const cliStartResultSchema = z.object({
+  kind: z.literal("cli-start"),
+  ranAt: z.string(),
+  command: z.string(),
+  machine: machineSchema,
+  runs: z.number(),
+  historyMessages: z.number(),
+  commands: z.array(
+    z.object({
+      command: z.string(),
+      daemon: z.boolean(),
+      medianMs: z.number(),
+      peakRssMb: z.number().nullable(),
+    }),
+  ),
+});
+
 export const benchResultSchema = z.discriminatedUnion("kind", [
   sizeResultSchema,
   turnLatencyResultSchema,
   taggedReachabilitySchema,
   modelBuildResultSchema,
+  cliStartResultSchema,
 ]);
 
 export type Latency = z.infer<typeof latencySchema>;
@@ -218,4 +237,5 @@ export type TurnVariant = z.infer<typeof turnVariantSchema>;
 export type TurnLatencyResult = z.infer<typeof turnLatencyResultSchema>;
 export type TaggedReachability = z.infer<typeof taggedReachabilitySchema>;
 export type ModelBuildResult = z.infer<typeof modelBuildResultSchema>;
+export type CliStartResult = z.infer<typeof cliStartResultSchema>;
 export type BenchResult = z.infer<typeof benchResultSchema>;

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderLatencyChart, renderReachabilityChart } from "./render-charts.js";
 import { renderChecks } from "./render-checks.js";
+import { renderCliStart } from "./render-cli-start.js";
 import { renderHeadline, renderMachine, renderMethod } from "./render-headline.js";
 import { renderModelBuild } from "./render-model-build.js";
 import { renderNotes } from "./render-notes.js";
@@ -27,6 +28,7 @@ export function renderReport(results: MergedResults): string {
     renderMethod(results),
     renderPerformance(results),
     renderModelBuild(results),
+    renderCliStart(results),
     renderQuality(results),
     renderChecks(results),
     renderNotes(results),
