@@ -25,16 +25,23 @@ export function createOutput(stdout: TextSink, stderr: TextSink): Output {
     progress(label) {
       if (!stderr.isTTY) return () => undefined;
       let last = 0;
+      const started = Date.now();
       return (done, total) => {
         const now = Date.now();
         if (now - last < 100 && done < total) return;
         last = now;
-        const width = Math.max(10, Math.min(40, (stderr.columns ?? 80) - label.length - 30));
+        const width = Math.max(10, Math.min(40, (stderr.columns ?? 80) - label.length - 36));
         const share = total > 0 ? Math.min(1, done / total) : 0;
         const filled = Math.round(share * width);
         const counts = total > 0 ? `${done}/${total}` : `${done}`;
+        // Past 5% and a second in, the rest at the rate so far.
+        const elapsed = now - started;
+        const eta =
+          share > 0.05 && share < 1 && elapsed > 1000
+            ? ` ETA ${Math.ceil((elapsed * (1 - share)) / share / 1000)} s`
+            : "";
         stderr.write(
-          `\r${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${counts}\x1b[K`,
+          `\r${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${counts}${eta}\x1b[K`,
         );
         drawn = true;
       };

@@ -1,5 +1,5 @@
-// `kern import FILE [DIR]`: validates the whole file, then appends it to the active session and
-// indexes it in one go (nothing is half-imported). The memory pipeline runs afterwards.
+// The append step of `kern import` (run-import.ts runs the memory after it): validates the whole
+// file, then appends it to the active session and indexes it in one go (nothing is half-imported).
 import { readFile } from "node:fs/promises";
 import { agentPaths, assertAgentFolder } from "../config/index.js";
 import { type Clock, ConfigError, isoNow } from "../kernel/index.js";

@@ -11,3 +11,4 @@ export * from "./offline-actions.js";
 export * from "./offline-memory.js";
 export * from "./reindex-agent-folder.js";
 export * from "./run-demo.js";
+export * from "./run-import.js";

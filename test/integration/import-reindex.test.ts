@@ -4,7 +4,6 @@ import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateConversation } from "../../bench/generator/index.js";
-import { withOfflineMemory } from "../../src/daemon/index.js";
 import { runKern } from "../support/run-kern.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
@@ -104,16 +103,17 @@ describe("import and reindex at 20,000 messages", () => {
   afterAll(() => temp.cleanup());
 
   it("imports every message, builds the whole tree offline, and reindex rebuilds it identically", async () => {
+    // `kern import` alone builds the memory to completion: no daemon, no other command.
     const imported = await runKern(["import", file, dir, "--json"]);
     expect(imported.code, imported.stderr).toBe(0);
-    expect(JSON.parse(imported.stdout)).toMatchObject({
-      imported: 20_000,
-      seqStart: 0,
-      seqEnd: 20_000,
-    });
-    await withOfflineMemory({ agentDir: dir, env: {} }, (memory) => memory.runUntilIdle());
+    const importReport = JSON.parse(imported.stdout) as { segments: Record<string, number> };
+    expect(importReport).toMatchObject({ imported: 20_000, seqStart: 0, seqEnd: 20_000 });
     const segments = await segmentsJson(dir);
     expectExactTree(segments, 20_000);
+    const levels: Record<string, number> = {};
+    for (const segment of segments.segments)
+      levels[`L${segment.level}`] = (levels[`L${segment.level}`] ?? 0) + 1;
+    expect(importReport.segments).toEqual(levels);
 
     const context = await runKern(["context", dir, "--json", "--max-context-tokens", "50000"]);
     expect(context.code, context.stderr).toBe(0);
