@@ -49,7 +49,7 @@ export function formatSegments(report: SegmentsReport): string {
 }
 
 export function formatRecall(report: RecallReport): string {
-  if (report.results.length === 0) return `no results for "${report.query}"`;
+  if (report.results.length === 0) return `no close matches for "${report.query}"`;
   return report.results
     .map((hit) => `[${hit.seqStart}-${hit.seqEnd - 1}] ${hit.ts.slice(0, 16)} ${hit.snippet}`)
     .join("\n");

@@ -34,7 +34,9 @@ export function registerRecallCommand(program: Command, context: CliContext): vo
             : [];
         if (queries.length === 0)
           throw new UsageError("give a QUERY, or --queries FILE with one query per line");
-        const daemon = await connectDaemon(dir);
+        // With --queries there is no QUERY: the one positional is the agent folder.
+        const agentDir = flags.queries && query !== undefined && dir === "." ? query : dir;
+        const daemon = await connectDaemon(agentDir);
         const search = async (run: (text: string) => Promise<RecallReport>) => {
           for (const text of queries) {
             const report = await run(text);
@@ -45,9 +47,8 @@ export function registerRecallCommand(program: Command, context: CliContext): vo
         };
         if (daemon) await search((text) => daemon.client.recall(text, k));
         else
-          await (await loadDaemon()).withOfflineMemory(
-            { agentDir: dir, env: context.env },
-            (memory) => search((text) => memory.recall({ query: text, k })),
+          await (await loadDaemon()).withOfflineMemory({ agentDir, env: context.env }, (memory) =>
+            search((text) => memory.recall({ query: text, k })),
           );
       },
     );
@@ -55,7 +56,7 @@ export function registerRecallCommand(program: Command, context: CliContext): vo
 
 function printReport(context: CliContext, report: RecallReport): void {
   if (report.results.length === 0) {
-    context.output.line(`no results for "${report.query}"`);
+    context.output.line(`no close matches for "${report.query}"`);
     return;
   }
   for (const hit of report.results) {

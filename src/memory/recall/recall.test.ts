@@ -4,7 +4,7 @@ import {
   openTestMemory,
   type TestMemory,
 } from "../../../test/support/memory-fixtures.js";
-import { fuseRankings, RRF_K } from "./recall.js";
+import { fuseRankings, RRF_K, vectorLegWeight } from "./recall.js";
 
 let memory: TestMemory | null = null;
 afterEach(async () => {
@@ -30,6 +30,24 @@ describe("fuseRankings", () => {
     ]);
     expect(fused[0]?.item).toBe("both");
   });
+
+  it("lets a lexical local embedder re-order FTS hits but never outvote them", () => {
+    const weights = [1, vectorLegWeight("local-hash-v1-384")];
+    const fused = fuseRankings(
+      [
+        ["fts-first", "fts-second"],
+        ["vec-only", "fts-second"],
+      ],
+      RRF_K,
+      weights,
+    );
+    expect(fused.map((entry) => entry.item)).toEqual(["fts-second", "fts-first", "vec-only"]);
+    const model = fuseRankings([["fts-first"], ["vec-only"]], RRF_K, [
+      1,
+      vectorLegWeight("openai:text-embedding-3-small"),
+    ]);
+    expect(model[0]?.score).toBeCloseTo(model[1]?.score ?? 0, 12);
+  });
 });
 
 describe("recall", () => {
@@ -37,7 +55,7 @@ describe("recall", () => {
   const plant = (turn: number) =>
     turn === plantAt ? "Note that the vault code is ZX-4471-QP." : null;
 
-  it("finds a planted fact and returns its whole turn as a range", async () => {
+  it("finds a planted fact and returns the message that holds it", async () => {
     memory = openTestMemory();
     memory.store.appendMessages(buildConversation({ turns: 80, plant }));
     await memory.engine.runUntilIdle();
@@ -45,7 +63,7 @@ describe("recall", () => {
     const top = report.results[0];
     expect(top).toBeDefined();
     expect(top?.seqStart).toBe(plantAt * 4);
-    expect(top?.seqEnd).toBe(plantAt * 4 + 4);
+    expect(top?.seqEnd).toBe(plantAt * 4 + 1);
     expect(top?.snippet).toContain("vault");
     expect(report.results.length).toBeLessThanOrEqual(5);
   });
@@ -73,6 +91,27 @@ describe("recall", () => {
       filters: { session: "nope" },
     });
     expect(none.results).toEqual([]);
+  });
+
+  it("says nothing rather than returning what does not match", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 40 }));
+    await memory.engine.runUntilIdle();
+    const report = await memory.engine.recall({ query: "zebra giraffe", k: 10 });
+    expect(report.results).toEqual([]);
+  });
+
+  it("returns at most one message per turn", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 40 }));
+    await memory.engine.runUntilIdle();
+    const report = await memory.engine.recall({ query: "postgres replica vacuum", k: 10 });
+    expect(report.results.length).toBeGreaterThan(1);
+    const turns = report.results.map(
+      (result) => `${result.session}:${Math.floor(result.seqStart / 4)}`,
+    );
+    expect(new Set(turns).size).toBe(turns.length);
+    expect(report.results.every((result) => result.seqEnd === result.seqStart + 1)).toBe(true);
   });
 
   it("searches every session, not just the active one", async () => {

@@ -1,5 +1,7 @@
-// Hybrid recall over every session (SPEC §6): FTS5 BM25 and vector KNN, fused by reciprocal rank,
-// each hit widened to its turn. Reads the index only; the query is embedded with the same embedder.
+// Hybrid recall over every session (SPEC §6): FTS5 BM25 and vector KNN, fused by weighted
+// reciprocal rank; a result is the matching message, one per turn; with the lexical `local`
+// embedder nothing without a query word is a match. Reads the index only; the query is embedded with the same embedder.
+// docs/decisions/0004-recall-ranking.md
 import type { RecallReport, RecallResult, RecallStats, Role } from "../../kernel/index.js";
 import { type AgentStore, type IndexedMessage, searchTerms } from "../../store/index.js";
 import type { Embedder } from "../embeddings/embedder.js";
@@ -33,18 +35,33 @@ const CANDIDATES = 50;
 const MAX_TURN_MESSAGES = 12;
 
 /**
- * Fuses rankings (best first) by reciprocal rank: an item's score is the sum over the rankings
- * holding it of 1 / (k + rank), rank counting from 1. Returns items by score, best first; ties keep
- * the order of first appearance. Pure.
+ * The vector leg's weight in fusion. The built-in `local` embedder hashes words: it is a second
+ * lexical ranker, so it may only re-order FTS hits and add near-duplicates, never outvote FTS.
+ * A model embedder carries meaning and counts as much as FTS.
+ */
+export function vectorLegWeight(fingerprint: string): number {
+  return isLexicalEmbedder(fingerprint) ? 0.25 : 1;
+}
+
+function isLexicalEmbedder(fingerprint: string): boolean {
+  return fingerprint.startsWith("local-hash");
+}
+
+/**
+ * Fuses rankings (best first) by weighted reciprocal rank: an item's score is the sum over the
+ * rankings holding it of weight / (k + rank), rank counting from 1 (weights default to 1). Returns
+ * items by score, best first; ties keep the order of first appearance. Pure.
  */
 export function fuseRankings<T>(
   rankings: ReadonlyArray<readonly T[]>,
   k = RRF_K,
+  weights: readonly number[] = [],
 ): Array<{ item: T; score: number }> {
   const scores = new Map<T, number>();
-  for (const ranking of rankings) {
+  for (const [leg, ranking] of rankings.entries()) {
+    const weight = weights[leg] ?? 1;
     ranking.forEach((item, index) => {
-      scores.set(item, (scores.get(item) ?? 0) + 1 / (k + index + 1));
+      scores.set(item, (scores.get(item) ?? 0) + weight / (k + index + 1));
     });
   }
   return [...scores].map(([item, score]) => ({ item, score })).sort((a, b) => b.score - a.score);
@@ -198,9 +215,10 @@ export function turnRange(store: AgentStore, session: string, seq: number): [num
 }
 
 /**
- * Searches all sessions. Results are message ranges (a hit widened to its turn, at most 12
- * messages), best first, at most `k`, never two overlapping; `score` is the fused RRF score.
- * Rejects only when the embedder is unreachable (remote embeddings).
+ * Searches all sessions. A result is the matching message (`seqEnd = seqStart + 1`; expand reads
+ * around it), best first, at most `k`, at most one per turn; `score` is the fused RRF score. No
+ * result means no close match: no FTS hit and, with a model embedder, no vector hit. Rejects only
+ * when the embedder is unreachable (remote embeddings).
  */
 export async function recall(
   deps: RecallDependencies,
@@ -211,24 +229,34 @@ export async function recall(
     k: CANDIDATES,
     ...(options.filters ? { filters: options.filters } : {}),
   });
-  const vectorIds = await vectorRanking(deps, options);
-  const fused = fuseRankings([textHits.map((hit) => hit.id), vectorIds]);
+  const textIds = new Set(textHits.map((hit) => hit.id));
+  // A lexical embedder finds nothing FTS misses except hash collisions (`zebra giraffe` would
+  // "match" anything): its leg only re-orders FTS hits, so no FTS hit means no close match.
+  const lexical = isLexicalEmbedder(deps.embedder.fingerprint);
+  const vectorIds = (await vectorRanking(deps, options)).filter(
+    (id) => !lexical || textIds.has(id),
+  );
+  const fused = fuseRankings([textHits.map((hit) => hit.id), vectorIds], RRF_K, [
+    1,
+    vectorLegWeight(deps.embedder.fingerprint),
+  ]);
   const terms = searchTerms(options.query);
   const top = fused.slice(0, k * 4);
   const messages = new Map(
     deps.store.messages.byIds(top.map((entry) => entry.item)).map((m) => [m.id, m]),
   );
   const results: RecallResult[] = [];
+  const turns = new Set<string>();
   for (const { item, score } of top) {
     const message = messages.get(item);
     if (!message) continue;
-    const [seqStart, seqEnd] = turnRange(deps.store, message.session, message.seq);
-    const overlaps = results.some(
-      (result) =>
-        result.session === message.session && result.seqStart < seqEnd && seqStart < result.seqEnd,
-    );
-    if (overlaps) continue;
+    const [turnStart] = turnRange(deps.store, message.session, message.seq);
+    const turn = `${message.session}\u0000${turnStart}`;
+    if (turns.has(turn)) continue;
+    turns.add(turn);
     const snippet = recallSnippet(messageText(message), terms);
+    const seqStart = message.seq;
+    const seqEnd = message.seq + 1;
     results.push({ session: message.session, seqStart, seqEnd, score, snippet, ts: message.ts });
     if (results.length >= k) break;
   }

@@ -18,7 +18,8 @@ export const recallTool = defineTool({
   async run(args, context) {
     const { query, k, ...filters } = args;
     const report = await context.memory.recall({ query, k: k ?? 8, filters });
-    if (report.results.length === 0) return `no results for "${query}"`;
+    if (report.results.length === 0)
+      return `no close matches for "${query}" (no message shares its words or meaning)`;
     return report.results
       .map(
         (hit) =>

@@ -66,7 +66,7 @@ function statsCard(stats: RecallStats): HTMLElement {
 
 function resultList(report: RecallReport): HTMLElement {
   if (report.results.length === 0)
-    return h("p", { class: "muted" }, `Nothing found for “${report.query}”.`);
+    return h("p", { class: "muted" }, `No close matches for “${report.query}”.`);
   return h(
     "ol",
     { class: "recall-results" },
