@@ -241,11 +241,11 @@ export class MessageRepo {
     // Without filters, rank inside FTS5 first and join only the winners; with filters, the join
     // must see every match so a narrow filter still finds its hits.
     const sql = clauses
-      ? `SELECT m.id, m.session, m.seq, m.ts, m.role, bm25(messages_fts) AS rank
+      ? `SELECT m.id, m.session, m.seq, m.ts, m.role, bm25(messages_fts, 1.0, 0.5, 0.3) AS rank
          FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
          WHERE messages_fts MATCH ? ${clauses} ORDER BY rank LIMIT ?`
       : `SELECT m.id, m.session, m.seq, m.ts, m.role, f.rank AS rank
-         FROM (SELECT rowid, bm25(messages_fts) AS rank FROM messages_fts WHERE messages_fts MATCH ?
+         FROM (SELECT rowid, bm25(messages_fts, 1.0, 0.5, 0.3) AS rank FROM messages_fts WHERE messages_fts MATCH ?
                ORDER BY rank LIMIT ?) f
          JOIN messages m ON m.id = f.rowid ORDER BY f.rank`;
     const parameters = clauses ? [match, ...values, options.k] : [match, options.k];

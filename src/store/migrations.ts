@@ -107,4 +107,25 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX segments_pending ON segments (session, level, seq_start)
     WHERE summary IS NULL OR stale = 1;
   `,
+  // Recall's lexical leg (issue 12, ADR 0013): Porter stemming ("waited" finds "wait"), and the
+  // envelope (meta: interface, user, name) searchable as a third column with a low BM25 weight.
+  // The index is rebuilt from the messages it points at; the text is still stored once.
+  `
+  DROP TRIGGER messages_fts_insert;
+  DROP TRIGGER messages_fts_delete;
+  DROP TABLE messages_fts;
+  CREATE VIRTUAL TABLE messages_fts USING fts5(
+    content, tool_calls, meta, content='messages', content_rowid='id',
+    tokenize='porter unicode61 remove_diacritics 2'
+  );
+  CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+    INSERT INTO messages_fts (rowid, content, tool_calls, meta)
+    VALUES (new.id, new.content, new.tool_calls, new.meta);
+  END;
+  CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+    INSERT INTO messages_fts (messages_fts, rowid, content, tool_calls, meta)
+    VALUES ('delete', old.id, old.content, old.tool_calls, old.meta);
+  END;
+  INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
+  `,
 ];
