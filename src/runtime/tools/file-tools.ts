@@ -16,7 +16,7 @@ export const readTool = defineTool({
     endLine: z.number().int().min(1).optional(),
   }),
   async run(args, context) {
-    const text = await readFile(resolveAgentPath(context.agentDir, args.path), "utf8");
+    const text = await readFile(await resolveAgentPath(context.agentDir, args.path), "utf8");
     if (args.startLine === undefined && args.endLine === undefined) return text;
     const lines = text.split("\n");
     return lines.slice((args.startLine ?? 1) - 1, args.endLine ?? lines.length).join("\n");
@@ -29,7 +29,7 @@ export const writeTool = defineTool({
   scope: "write",
   parameters: z.object({ path: z.string(), content: z.string() }),
   async run(args, context) {
-    const target = resolveAgentPath(context.agentDir, args.path);
+    const target = await resolveAgentPath(context.agentDir, args.path);
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, args.content);
     return `wrote ${args.content.length} characters to ${args.path}`;
@@ -43,7 +43,7 @@ export const editTool = defineTool({
   scope: "write",
   parameters: z.object({ path: z.string(), oldText: z.string().min(1), newText: z.string() }),
   async run(args, context) {
-    const target = resolveAgentPath(context.agentDir, args.path);
+    const target = await resolveAgentPath(context.agentDir, args.path);
     const text = await readFile(target, "utf8");
     const count = text.split(args.oldText).length - 1;
     if (count !== 1) {

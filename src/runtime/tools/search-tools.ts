@@ -1,5 +1,5 @@
 // glob and grep over the agent folder (Node 20 has no fs.glob): a bounded walk that skips .git,
-// node_modules and kern's own state.
+// node_modules and kern's own state, and never follows a symlink (a link is not listed).
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { z } from "zod";
@@ -66,7 +66,7 @@ export const grepTool = defineTool({
     ignoreCase: z.boolean().optional(),
   }),
   async run(args, context) {
-    const root = resolveAgentPath(context.agentDir, args.path ?? ".");
+    const root = await resolveAgentPath(context.agentDir, args.path ?? ".");
     const files: string[] = [];
     if ((await stat(root)).isFile()) files.push(relative(context.agentDir, root));
     else await walk(root, context.agentDir, files);
