@@ -1,11 +1,11 @@
 // Browser tests (SG-31): Debian's Chromium driven by playwright-core, with a fresh profile per
 // launch, against a web server built from web/ into a temp folder. Without /usr/bin/chromium the
-// suites skip with a visible notice, never silently.
+// suites fail in CI and skip with a visible notice elsewhere, never silently.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { describe } from "vitest";
+import { describe, it } from "vitest";
 import { buildWeb } from "../../scripts/build-web.js";
 import { createWebServer, type WebServer } from "../../src/interfaces/web/index.js";
 import { createSilentLogger } from "../../src/log/index.js";
@@ -29,10 +29,25 @@ export const CHROMIUM_ARGS = [
 
 export const hasChromium = existsSync(CHROMIUM_PATH);
 
-/** `describe` when Chromium is installed; otherwise `describe.skip` plus a notice on stderr. */
+/**
+ * `describe` when Chromium is installed. Without it: in CI (`CI` set) the suite fails, saying why
+ * and how to install it — browser tests never skip silently there; elsewhere `describe.skip` plus
+ * a notice on stderr.
+ */
 export function describeInBrowser(name: string, body: () => void): void {
   if (hasChromium) {
     describe(name, body);
+    return;
+  }
+  if (process.env["CI"]) {
+    describe(name, () => {
+      it("needs Chromium", () => {
+        throw new Error(
+          `${CHROMIUM_PATH} is missing, so the browser suite "${name}" cannot run; ` +
+            "install it with: apt-get update && apt-get install -y chromium",
+        );
+      });
+    });
     return;
   }
   process.stderr.write(
