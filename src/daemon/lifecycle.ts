@@ -2,8 +2,10 @@
 // own pid file, `stop` gracefully. No systemd here; signals and the pid file are the contract.
 import { spawn } from "node:child_process";
 import { openSync } from "node:fs";
+import { join } from "node:path";
 import { agentPaths, assertAgentFolder, readEnvFile } from "../config/index.js";
 import { DaemonError, describeError, isoNow, SYSTEM_CLOCK } from "../kernel/index.js";
+import { tryLockFolder } from "../store/index.js";
 import { type PidRecord, readPidFile, removePidFile, writePidFile } from "./address/index.js";
 import { assembleDaemon } from "./assemble.js";
 
@@ -18,6 +20,13 @@ export interface RunDaemonOptions {
 export async function runDaemon(options: RunDaemonOptions): Promise<void> {
   await assertAgentFolder(options.agentDir);
   const paths = agentPaths(options.agentDir);
+  const lock = tryLockFolder(join(paths.kernDir, "daemon.lock"), process.pid);
+  if (!lock) {
+    throw new DaemonError(
+      "KERN_DAEMON_START_FAILED",
+      `another daemon already runs for ${options.agentDir} (it holds .kern/daemon.lock); stop it with 'kern stop' first`,
+    );
+  }
   let stopping: Promise<void> | null = null;
   let restartRequested = false;
   let markStopped: () => void = () => undefined;
@@ -27,6 +36,7 @@ export async function runDaemon(options: RunDaemonOptions): Promise<void> {
   const requestStop = (): Promise<void> => {
     stopping ??= daemon.stop().finally(() => {
       removePidFile(paths.pidFile, process.pid);
+      lock.release();
       markStopped();
     });
     return stopping;

@@ -1,6 +1,7 @@
 // Public surface of store/: the two append-only logs and the derived SQLite index (SPEC §3).
 export * from "./agent-store.js";
 export { getMeta, openDatabase, type SqliteDatabase, setMeta } from "./database.js";
+export * from "./folder-lock.js";
 export * from "./memory-entry.js";
 export * from "./memory-log.js";
 export * from "./message-repo.js";

@@ -1,0 +1,31 @@
+// One daemon per agent folder: an exclusive SQLite lock on `.kern/daemon.lock`, held for the
+// daemon's life. The OS drops it when the process dies (kill -9 included), so it never goes stale.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+
+export interface FolderLock {
+  release(): void;
+}
+
+/**
+ * Takes the folder's lock, or returns null when another process holds it. `locking_mode =
+ * EXCLUSIVE` keeps the write lock of the first write until the connection closes.
+ */
+export function tryLockFolder(lockFile: string, pid: number): FolderLock | null {
+  mkdirSync(dirname(lockFile), { recursive: true });
+  const db = new BetterSqlite3(lockFile, { timeout: 0 });
+  try {
+    db.pragma("locking_mode = EXCLUSIVE");
+    db.exec("CREATE TABLE IF NOT EXISTS holder (pid INTEGER)");
+    db.exec("BEGIN EXCLUSIVE");
+    db.prepare("DELETE FROM holder").run();
+    db.prepare("INSERT INTO holder (pid) VALUES (?)").run(pid);
+    db.exec("COMMIT");
+  } catch (error) {
+    db.close();
+    if ((error as { code?: string }).code?.startsWith("SQLITE_BUSY")) return null;
+    throw error;
+  }
+  return { release: () => db.close() };
+}
