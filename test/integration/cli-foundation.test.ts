@@ -35,7 +35,14 @@ describe("kern init", () => {
       /^KERN_AUTH_TOKEN=[0-9a-f]{64}$/m,
     );
     const ignore = readFileSync(join(dir, ".gitignore"), "utf8");
-    for (const entry of [".kern/.env", ".kern/sessions/", ".kern/*.db*", ".kern/pairing.json"])
+    for (const entry of [
+      ".kern/.env",
+      ".kern/sessions/",
+      ".kern/*.db*",
+      ".kern/pairing.json",
+      ".kern/daemon.lock*",
+      ".kern/daemon.out",
+    ])
       expect(ignore).toContain(entry);
     writeFileSync(join(dir, "IDENTITY.md"), "# Atlas\n");
     const env = readFileSync(join(dir, ".kern/.env"), "utf8");
