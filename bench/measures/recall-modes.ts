@@ -1,98 +1,77 @@
-// Recall in three modes for the quality comparison: FTS-only, vector-only and hybrid. recall.ts
-// has no mode switch, so this replicates its steps exactly (50 candidates per ranking, reciprocal
-// rank fusion, each hit widened to its turn of at most 12 messages, overlapping ranges skipped);
-// the run checks the hybrid replica against memory.recall on every query.
-import type { Embedder } from "../../src/memory/index.js";
-import { fuseRankings, turnRange } from "../../src/memory/index.js";
+// Recall in three modes for the quality comparison: the lexical leg alone, the vector leg alone,
+// and the product's hybrid results. The legs come from recall itself (`memory.recallLegs`), not a
+// replica, so the figures follow the ranking as it changes; hybrid is `memory.recall`.
+import type { Embedder, MemoryEngine } from "../../src/memory/index.js";
 import type { AgentStore } from "../../src/store/index.js";
 
 export type RecallMode = "fts" | "vector" | "hybrid";
 export const RECALL_MODES: readonly RecallMode[] = ["fts", "vector", "hybrid"];
 
-/** Values of recall.ts: candidates per ranking and the widest turn range. */
-const CANDIDATES = 50;
+/** Vector candidates the stage timing asks for (recall's own figure). */
+const VECTOR_CANDIDATES = 50;
 
 export interface RankedRange {
   session: string;
   seqStart: number;
   seqEnd: number;
-  /** BM25 (fts), cosine similarity (vector) or the fused RRF score (hybrid). */
-  score: number;
+  /** The fused score (hybrid only: the legs give ranks, not scores). */
+  score?: number;
 }
 
-interface Scored {
-  id: number;
-  score: number;
-}
-
-async function vectorRanking(store: AgentStore, embedder: Embedder, query: string) {
-  if (store.vectors.isEmpty()) return [];
-  const [vector] = await embedder.embed([query]);
-  if (!vector || vector.every((value) => value === 0)) return [];
-  return store.vectors
-    .nearest(vector, CANDIDATES)
-    .filter((hit) => typeof hit.distance === "number")
-    .map((hit) => ({ id: hit.id, score: 1 - hit.distance }));
-}
-
-/** Widens ranked message ids to turn ranges, best first, at most `k`, none overlapping. */
-function toRanges(store: AgentStore, ranked: readonly Scored[], k: number): RankedRange[] {
-  const top = ranked.slice(0, k * 4);
-  const messages = new Map(
-    store.messages.byIds(top.map((entry) => entry.id)).map((m) => [m.id, m]),
-  );
-  const results: RankedRange[] = [];
-  for (const { id, score } of top) {
-    const message = messages.get(id);
-    if (!message) continue;
-    const [seqStart, seqEnd] = turnRange(store, message.session, message.seq);
-    const overlaps = results.some(
-      (result) =>
-        result.session === message.session && result.seqStart < seqEnd && seqStart < result.seqEnd,
-    );
-    if (overlaps) continue;
-    results.push({ session: message.session, seqStart, seqEnd, score });
-    if (results.length >= k) break;
-  }
-  return results;
+/** Ranked message ids as one-message ranges, best first, at most `k`. */
+function toRanges(store: AgentStore, ids: readonly number[], k: number): RankedRange[] {
+  const byId = new Map(store.messages.byIds(ids.slice(0, k)).map((m) => [m.id, m]));
+  return ids.slice(0, k).flatMap((id) => {
+    const message = byId.get(id);
+    return message
+      ? [{ session: message.session, seqStart: message.seq, seqEnd: message.seq + 1 }]
+      : [];
+  });
 }
 
 export interface RecallAllModesOptions {
   store: AgentStore;
   embedder: Embedder;
+  memory: MemoryEngine;
   query: string;
   k: number;
 }
 
-/** The ranges recall returns with only one ranking, and with both fused (each ranking run once). */
+/** The ranges of each mode, and the two stages every query runs, timed apart. */
 export interface AllModesResult {
   ranges: Record<RecallMode, RankedRange[]>;
-  /** Milliseconds of the two stages recall runs for every query. */
   ftsMs: number;
   vectorMs: number;
 }
 
-export async function recallAllModes(options: RecallAllModesOptions): Promise<AllModesResult> {
-  const { store, embedder, query, k } = options;
+async function timeStages(options: RecallAllModesOptions) {
+  const { store, embedder, query } = options;
   const started = performance.now();
-  const text: Scored[] = store.messages
-    .search(query, { k: CANDIDATES })
-    .map((hit) => ({ id: hit.id, score: hit.score }));
+  store.messages.search(query, { k: 200 });
   const ftsDone = performance.now();
-  const vector = await vectorRanking(store, embedder, query);
-  const vectorMs = performance.now() - ftsDone;
-  const fused = fuseRankings([text.map((hit) => hit.id), vector.map((hit) => hit.id)]);
+  if (!store.vectors.isEmpty()) {
+    const [vector] = await embedder.embed([query]);
+    if (vector?.some((value) => value !== 0)) store.vectors.nearest(vector, VECTOR_CANDIDATES);
+  }
+  return { ftsMs: ftsDone - started, vectorMs: performance.now() - ftsDone };
+}
+
+export async function recallAllModes(options: RecallAllModesOptions): Promise<AllModesResult> {
+  const { store, memory, query, k } = options;
+  const stages = await timeStages(options);
+  const legs = await memory.recallLegs({ query, k });
+  const final = await memory.recall({ query, k });
   return {
     ranges: {
-      fts: toRanges(store, text, k),
-      vector: toRanges(store, vector, k),
-      hybrid: toRanges(
-        store,
-        fused.map((entry) => ({ id: entry.item, score: entry.score })),
-        k,
-      ),
+      fts: toRanges(store, legs.fts, k),
+      vector: toRanges(store, legs.vectors, k),
+      hybrid: final.results.map(({ session, seqStart, seqEnd, score }) => ({
+        session,
+        seqStart,
+        seqEnd,
+        score,
+      })),
     },
-    ftsMs: ftsDone - started,
-    vectorMs,
+    ...stages,
   };
 }

@@ -6,7 +6,7 @@ import type { AgentStore } from "../../src/store/index.js";
 import type { RecallQuality } from "../report/results-schema.js";
 import { type LatencySummary, summarizeLatencies } from "../support/stats.js";
 import type { Truth, TruthFact } from "../support/truth-file.js";
-import { type RankedRange, RECALL_MODES, type RecallMode, recallAllModes } from "./recall-modes.js";
+import { RECALL_MODES, type RecallMode, recallAllModes } from "./recall-modes.js";
 import { ModeTally } from "./recall-tally.js";
 
 export interface MeasureRecallQualityOptions {
@@ -17,16 +17,6 @@ export interface MeasureRecallQualityOptions {
   k: number;
   /** At most this many planted facts and negatives are asked (evenly spread): bounds the run. */
   maxFacts: number;
-}
-
-function sameRanges(replica: readonly RankedRange[], report: RecallReport): boolean {
-  return (
-    replica.length === report.results.length &&
-    replica.every((range, index) => {
-      const result = report.results[index];
-      return result?.seqStart === range.seqStart && result.seqEnd === range.seqEnd;
-    })
-  );
 }
 
 /** Every n-th element so that at most `limit` remain, spread over the whole list. */
@@ -91,17 +81,15 @@ export async function measureRecallQuality(
   const tallies = new Map(RECALL_MODES.map((mode) => [mode, new ModeTally(session)]));
   const latencies: number[] = [];
   const stages = { fts: [] as number[], vector: [] as number[] };
-  let agree = 0;
   const asked = questions(options.truth, options.maxFacts);
   await memory.recall({ query: "warm up the prepared statements", k });
   for (const { query, fact, reworded } of asked) {
-    const { ranges, ftsMs, vectorMs } = await recallAllModes({ store, embedder, query, k });
+    const { ranges, ftsMs, vectorMs } = await recallAllModes({ store, embedder, memory, query, k });
     stages.fts.push(ftsMs);
     stages.vector.push(vectorMs);
     for (const mode of RECALL_MODES) tallies.get(mode)?.add(fact, reworded, ranges[mode]);
-    const { report, ms } = await timeRecall(memory, query, k);
+    const { ms } = await timeRecall(memory, query, k);
     latencies.push(ms);
-    if (sameRanges(ranges.hybrid, report)) agree += 1;
   }
   const quality = (mode: RecallMode) => {
     const tally = tallies.get(mode);
@@ -117,7 +105,6 @@ export async function measureRecallQuality(
       facts: planted.size,
       negatives: asked.filter((entry) => entry.fact.kind === "negative").length,
       modes: { fts: quality("fts"), vector: quality("vector"), hybrid: quality("hybrid") },
-      replicaAgreement: { agree, total: asked.length },
     },
     latencies,
     stages: { fts: summarizeLatencies(stages.fts), vector: summarizeLatencies(stages.vector) },

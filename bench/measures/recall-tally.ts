@@ -47,7 +47,7 @@ export class ModeTally {
     (reworded ? this.ranks.reworded : this.ranks.keyword).push(
       rankOf(ranges, this.session, fact.seq),
     );
-    if (!reworded && ranges[0]) this.positiveTops.push(ranges[0].score);
+    if (!reworded && ranges[0]?.score !== undefined) this.positiveTops.push(ranges[0].score);
     if (fact.kind !== "updated-value") return;
     if (!reworded) this.updated.facts += 1;
     if (this.latestFirst(ranges, fact)) this.updated[reworded ? "reworded" : "keyword"] += 1;

@@ -1,6 +1,6 @@
 // Sections 6–8 of docs/benchmarks.md: recall quality, prompt reachability, segmentation. Pure.
 
-import { countShare, number, percent, sizeName, table } from "./markdown-format.js";
+import { number, percent, sizeName, table } from "./markdown-format.js";
 import { renderReachability } from "./render-reachability.js";
 import { renderRecallFindings } from "./render-recall-findings.js";
 import type { MergedResults } from "./results-files.js";
@@ -48,10 +48,9 @@ function renderRecallQuality(sizes: readonly SizeResult[]): string {
     "",
     "Each planted fact is asked twice: with its keyword `question` (the words of the statement) " +
       "and with its `rewordedQuestion` (a paraphrase sharing few words). A hit is a result range " +
-      "holding the message that states the fact (`seq`); k = 10. FTS-only and vector-only replay " +
-      "recall.ts's own steps with one ranking (recall has no mode switch): the same 50 candidates " +
-      "per ranking, reciprocal rank fusion for hybrid, hits widened to their turn. " +
-      `${renderReplica(sizes)}`,
+      "holding the message that states the fact (`seq`); k = 10. FTS-only and vector-only are " +
+      "recall's own legs (`recallLegs`: the context-scored BM25 hits, the vector neighbours), " +
+      "hybrid is `memory.recall` itself (ADR 0004).",
     "",
     table(
       ["size", "mode", "R@1", "R@5", "R@10", "MRR", "reworded R@1", "R@5", "R@10", "MRR"],
@@ -80,12 +79,6 @@ function renderRecallQuality(sizes: readonly SizeResult[]): string {
     "",
     renderRecallFindings(sizes),
   ].join("\n");
-}
-
-function renderReplica(sizes: readonly SizeResult[]): string {
-  const agree = sizes.reduce((sum, r) => sum + r.recallQuality.replicaAgreement.agree, 0);
-  const total = sizes.reduce((sum, r) => sum + r.recallQuality.replicaAgreement.total, 0);
-  return `The hybrid replica returned exactly \`memory.recall\`'s ranges on ${countShare(agree, total)} of the queries.`;
 }
 
 function renderSegmentation(sizes: readonly SizeResult[]): string {

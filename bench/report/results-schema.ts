@@ -49,7 +49,8 @@ export const recallQualitySchema = z.object({
   negatives: z.number(),
   modes: z.object({ fts: modeQualitySchema, vector: modeQualitySchema, hybrid: modeQualitySchema }),
   /** Queries on which the bench's replica of recall.ts returned exactly memory.recall's ranges. */
-  replicaAgreement: z.object({ agree: z.number(), total: z.number() }),
+  /** Older runs compared a replica of the hybrid ranking with memory.recall; no longer measured. */
+  replicaAgreement: z.object({ agree: z.number(), total: z.number() }).optional(),
 });
 
 const bucketSchema = z.object({ facts: z.number(), reachable: z.number() });

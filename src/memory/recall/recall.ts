@@ -106,10 +106,12 @@ export const RECALL_TUNING = {
   /** FTS hits taken before re-ranking with their neighbours. */
   ftsCandidates: 200,
   /** Weight of the best adjacent message's lexical score (the other half of a turn). */
-  adjacent: 0.4,
-  /** Messages on each side whose scores add context, and their weight (decaying with distance). */
-  window: 6,
-  windowWeight: 0.15,
+  adjacent: 0.2,
+  /**
+   * Knowledge that changed: among hits, the newest gains up to this much (linear in insertion
+   * order), so when two messages state a value the later one ranks first.
+   */
+  recency: 0.05,
   /**
    * Weight of the vector leg in rank fusion, per kind of embedder. The hashed `local` embedder is
    * a second lexical ranker: on LongMemEval 0.1 lifts the fusion over FTS alone (R@10 0.901 ->
@@ -129,26 +131,24 @@ interface ScoredHit {
 /**
  * The lexical leg: FTS5 BM25 hits re-scored with their conversational context. A message's score
  * is its own normalized BM25 plus a share of its adjacent message's (a question and its answer
- * share the topic) and a decaying share of the messages around it: a hit inside a run of hits is
- * more likely the place than a lone word match. Pure over the hits; no extra query.
+ * share the topic) plus a small bonus for being newer (knowledge that changed: the later
+ * statement first). Pure over the hits; no extra query.
  */
 export function contextRerank(hits: readonly ScoredHit[]): ScoredHit[] {
   const top = hits.reduce((max, hit) => Math.max(max, hit.score), 0);
   if (top <= 0) return [...hits];
   const bySeq = new Map(hits.map((hit) => [`${hit.session}:${hit.seq}`, hit.score / top]));
   const score = (session: string, seq: number) => bySeq.get(`${session}:${seq}`) ?? 0;
-  const { adjacent, window, windowWeight } = RECALL_TUNING;
+  const { adjacent, recency } = RECALL_TUNING;
+  let oldest = Number.POSITIVE_INFINITY;
+  let newest = Number.NEGATIVE_INFINITY;
+  for (const hit of hits) [oldest, newest] = [Math.min(oldest, hit.id), Math.max(newest, hit.id)];
+  const age = (id: number) => (newest > oldest ? (id - oldest) / (newest - oldest) : 0);
   return hits
     .map((hit) => {
       const own = hit.score / top;
       const partner = Math.max(score(hit.session, hit.seq - 1), score(hit.session, hit.seq + 1));
-      let around = 0;
-      for (let distance = 2; distance <= window; distance += 1) {
-        const decay = 1 / distance;
-        around +=
-          decay * (score(hit.session, hit.seq - distance) + score(hit.session, hit.seq + distance));
-      }
-      return { ...hit, score: own + adjacent * partner + windowWeight * around };
+      return { ...hit, score: own + adjacent * partner + recency * age(hit.id) };
     })
     .sort((a, b) => b.score - a.score || a.id - b.id);
 }
