@@ -158,7 +158,7 @@ describeInBrowser("web memory view", () => {
     expect(await results.count()).toBeGreaterThan(1);
     expect(await results.first().locator("mark").first().textContent()).toMatch(/restic|backups/i);
     expect(await results.first().locator(".result-meta").textContent()).toMatch(
-      /score .*messages \d+–\d+/s,
+      /score .*messages? \d+(–\d+)?/s,
     );
     await saveScreenshot(page, "memory-recall");
   });

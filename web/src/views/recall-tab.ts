@@ -79,7 +79,11 @@ function resultList(report: RecallReport): HTMLElement {
           "p",
           { class: "muted result-meta" },
           h("span", null, `score ${result.score.toFixed(4)}`),
-          h("span", null, `messages ${formatSeqRange(result.seqStart, result.seqEnd)}`),
+          h(
+            "span",
+            null,
+            `${result.seqEnd - result.seqStart <= 1 ? "message" : "messages"} ${formatSeqRange(result.seqStart, result.seqEnd)}`,
+          ),
           h("code", null, result.session),
           h("time", { datetime: result.ts }, formatTime(result.ts)),
         ),
