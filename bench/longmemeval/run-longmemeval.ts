@@ -1,6 +1,7 @@
 // `npx tsx bench/longmemeval/run-longmemeval.ts [--subset] [--limit N] [--types a,b]`: LongMemEval
-// recall through kern's real path, each leg beside BM25 in the same run. Writes
-// bench/results/longmemeval.json (docs/benchmarks.md renders it). Progress on stderr.
+// recall through kern's real path, each leg beside BM25 in the same run. Prints JSON: redirect it
+// to bench/results/longmemeval.json, then `npm run bench -- --render-only` puts it in
+// docs/benchmarks.md (section 6b). Progress on stderr.
 import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";

@@ -1,10 +1,15 @@
 // Writes docs/benchmarks.md and its SVG plots from every result in bench/results/.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderLatencyChart, renderReachabilityChart } from "./render-charts.js";
 import { renderChecks } from "./render-checks.js";
 import { renderCliStart } from "./render-cli-start.js";
 import { renderHeadline, renderMachine, renderMethod } from "./render-headline.js";
+import {
+  type LongMemEvalResult,
+  longMemEvalResultSchema,
+  renderLongMemEval,
+} from "./render-longmemeval.js";
 import { renderModelBuild } from "./render-model-build.js";
 import { renderNotes } from "./render-notes.js";
 import { renderPerformance } from "./render-performance.js";
@@ -19,8 +24,11 @@ written by the benchmark from \`bench/results/*.json\`; do not edit it by hand. 
 \`npm run bench\` (2k and 20k, a few minutes) or \`npm run bench -- --size 100k\` (adds 100k);
 each run replaces the results of the sizes it measured and keeps the others.`;
 
-/** The whole document from merged results. Pure. */
-export function renderReport(results: MergedResults): string {
+/** The whole document from merged results (and LongMemEval's, when it ran). Pure. */
+export function renderReport(
+  results: MergedResults,
+  longMemEval: LongMemEvalResult | null = null,
+): string {
   return [
     INTRO,
     renderHeadline(results),
@@ -30,6 +38,7 @@ export function renderReport(results: MergedResults): string {
     renderModelBuild(results),
     renderCliStart(results),
     renderQuality(results),
+    renderLongMemEval(longMemEval),
     renderChecks(results),
     renderNotes(results),
   ]
@@ -49,7 +58,11 @@ export function writeReport(options: { resultsDir: string; docsDir: string }): s
     written.push(path);
   };
   mkdirSync(join(options.docsDir, "benchmarks"), { recursive: true });
-  write(join(options.docsDir, "benchmarks.md"), renderReport(results));
+  const lme = join(options.resultsDir, "longmemeval.json");
+  const longMemEval = existsSync(lme)
+    ? longMemEvalResultSchema.parse(JSON.parse(readFileSync(lme, "utf8")))
+    : null;
+  write(join(options.docsDir, "benchmarks.md"), renderReport(results, longMemEval));
   write(join(options.docsDir, "benchmarks", "reachability.svg"), renderReachabilityChart(results));
   write(join(options.docsDir, "benchmarks", "latency.svg"), renderLatencyChart(results));
   return written;
