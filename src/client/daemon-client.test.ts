@@ -157,11 +157,13 @@ describe("createDaemonClient requests", () => {
     await client.history({ before: 10, limit: 5 });
     await client.history({ limit: 50 });
     await client.recall("a b", 3);
+    await client.recall("a", 2, { role: "user", after: "2026-03-01T00:00:00.000Z" });
     expect(await client.cancelTurn("t/1")).toEqual({ cancelled: true });
     expect(daemon.requests.map((request) => request.url)).toEqual([
       "/history?limit=5&before=10",
       "/history?limit=50",
       "/recall/search?q=a+b&k=3",
+      "/recall/search?q=a&k=2&role=user&after=2026-03-01T00%3A00%3A00.000Z",
       "/turns/t%2F1/cancel",
     ]);
   });

@@ -68,7 +68,8 @@ export interface DaemonClient {
   /** Throws DaemonError KERN_NOT_FOUND for an unknown id. */
   segment(id: string): Promise<SegmentDetail>;
   recallStats(): Promise<RecallStats>;
-  recall(query: string, k?: number): Promise<RecallReport>;
+  /** `filters`: after/before (ISO timestamps), role, session, as `kern recall` takes them. */
+  recall(query: string, k?: number, filters?: Record<string, string>): Promise<RecallReport>;
   notes(): Promise<NotesView>;
   /** The working memory, or null before its first update. */
   workingMemory(): Promise<WorkingMemoryResponse | null>;
@@ -128,9 +129,9 @@ export function createDaemonClient(options: CreateDaemonClientOptions): DaemonCl
     segments: () => getJson("/segments", segmentsReportSchema),
     segment: (id) => getJson(segmentPath(id), segmentDetailSchema),
     recallStats: () => getJson("/recall/stats", recallStatsSchema),
-    recall: (query, k = 10) =>
+    recall: (query, k = 10, filters = {}) =>
       getJson(
-        `/recall/search?${new URLSearchParams({ q: query, k: String(k) })}`,
+        `/recall/search?${new URLSearchParams({ q: query, k: String(k), ...filters })}`,
         recallReportSchema,
       ),
     notes: () => getJson("/notes", notesViewSchema),

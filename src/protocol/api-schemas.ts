@@ -35,6 +35,11 @@ export const historyQuerySchema = z.object({
 export const recallQuerySchema = z.object({
   q: z.string().min(1).max(2000),
   k: z.coerce.number().int().min(1).max(100).default(10),
+  /** Filters (SPEC §6): ISO timestamps, at or after `after`, before `before`. */
+  after: z.string().min(1).optional(),
+  before: z.string().min(1).optional(),
+  role: z.enum(["user", "assistant", "tool"]).optional(),
+  session: z.string().min(1).optional(),
 });
 
 export const errorBodySchema = z.object({

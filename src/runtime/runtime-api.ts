@@ -15,6 +15,14 @@ import type {
 } from "../kernel/index.js";
 import type { WorkingMemoryView } from "../memory/index.js";
 
+/** Recall filters (SPEC §6): ISO timestamps, at or after `after`, before `before`. */
+export interface RecallSearchFilters {
+  after?: string;
+  before?: string;
+  role?: "user" | "assistant" | "tool";
+  session?: string;
+}
+
 /** An envelope as an interface hands it in; the runtime stamps `ts` when it is missing. */
 export type InboundEnvelope = Omit<Envelope, "ts"> & { ts?: string };
 
@@ -56,7 +64,11 @@ export interface RuntimeApi {
   segments(): Promise<SegmentsReport>;
   segment(id: string): Promise<SegmentDetail | null>;
   recallStats(): Promise<RecallStats>;
-  recall(options: { query: string; k: number }): Promise<RecallReport>;
+  recall(options: {
+    query: string;
+    k: number;
+    filters?: RecallSearchFilters;
+  }): Promise<RecallReport>;
   /** The current session's working memory (SPEC §4); null before its first update. */
   workingMemory(): Promise<WorkingMemoryView | null>;
   notes(): Promise<NotesView>;

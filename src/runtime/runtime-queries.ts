@@ -16,7 +16,7 @@ import type {
 } from "../kernel/index.js";
 import type { AgentStore, IndexedMessage } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
-import type { PairingApi } from "./runtime-api.js";
+import type { PairingApi, RecallSearchFilters } from "./runtime-api.js";
 import { toolsForScope, toolsSectionText } from "./tools/tool-registry.js";
 
 export interface RuntimeQueriesOptions {
@@ -150,7 +150,11 @@ export class RuntimeQueries {
     return this.queryOptions.memory.recallStats();
   }
 
-  recall(options: { query: string; k: number }): Promise<RecallReport> {
+  recall(options: {
+    query: string;
+    k: number;
+    filters?: RecallSearchFilters;
+  }): Promise<RecallReport> {
     return this.queryOptions.memory.recall(options);
   }
 

@@ -64,6 +64,8 @@ export class RichFakeRuntime implements RuntimeApi {
   readonly cancelled: string[] = [];
   /** The options of every context() call, oldest first. */
   readonly contextRequests: Array<{ maxContextTokens?: number }> = [];
+  /** The filters of every recall search, in order ({} without filters). */
+  readonly recallFilters: Array<Record<string, string>> = [];
   /** Delay between streamed events; small so tests stay fast, non-zero so streaming shows. */
   stepMs = 15;
   private readonly listeners = new Set<(event: RuntimeEvent) => void>();
@@ -221,7 +223,12 @@ export class RichFakeRuntime implements RuntimeApi {
     };
   }
 
-  async recall(options: { query: string; k: number }): Promise<RecallReport> {
+  async recall(options: {
+    query: string;
+    k: number;
+    filters?: Record<string, string>;
+  }): Promise<RecallReport> {
+    this.recallFilters.push(options.filters ?? {});
     const words = options.query.toLowerCase().split(/\s+/).filter(Boolean);
     const results: RecallReport["results"] = [];
     for (let seq = 0; seq < MESSAGE_COUNT && results.length < options.k; seq += 1) {

@@ -110,6 +110,17 @@ describe("read endpoints", () => {
     expect(missing.statusCode).toBe(400);
   });
 
+  it("passes recall filters through and refuses an unknown role", async () => {
+    const { runtime } = start();
+    await getJson("/recall/search?q=restic&role=assistant&after=2026-03-01T00:00:00.000Z");
+    await getJson("/recall/search?q=restic&session=s2&before=2026-04-01T00:00:00.000Z");
+    expect(runtime.recallFilters).toEqual([
+      { role: "assistant", after: "2026-03-01T00:00:00.000Z" },
+      { session: "s2", before: "2026-04-01T00:00:00.000Z" },
+    ]);
+    expect((await getJson("/recall/search?q=restic&role=robot")).statusCode).toBe(400);
+  });
+
   it("serves notes and regenerates the notes summary", async () => {
     const { server } = start();
     const notes = await getJson("/notes");

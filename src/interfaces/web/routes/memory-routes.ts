@@ -20,9 +20,16 @@ export function registerMemoryRoutes(app: WebApp, context: WebContext): void {
 
   app.get("/recall/stats", async () => runtime.recallStats());
 
-  app.get("/recall/search", { schema: { querystring: recallQuerySchema } }, async (request) =>
-    runtime.recall({ query: request.query.q, k: request.query.k }),
-  );
+  app.get("/recall/search", { schema: { querystring: recallQuerySchema } }, async (request) => {
+    const { q, k, after, before, role, session } = request.query;
+    const filters = {
+      ...(after ? { after } : {}),
+      ...(before ? { before } : {}),
+      ...(role ? { role } : {}),
+      ...(session ? { session } : {}),
+    };
+    return runtime.recall({ query: q, k, ...(Object.keys(filters).length ? { filters } : {}) });
+  });
 
   app.get("/notes", async () => runtime.notes());
 
