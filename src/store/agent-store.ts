@@ -42,10 +42,11 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
   });
   const memoryLog = MemoryLog.open(options.paths.memoryLog);
   const db = openDatabase(options.paths.database);
+  const countTokens = boundedCounter(options.countTokens);
   const messages = new MessageRepo(db);
   const info = sessionLog.scan.info;
   messages.ensureSession({ id: info.id, createdAt: info.createdAt, file: info.file });
-  catchUpIndex(messages, sessionLog, options.countTokens);
+  catchUpIndex(messages, sessionLog, countTokens);
   return {
     sessionLog,
     memoryLog,
@@ -63,7 +64,7 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
       });
       messages.insert(
         sessionLog.sessionId,
-        stored.map((message) => ({ ...message, tokens: options.countTokens(message) })),
+        stored.map((message) => ({ ...message, tokens: countTokens(message) })),
       );
       return stored;
     },
@@ -73,6 +74,20 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
       memoryLog.close();
       db.close();
     },
+  };
+}
+
+/**
+ * A token counter that never throws: a count that fails falls back to a character estimate
+ * (4 characters a token), so no message can keep the index from catching up with the log.
+ */
+function boundedCounter(count: MessageTokenCounter): MessageTokenCounter {
+  return (message) => {
+    try {
+      return count(message);
+    } catch {
+      return Math.ceil(JSON.stringify(message).length / 4);
+    }
   };
 }
 
