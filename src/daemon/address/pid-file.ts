@@ -1,5 +1,6 @@
 // The daemon's pid file: written with exclusive create by the daemon itself and removed only by
-// its owner (LESSONS #13). A stale file (dead pid) is ignored.
+// its owner (LESSONS #13). A stale file (dead pid, or a pid the OS gave to another process since)
+// is ignored: the record carries the process's start time from /proc, checked before any trust.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { DaemonError } from "../../kernel/index.js";
 
@@ -7,6 +8,29 @@ export interface PidRecord {
   pid: number;
   port: number | null;
   startedAt: string;
+  /** Field 22 of /proc/PID/stat (start time in clock ticks since boot); absent off Linux. */
+  procStart?: string;
+}
+
+/** The process's start time from /proc/PID/stat, or null where there is no /proc or no such pid. */
+export function processStartTicks(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces and parentheses: fields after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return fields[19] ?? null; // field 22 overall = index 19 after pid, comm and state
+  } catch {
+    return null;
+  }
+}
+
+const HAS_PROC = processStartTicks(process.pid) !== null;
+
+/** Alive, and the same process that wrote the record (not a later one that inherited the pid). */
+function isSameProcess(record: PidRecord): boolean {
+  if (!isAlive(record.pid)) return false;
+  if (!HAS_PROC) return true;
+  return record.procStart !== undefined && processStartTicks(record.pid) === record.procStart;
 }
 
 function isAlive(pid: number): boolean {
@@ -28,7 +52,7 @@ export function readPidFile(path: string): PidRecord | null {
   }
   try {
     const record = JSON.parse(text) as PidRecord;
-    return typeof record.pid === "number" && isAlive(record.pid) ? record : null;
+    return typeof record.pid === "number" && isSameProcess(record) ? record : null;
   } catch {
     return null; // a torn pid file from a crash: treat as not running
   }
@@ -44,7 +68,8 @@ export function writePidFile(path: string, record: PidRecord): void {
     );
   }
   if (!existing) rmSync(path, { force: true });
-  writeFileSync(path, JSON.stringify(record), { flag: existing ? "w" : "wx" });
+  const procStart = processStartTicks(record.pid) ?? undefined;
+  writeFileSync(path, JSON.stringify({ ...record, procStart }), { flag: existing ? "w" : "wx" });
 }
 
 /** Removes the pid file only if it is still ours. */
