@@ -1,22 +1,16 @@
 // Reads and updates `.kern/.env` (KEY=value lines). Values are secrets: never log them.
 import { chmod, readFile, writeFile } from "node:fs/promises";
+import { parseEnv } from "node:util";
 
-/** Parses dotenv text: KEY=value, optional quotes, `#` comments, blank lines ignored. */
+/**
+ * Parses dotenv text with Node's own parser (`util.parseEnv`, Node >= 20.12): `KEY=value`,
+ * quotes, `export`, and `#` comments, including one after a value (`KEY=sk-abc # work key`
+ * is `sk-abc`; the hand-written parser kept the comment in the key).
+ */
 export function parseEnvText(text: string): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const rawLine of text.split(/\r?\n/)) {
-    const line = rawLine.trim();
-    if (line === "" || line.startsWith("#")) continue;
-    const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
-    if (!match) continue;
-    let value = (match[2] ?? "").trim();
-    if (
-      (value.startsWith('"') && value.endsWith('"')) ||
-      (value.startsWith("'") && value.endsWith("'"))
-    ) {
-      value = value.slice(1, -1);
-    }
-    values[match[1] as string] = value;
+  for (const [key, value] of Object.entries(parseEnv(text))) {
+    if (typeof value === "string") values[key] = value;
   }
   return values;
 }
