@@ -50,6 +50,17 @@ describe("loadConfig", () => {
     expect(await concurrency({ provider: "ollama", summaryConcurrency: 3 })).toBe(3);
   });
 
+  it("validates KERN_LOG_LEVEL like any key, naming the variable's key and the choices", async () => {
+    const error = await loadConfig({
+      agentDir: temp.path,
+      env: { KERN_LOG_LEVEL: "verbose" },
+    }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: "KERN_CONFIG_INVALID" });
+    expect((error as Error).message).toContain("logLevel");
+    const config = await loadConfig({ agentDir: temp.path, env: { KERN_LOG_LEVEL: "debug" } });
+    expect(config.logLevel).toBe("debug");
+  });
+
   it("rejects unknown keys so typos do not pass silently", async () => {
     writeConfig({ maxContextToken: 5000 });
     await expect(loadConfig({ agentDir: temp.path })).rejects.toMatchObject({

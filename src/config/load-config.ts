@@ -31,6 +31,7 @@ const ENV_OVERRIDES: Array<{ variable: string; key: string; parse: (value: strin
   { variable: "KERN_PORT", key: "port", parse: (value) => Number(value) },
   { variable: "KERN_EMBEDDING_MODEL", key: "embeddingModel", parse: (value) => value },
   { variable: "KERN_SUMMARY_MODEL", key: "summaryModel", parse: (value) => value },
+  { variable: "KERN_LOG_LEVEL", key: "logLevel", parse: (value) => value },
 ];
 
 /** Throws ConfigError KERN_NO_AGENT unless `agentDir` holds a `.kern/` folder. */

@@ -125,6 +125,10 @@ export const configFileSchema = z
       .default(null)
       .describe("API port; chosen at first start and kept; env KERN_PORT."),
     host: z.string().min(1).default("127.0.0.1").describe("Address the API listens on."),
+    logLevel: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info")
+      .describe("Lowest level written to .kern/logs/kern.log; env KERN_LOG_LEVEL."),
     idleTimeoutMs: z
       .number()
       .int()

@@ -108,7 +108,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     options.logger ??
     createLogger({
       file: paths.logFile,
-      level: (options.env?.["KERN_LOG_LEVEL"] as "info" | undefined) ?? "info",
+      level: config.logLevel,
     });
   const store = openAgentStore({ paths, clock, countTokens: countMessageTokens });
   if (store.sessionLog.scan.corruptLines.length > 0 || store.sessionLog.scan.repairedTornLine) {
