@@ -29,8 +29,19 @@ describe("closeToolCalls", () => {
     expect(closeToolCalls(window)).toEqual(window);
   });
 
-  it("drops a leading tool result whose call is outside the window", () => {
-    expect(closeToolCalls([result(0, "x"), user(1)]).map((message) => message.seq)).toEqual([1]);
+  it("turns a tool result whose call is not in the window into readable text, never drops it", () => {
+    const closed = closeToolCalls([
+      result(0, "x"),
+      user(1),
+      call(2, "a"),
+      result(3, "a"),
+      result(4, "a"),
+    ]);
+    expect(closed.map((message) => message.seq)).toEqual([0, 1, 2, 3, 4]);
+    expect(closed[0]).toEqual({ seq: 0, ts, role: "assistant", content: "(tool output) ok" });
+    expect(closed[3]?.role).toBe("tool");
+    // A second result for the same call would be rejected by providers: it is text too.
+    expect(closed[4]).toMatchObject({ role: "assistant", content: "(tool output) ok" });
   });
 
   it("removes calls whose result is missing and drops the message when nothing is left", () => {

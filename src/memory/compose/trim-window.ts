@@ -70,10 +70,20 @@ export function planTrim(options: PlanTrimOptions): TrimPlan {
 }
 
 /**
- * Makes a window safe to send (LESSONS #10): tool results whose call is not in the window are
- * dropped, and tool calls whose result is missing (a crash cut the turn) are removed from their
- * assistant message, which is dropped when nothing else is left in it. Returns a new array; the
- * messages it changes are copies.
+ * A tool result whose call is not in the window (imported histories often hold them) as a
+ * readable assistant message: providers reject a lone tool message, and dropping it would lose
+ * what it says (issue 15: nothing is silently lost at any budget).
+ */
+export function orphanResultAsText(message: SessionMessage): SessionMessage {
+  const { toolCallId: _id, ...rest } = message;
+  return { ...rest, role: "assistant", content: `(tool output) ${message.content ?? ""}` };
+}
+
+/**
+ * Makes a window safe to send (LESSONS #10): tool results whose call is not in the window become
+ * readable assistant messages (orphanResultAsText), and tool calls whose result is missing (a
+ * crash cut the turn) are removed from their assistant message, which is dropped when nothing
+ * else is left in it. Returns a new array; the messages it changes are copies.
  */
 export function closeToolCalls(messages: readonly SessionMessage[]): SessionMessage[] {
   const result: SessionMessage[] = [];
@@ -81,7 +91,10 @@ export function closeToolCalls(messages: readonly SessionMessage[]): SessionMess
   while (index < messages.length) {
     const message = messages[index] as SessionMessage;
     index += 1;
-    if (message.role === "tool") continue; // a result without its call in the window
+    if (message.role === "tool") {
+      result.push(orphanResultAsText(message)); // a result without its call in the window
+      continue;
+    }
     const calls = message.toolCalls ?? [];
     if (message.role !== "assistant" || calls.length === 0) {
       result.push(message);
@@ -107,8 +120,11 @@ export function closeToolCalls(messages: readonly SessionMessage[]): SessionMess
     }
     const sent = new Set<string>();
     for (const tool of results) {
-      if (!tool.toolCallId || !answered.has(tool.toolCallId) || sent.has(tool.toolCallId)) continue;
-      sent.add(tool.toolCallId); // a duplicate result is dropped: providers reject it
+      if (!tool.toolCallId || !answered.has(tool.toolCallId) || sent.has(tool.toolCallId)) {
+        result.push(orphanResultAsText(tool)); // no call, or a duplicate result: readable text
+        continue;
+      }
+      sent.add(tool.toolCallId);
       result.push(tool);
     }
   }
