@@ -18,6 +18,9 @@ import { SummaryPieceTexts } from "./summary-piece-text.js";
 import { SECTION_SEPARATOR } from "./system-sections.js";
 import { planTrim } from "./trim-window.js";
 
+/** The summary's share of the budget that even an oversized newest turn cannot take. */
+const MIN_SUMMARY_SHARE = 0.1;
+
 /** What one compose decided about the window and the summary. */
 export interface WindowPlan {
   /** First seq of the verbatim window; 0 = nothing trimmed. */
@@ -71,10 +74,14 @@ export class WindowPlanner {
     };
     const candidates = this.candidates(options);
     // The summary gets its share, but never the room the newest turn needs (it must be sent).
-    const newestTurn = windowTokens(candidates.at(-1) ?? 0);
+    // The newest turn starts at the newest user message, inside the newest segment or not.
+    const newestTurn = windowTokens(this.newestUserSeq() ?? candidates.at(-1) ?? 0);
     const wrapper = summaryWrapperTokens(SECTION_SEPARATOR);
     const share = Math.floor(options.summaryShare * options.budget);
-    const pieceBudget = Math.min(share, maxWindow - newestTurn) - wrapper;
+    // A newest turn larger than the window still leaves the summary a floor: the window then
+    // starts inside that turn, and nothing before it goes uncovered (issue 15).
+    const floor = Math.min(share, Math.floor(MIN_SUMMARY_SHARE * options.budget));
+    const pieceBudget = Math.max(Math.min(share, maxWindow - newestTurn), floor) - wrapper;
     const summaryCost = new Map<number, number>();
     const windowBudget = (seq: number): number => {
       if (seq <= 0 || pieceBudget <= 0) return maxWindow;
@@ -133,6 +140,15 @@ export class WindowPlanner {
       if (row?.role === "user" && row.seq > 0) tail.push(row.seq);
     }
     return tail.length === 0 ? starts : [...starts, ...tail];
+  }
+
+  /** The seq of the newest user message (rows only grow; scans back from the end). */
+  private newestUserSeq(): number | undefined {
+    const { rows } = this.messages;
+    for (let index = rows.length - 1; index >= 0; index -= 1) {
+      if (rows[index]?.role === "user") return rows[index]?.seq;
+    }
+    return undefined;
   }
 
   /** When no turn start fits: any message after the newest turn start that is not a tool result. */
