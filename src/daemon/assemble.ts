@@ -111,6 +111,12 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
       level: config.logLevel,
     });
   const store = openAgentStore({ paths, clock, countTokens: countMessageTokens });
+  if (store.rebuiltIndex) {
+    logger.warn(
+      { ...store.rebuiltIndex },
+      "kern.db disagreed with the session log (the log is the truth); rebuilt it from the logs",
+    );
+  }
   if (store.sessionLog.scan.corruptLines.length > 0 || store.sessionLog.scan.repairedTornLine) {
     logger.warn(
       {

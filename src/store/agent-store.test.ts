@@ -1,3 +1,4 @@
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/support/temp-dir.js";
@@ -42,6 +43,46 @@ describe("openAgentStore", () => {
     const [stored] = second.appendMessages([message("new")]);
     expect(stored?.seq).toBe(3);
     expect(second.messages.nextSeq(second.sessionLog.sessionId)).toBe(4);
+    second.close();
+  });
+
+  it("rebuilds an index ahead of the log (a log restored from a backup), so new messages count", () => {
+    const first = openAgentStore({ paths: paths(), clock, countTokens: () => 1 });
+    first.appendMessages([message("zero"), message("one")]);
+    const file = first.sessionLog.file;
+    copyFileSync(file, join(temp.path, "backup.jsonl"));
+    first.appendMessages([message("two (lost)"), message("three (lost)")]);
+    first.close();
+    copyFileSync(join(temp.path, "backup.jsonl"), file); // the restore: the log is shorter
+
+    const second = openAgentStore({ paths: paths(), clock, countTokens: () => 1 });
+    expect(second.rebuiltIndex).toMatchObject({ kind: "index-ahead", logMessages: 2 });
+    second.appendMessages([message("two (new)")]);
+    const session = second.sessionLog.sessionId;
+    expect(second.messages.range(session, 0, 10).map((row) => row.content)).toEqual([
+      "zero",
+      "one",
+      "two (new)",
+    ]);
+    second.close();
+    const third = openAgentStore({ paths: paths(), clock, countTokens: () => 1 });
+    expect(third.rebuiltIndex).toBeNull();
+    third.close();
+  });
+
+  it("rebuilds an index with a hole inside the log's range", () => {
+    const first = openAgentStore({ paths: paths(), clock, countTokens: () => 1 });
+    first.appendMessages([message("a"), message("b"), message("c")]);
+    first.db.prepare("DELETE FROM messages WHERE seq = 1").run();
+    first.close();
+    const second = openAgentStore({ paths: paths(), clock, countTokens: () => 1 });
+    expect(second.rebuiltIndex).toMatchObject({ kind: "index-gaps", indexRows: 2 });
+    const session = second.sessionLog.sessionId;
+    expect(second.messages.range(session, 0, 10).map((row) => row.content)).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
     second.close();
   });
 });

@@ -5,13 +5,15 @@ import type { Clock, SessionMessage } from "../kernel/index.js";
 import { openDatabase, type SqliteDatabase } from "./database.js";
 import { MemoryLog } from "./memory-log.js";
 import { MessageRepo } from "./message-repo.js";
+import { findIndexMismatch, type IndexMismatch } from "./reconcile-index.js";
+import { reindexAgent } from "./reindex.js";
 import { SegmentRepo } from "./segment-repo.js";
 import { readSessionFile, SessionLog } from "./session-log.js";
 import { StateRepo } from "./state-repo.js";
+import type { MessageTokenCounter } from "./token-counter.js";
 import { VectorIndex } from "./vector-index.js";
 
-/** Counts a message's tokens (memory/ owns the tokenizer; the store only stores the number). */
-export type MessageTokenCounter = (message: SessionMessage) => number;
+export type { MessageTokenCounter } from "./token-counter.js";
 
 export interface AgentStore {
   readonly sessionLog: SessionLog;
@@ -21,6 +23,8 @@ export interface AgentStore {
   readonly segments: SegmentRepo;
   readonly vectors: VectorIndex;
   readonly state: StateRepo;
+  /** How the index disagreed with the log when opened (then rebuilt from the logs), or null. */
+  readonly rebuiltIndex: IndexMismatch | null;
   /** Appends messages to the active session's log and index (no fsync; see `sync`). */
   appendMessages(messages: ReadonlyArray<Omit<SessionMessage, "seq">>): SessionMessage[];
   /** One fsync of the session log: call once per turn. */
@@ -41,8 +45,14 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
     clock: options.clock,
   });
   const memoryLog = MemoryLog.open(options.paths.memoryLog);
-  const db = openDatabase(options.paths.database);
   const countTokens = boundedCounter(options.countTokens);
+  let db = openDatabase(options.paths.database);
+  const mismatch = findIndexMismatch(db, sessionLog.sessionId, sessionLog.nextSeq);
+  if (mismatch) {
+    db.close();
+    reindexAgent({ paths: options.paths, countTokens });
+    db = openDatabase(options.paths.database);
+  }
   const messages = new MessageRepo(db);
   const info = sessionLog.scan.info;
   messages.ensureSession({ id: info.id, createdAt: info.createdAt, file: info.file });
@@ -55,6 +65,7 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
     segments: new SegmentRepo(db),
     vectors: new VectorIndex(db),
     state: new StateRepo(db),
+    rebuiltIndex: mismatch,
     appendMessages(newMessages) {
       const stored = sessionLog.append(newMessages);
       messages.ensureSession({

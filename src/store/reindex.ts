@@ -3,7 +3,6 @@
 import { rmSync } from "node:fs";
 import type { AgentPaths } from "../config/index.js";
 import type { SessionMessage } from "../kernel/index.js";
-import type { MessageTokenCounter } from "./agent-store.js";
 import { openDatabase, type SqliteDatabase } from "./database.js";
 import type { MemoryEntry } from "./memory-entry.js";
 import { readMemoryLog } from "./memory-log.js";
@@ -11,6 +10,7 @@ import { MessageRepo } from "./message-repo.js";
 import { SegmentRepo } from "./segment-repo.js";
 import { type CorruptLine, listSessionFiles, readSessionFile } from "./session-log.js";
 import { StateRepo } from "./state-repo.js";
+import type { MessageTokenCounter } from "./token-counter.js";
 
 export interface ReindexProgress {
   phase: "messages" | "memory";
