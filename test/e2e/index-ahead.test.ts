@@ -83,5 +83,18 @@ describe("index ahead of the log (issue 18, hole 4)", () => {
     expect(JSON.stringify(last?.messages)).not.toContain("second question");
     const stopped = await status(dir);
     expect(stopped.session.messages).toBe(4);
+
+    // Restored once more, then `kern doctor`: it says what happened, with the fix, below 100.
+    copyFileSync(join(temp.path, "backup.jsonl"), log);
+    const doctor = await kernProcess(["doctor", dir, "--json"]);
+    expect(doctor.code, doctor.stderr).toBe(0);
+    const report = JSON.parse(doctor.stdout) as {
+      score: number;
+      findings: Array<{ check: string; message: string; fix?: string }>;
+    };
+    expect(report.score).toBeLessThan(100);
+    const finding = report.findings.find((item) => item.check === "log-index");
+    expect(finding?.message).toContain("holds 2");
+    expect(finding?.fix).toContain("backup");
   }, 240_000);
 });

@@ -19,7 +19,8 @@ export type DoctorCheck =
   | "vectors"
   | "summaries"
   | "corrupt-lines"
-  | "memory-log-drift";
+  | "memory-log-drift"
+  | "log-index";
 
 export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   "l0-tiling",
@@ -30,6 +31,7 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   "summaries",
   "corrupt-lines",
   "memory-log-drift",
+  "log-index",
 ];
 
 export type DoctorSeverity = "error" | "warn" | "info";

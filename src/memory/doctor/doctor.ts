@@ -23,7 +23,7 @@ export type { DoctorCheck, DoctorFinding, DoctorSeverity } from "./doctor-checks
  *                            // info 1 (floored at 0).
  *   "healthy": true,         // no errors and no warnings
  *   "checks": ["l0-tiling", "rollup-range", "orphans", "segment-bounds", "vectors",
- *              "summaries", "corrupt-lines", "memory-log-drift"],
+ *              "summaries", "corrupt-lines", "memory-log-drift", "log-index"],
  *   "findings": [            // after repairs when --fix ran
  *     { "check": "vectors", "severity": "info",        // "error" | "warn" | "info"
  *       "message": "12 messages have no embedding yet (480 vectors stored)",
@@ -130,15 +130,37 @@ async function repair(
   return fixed;
 }
 
+/**
+ * The index disagreed with the session log when the store opened and was rebuilt from the logs
+ * (store/reconcile-index.ts): reported once, since the log may have lost messages (a restore).
+ */
+function logIndexFindings(store: DoctorOptions["store"]): DoctorFinding[] {
+  const mismatch = store.rebuiltIndex;
+  if (!mismatch) return [];
+  const what =
+    mismatch.kind === "index-ahead"
+      ? `kern.db indexed ${mismatch.indexNextSeq} messages but the session log holds ${mismatch.logMessages} (a log restored from a backup or cut short)`
+      : `kern.db had ${mismatch.indexRows} of the session log's first ${mismatch.indexNextSeq} messages (holes)`;
+  return [
+    {
+      check: "log-index",
+      severity: "warn",
+      message: `${what}; kern.db was rebuilt from the logs, which are the truth`,
+      fix: "nothing left to repair; if the log lost messages, restore .kern/sessions/ from a newer backup while the daemon is stopped",
+    },
+  ];
+}
+
 /** Checks the memory and, with `fix`, repairs what is safe, then checks again. Never deletes log entries. */
 export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
   let input = readDoctorInput(options.store);
-  let findings = runDoctorChecks(input);
+  const logIndex = logIndexFindings(options.store);
+  let findings = [...logIndex, ...runDoctorChecks(input)];
   let fixed: string[] = [];
   if (options.fix && findings.some((finding) => finding.fix !== undefined)) {
     fixed = await repair(options, findings);
     input = readDoctorInput(options.store);
-    findings = runDoctorChecks(input);
+    findings = [...logIndex, ...runDoctorChecks(input)];
   }
   const { store } = options;
   const score = doctorScore(findings);
