@@ -52,40 +52,21 @@ async function runSize(options: BenchOptions, size: number, workDir: string): Pr
   if (!options.keep) rmSync(folder, { recursive: true, force: true });
 }
 
-async function runTurns(options: BenchOptions, workDir: string): Promise<void> {
-  const job: TurnJob = {
+/** One measure in its own process: `bench/<script>` with a job in `<workDir>/<folder>`. */
+async function runJob(
+  options: BenchOptions,
+  workDir: string,
+  run: { script: string; folder: string; scope: string },
+): Promise<void> {
+  const job: TurnJob | ModelBuildJob = {
     root: ROOT,
     seed: options.seed,
-    workDir: join(workDir, "turns"),
+    workDir: join(workDir, run.folder),
     resultsDir: RESULTS_DIR,
     command: options.command,
   };
-  await waitForQuiet({ scope: "turns", maxMs: QUIET_WAIT_MS });
-  await runTsx(join(ROOT, "bench/turn-latency-run.ts"), ["--job", JSON.stringify(job)], ROOT);
-}
-
-async function runModelBuild(options: BenchOptions, workDir: string): Promise<void> {
-  const job: ModelBuildJob = {
-    root: ROOT,
-    seed: options.seed,
-    workDir: join(workDir, "model-build"),
-    resultsDir: RESULTS_DIR,
-    command: options.command,
-  };
-  await waitForQuiet({ scope: "model", maxMs: QUIET_WAIT_MS });
-  await runTsx(join(ROOT, "bench/model-build-run.ts"), ["--job", JSON.stringify(job)], ROOT);
-}
-
-async function runCliStart(options: BenchOptions, workDir: string): Promise<void> {
-  const job: ModelBuildJob = {
-    root: ROOT,
-    seed: options.seed,
-    workDir: join(workDir, "cli-start"),
-    resultsDir: RESULTS_DIR,
-    command: options.command,
-  };
-  await waitForQuiet({ scope: "cli", maxMs: QUIET_WAIT_MS });
-  await runTsx(join(ROOT, "bench/cli-start-run.ts"), ["--job", JSON.stringify(job)], ROOT);
+  await waitForQuiet({ scope: run.scope, maxMs: QUIET_WAIT_MS });
+  await runTsx(join(ROOT, "bench", run.script), ["--job", JSON.stringify(job)], ROOT);
 }
 
 async function main(): Promise<void> {
@@ -95,9 +76,27 @@ async function main(): Promise<void> {
     progress("run", `sizes ${options.sizes.map(sizeLabel).join(", ")}; work in ${workDir}`);
     try {
       for (const size of options.sizes) await runSize(options, size, workDir);
-      if (options.turns) await runTurns(options, workDir);
-      if (options.modelBuild) await runModelBuild(options, workDir);
-      if (options.cliStart) await runCliStart(options, workDir);
+      if (options.turns) {
+        await runJob(options, workDir, {
+          script: "turn-latency-run.ts",
+          folder: "turns",
+          scope: "turns",
+        });
+      }
+      if (options.modelBuild) {
+        await runJob(options, workDir, {
+          script: "model-build-run.ts",
+          folder: "model-build",
+          scope: "model",
+        });
+      }
+      if (options.cliStart) {
+        await runJob(options, workDir, {
+          script: "cli-start-run.ts",
+          folder: "cli-start",
+          scope: "cli",
+        });
+      }
     } finally {
       if (!options.keep) rmSync(workDir, { recursive: true, force: true });
     }

@@ -1,36 +1,10 @@
-// Hole 2 of issue 18: a second daemon on one folder (`kern run` with another port) must refuse,
-// not serve beside the first one and write the same log. Real processes, real files.
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
+import { describe, expect, it } from "vitest";
 import { kernProcess } from "../support/kern-process.js";
-import { makeTempDir } from "../support/temp-dir.js";
-import { answerBackgroundCalls } from "../support/test-daemon.js";
+import { useProcessAgent } from "../support/process-agent.js";
 
 describe("one daemon per folder (issue 18, hole 2)", () => {
-  const temp = makeTempDir("kern-lock-");
-  const dir = join(temp.path, "agent");
-  let llm: FakeLlm;
-  beforeAll(async () => {
-    llm = await startFakeLlm();
-    answerBackgroundCalls(llm, "- (summary)", { fallback: true });
-    const init = await kernProcess([
-      "init",
-      dir,
-      "--provider",
-      "openai-compatible",
-      "--model",
-      "fake-model",
-      "--base-url",
-      llm.baseUrl,
-    ]);
-    expect(init.code, init.stderr).toBe(0);
-  }, 60_000);
-  afterAll(async () => {
-    await kernProcess(["stop", dir]);
-    await llm.close();
-    temp.cleanup();
-  }, 60_000);
+  const agent = useProcessAgent("kern-lock-");
+  const dir = agent.dir;
 
   it("refuses a second `kern run` on another port with a clear error, and the first keeps serving", async () => {
     const started = await kernProcess(["start", dir]);

@@ -1,13 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDaemonClient, type DaemonClient } from "../../src/client/index.js";
 import { readEnvFile } from "../../src/config/index.js";
 import type { StreamEvent } from "../../src/protocol/index.js";
-import { type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
 import { kernProcess } from "../support/kern-process.js";
-import { makeTempDir } from "../support/temp-dir.js";
-import { answerBackgroundCalls, turnRequests } from "../support/test-daemon.js";
+import { isAlive, useProcessAgent } from "../support/process-agent.js";
+import { turnRequests } from "../support/test-daemon.js";
 
 /** Opens the event stream, then acts, then reads until `done` (bounded), so no event is missed. */
 async function untilEvent(
@@ -35,39 +34,9 @@ async function untilEvent(
   expect(found, "the awaited event arrived").toBe(true);
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe("the daemon as real processes", () => {
-  const temp = makeTempDir("kern-e2e-");
-  const dir = join(temp.path, "agent");
-  let llm: FakeLlm;
-  beforeAll(async () => {
-    llm = await startFakeLlm();
-    answerBackgroundCalls(llm, "- (summary)", { fallback: true });
-    const init = await kernProcess([
-      "init",
-      dir,
-      "--provider",
-      "openai-compatible",
-      "--model",
-      "fake-model",
-      "--base-url",
-      llm.baseUrl,
-    ]);
-    expect(init.code, init.stderr).toBe(0);
-  }, 60_000);
-  afterAll(async () => {
-    await kernProcess(["stop", dir]);
-    await llm.close();
-    temp.cleanup();
-  }, 60_000);
+  const agent = useProcessAgent("kern-e2e-");
+  const dir = agent.dir;
 
   it("starts, reports status, refuses a second start politely, survives kill -9 mid-tool without orphan calls, and stops", async () => {
     const started = await kernProcess(["start", dir]);
@@ -86,7 +55,7 @@ describe("the daemon as real processes", () => {
 
     const token = (await readEnvFile(join(dir, ".kern", ".env")))["KERN_AUTH_TOKEN"] ?? "";
     const client = createDaemonClient({ baseUrl: status["url"] as string, token });
-    llm.replyToolCall("bash", { command: "sleep 30" }, { id: "call_sleep" });
+    agent.llm.replyToolCall("bash", { command: "sleep 30" }, { id: "call_sleep" });
     await untilEvent(
       client,
       () => client.sendMessage({ text: "run a long command" }),
@@ -102,8 +71,8 @@ describe("the daemon as real processes", () => {
       unknown
     >;
     const client2 = createDaemonClient({ baseUrl: status2["url"] as string, token });
-    llm.reply("all good");
-    const before = turnRequests(llm).length;
+    agent.llm.reply("all good");
+    const before = turnRequests(agent.llm).length;
     let turnId = "";
     await untilEvent(
       client2,
@@ -112,7 +81,7 @@ describe("the daemon as real processes", () => {
       },
       (event) => event.type === "turn-end" && event.turnId === turnId,
     );
-    const request = turnRequests(llm)[before];
+    const request = turnRequests(agent.llm)[before];
     const calls = (request?.messages ?? []).flatMap(
       (message) => (message.tool_calls ?? []) as Array<{ id: string }>,
     );

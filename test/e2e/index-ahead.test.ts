@@ -2,13 +2,13 @@
 // messages must still reach the index and the model. A real daemon process, real files.
 import { copyFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDaemonClient } from "../../src/client/index.js";
 import { readEnvFile } from "../../src/config/index.js";
-import { type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
+import type { FakeLlm } from "../fakes/fake-llm-server.js";
 import { kernProcess } from "../support/kern-process.js";
-import { makeTempDir } from "../support/temp-dir.js";
-import { answerBackgroundCalls, turnRequests } from "../support/test-daemon.js";
+import { useProcessAgent } from "../support/process-agent.js";
+import { turnRequests } from "../support/test-daemon.js";
 
 interface Status {
   url: string;
@@ -44,48 +44,27 @@ async function oneTurn(dir: string, llm: FakeLlm, text: string, expected: number
 }
 
 describe("index ahead of the log (issue 18, hole 4)", () => {
-  const temp = makeTempDir("kern-index-ahead-");
-  const dir = join(temp.path, "agent");
-  let llm: FakeLlm;
-  beforeAll(async () => {
-    llm = await startFakeLlm();
-    answerBackgroundCalls(llm, "- (summary)", { fallback: true });
-    const init = await kernProcess([
-      "init",
-      dir,
-      "--provider",
-      "openai-compatible",
-      "--model",
-      "fake-model",
-      "--base-url",
-      llm.baseUrl,
-    ]);
-    expect(init.code, init.stderr).toBe(0);
-  }, 60_000);
-  afterAll(async () => {
-    await kernProcess(["stop", dir]);
-    await llm.close();
-    temp.cleanup();
-  }, 60_000);
+  const agent = useProcessAgent("kern-index-ahead-");
+  const dir = agent.dir;
 
   it("indexes new messages after the log is restored from a backup, and the model sees them", async () => {
-    await oneTurn(dir, llm, "first question", 2);
+    await oneTurn(dir, agent.llm, "first question", 2);
     const sessions = join(dir, ".kern", "sessions");
     const [file] = readdirSync(sessions);
     const log = join(sessions, file ?? "");
-    copyFileSync(log, join(temp.path, "backup.jsonl"));
-    await oneTurn(dir, llm, "second question", 4);
-    copyFileSync(join(temp.path, "backup.jsonl"), log); // the restore: kern.db is now ahead
+    copyFileSync(log, join(dir, "..", "backup.jsonl"));
+    await oneTurn(dir, agent.llm, "second question", 4);
+    copyFileSync(join(dir, "..", "backup.jsonl"), log); // the restore: kern.db is now ahead
 
-    await oneTurn(dir, llm, "zebra after the restore", 4);
-    const last = turnRequests(llm).at(-1);
+    await oneTurn(dir, agent.llm, "zebra after the restore", 4);
+    const last = turnRequests(agent.llm).at(-1);
     expect(JSON.stringify(last?.messages)).toContain("zebra after the restore");
     expect(JSON.stringify(last?.messages)).not.toContain("second question");
     const stopped = await status(dir);
     expect(stopped.session.messages).toBe(4);
 
     // Restored once more, then `kern doctor`: it says what happened, with the fix, below 100.
-    copyFileSync(join(temp.path, "backup.jsonl"), log);
+    copyFileSync(join(dir, "..", "backup.jsonl"), log);
     const doctor = await kernProcess(["doctor", dir, "--json"]);
     expect(doctor.code, doctor.stderr).toBe(0);
     const report = JSON.parse(doctor.stdout) as {

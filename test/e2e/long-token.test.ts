@@ -4,34 +4,18 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDaemonClient } from "../../src/client/index.js";
 import { readEnvFile } from "../../src/config/index.js";
-import { type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
 import { kernProcess } from "../support/kern-process.js";
-import { makeTempDir } from "../support/temp-dir.js";
-import { answerBackgroundCalls } from "../support/test-daemon.js";
+import { useProcessAgent } from "../support/process-agent.js";
 
 describe("one very long token", () => {
-  const temp = makeTempDir("kern-long-token-");
-  const dir = join(temp.path, "agent");
-  let llm: FakeLlm;
-  beforeAll(async () => {
-    llm = await startFakeLlm();
-    answerBackgroundCalls(llm, "- (summary)", { fallback: true });
-    const init = await kernProcess([
-      ...["init", dir, "--provider", "openai-compatible", "--model", "fake-model"],
-      ...["--base-url", llm.baseUrl],
-    ]);
-    expect(init.code, init.stderr).toBe(0);
+  const agent = useProcessAgent("kern-long-token-", (dir: string) =>
     // 6.3 MB of base64: one "word" of 6.3 million characters.
-    writeFileSync(join(dir, "blob.b64"), randomBytes(4_725_000).toString("base64"));
-  }, 60_000);
-  afterAll(async () => {
-    await kernProcess(["stop", dir]);
-    await llm.close();
-    temp.cleanup();
-  }, 60_000);
+    writeFileSync(join(dir, "blob.b64"), randomBytes(4_725_000).toString("base64")),
+  );
+  const dir = agent.dir;
 
   it("reads a 6.3 MB base64 file as a tool result, and every command keeps working", async () => {
     const started = await kernProcess(["start", dir]);
@@ -41,8 +25,8 @@ describe("one very long token", () => {
     };
     const token = (await readEnvFile(join(dir, ".kern", ".env")))["KERN_AUTH_TOKEN"] ?? "";
     const client = createDaemonClient({ baseUrl: status.url, token });
-    llm.replyToolCall("read", { path: "blob.b64" }, { id: "call_blob" });
-    llm.reply("I read it.");
+    agent.llm.replyToolCall("read", { path: "blob.b64" }, { id: "call_blob" });
+    agent.llm.reply("I read it.");
     await client.sendMessage({ text: "read blob.b64 please" });
     // user, assistant (tool call), tool result, assistant: all four indexed (bounded wait).
     const statusJson = async () =>

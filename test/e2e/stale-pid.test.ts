@@ -4,47 +4,19 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
 import { kernProcess } from "../support/kern-process.js";
-import { makeTempDir } from "../support/temp-dir.js";
-import { answerBackgroundCalls } from "../support/test-daemon.js";
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isAlive, useProcessAgent } from "../support/process-agent.js";
 
 describe("stale pid file with a reused pid (issue 18, hole 7)", () => {
-  const temp = makeTempDir("kern-stale-pid-");
-  const dir = join(temp.path, "agent");
-  let llm: FakeLlm;
+  const agent = useProcessAgent("kern-stale-pid-");
+  const dir = agent.dir;
   let sleeper: ChildProcess;
-  beforeAll(async () => {
-    llm = await startFakeLlm();
-    answerBackgroundCalls(llm, "- (summary)", { fallback: true });
-    const init = await kernProcess([
-      "init",
-      dir,
-      "--provider",
-      "openai-compatible",
-      "--model",
-      "fake-model",
-      "--base-url",
-      llm.baseUrl,
-    ]);
-    expect(init.code, init.stderr).toBe(0);
+  beforeAll(() => {
     sleeper = spawn("sleep", ["60"], { stdio: "ignore" });
-  }, 60_000);
-  afterAll(async () => {
-    await kernProcess(["stop", dir]);
+  });
+  afterAll(() => {
     sleeper.kill("SIGKILL");
-    await llm.close();
-    temp.cleanup();
-  }, 60_000);
+  });
 
   it("starts past the stale file and stops the daemon without touching the sleeper", async () => {
     const sleeperPid = sleeper.pid ?? -1;
