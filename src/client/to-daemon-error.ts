@@ -11,6 +11,7 @@ const KNOWN_CODES: Record<KernErrorCode, true> = {
   KERN_CONFIG_UNREADABLE: true,
   KERN_INIT_FAILED: true,
   KERN_IMPORT_INVALID: true,
+  KERN_IMPORT_DUPLICATE: true,
   KERN_STORE_CORRUPT: true,
   KERN_STORE_FAILED: true,
   KERN_MODEL_NOT_CONFIGURED: true,
@@ -36,6 +37,7 @@ const KNOWN_CODES: Record<KernErrorCode, true> = {
   KERN_UNSUPPORTED_MEDIA_TYPE: true,
   KERN_INTERNAL: true,
   KERN_UNAVAILABLE: true,
+  KERN_QUEUE_FULL: true,
 };
 
 function isKnownCode(code: string): code is KernErrorCode {

@@ -12,6 +12,10 @@ export interface AgentPaths {
   logsDir: string;
   logFile: string;
   pidFile: string;
+  /** Present only while an import appends (see store/import-transaction.ts). */
+  importMarker: string;
+  /** Accepted turns not yet run (see store/turn-queue-file.ts). */
+  queueFile: string;
   pairingFile: string;
   notesDir: string;
   knowledgeDir: string;
@@ -32,6 +36,8 @@ export function agentPaths(agentDir: string): AgentPaths {
     logsDir: join(kernDir, "logs"),
     logFile: join(kernDir, "logs", "kern.log"),
     pidFile: join(kernDir, "daemon.pid"),
+    importMarker: join(kernDir, "import.pending.json"),
+    queueFile: join(kernDir, "queue.jsonl"),
     pairingFile: join(kernDir, "pairing.json"),
     notesDir: join(root, "notes"),
     knowledgeDir: join(root, "knowledge"),

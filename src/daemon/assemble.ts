@@ -22,7 +22,7 @@ import {
 import { createOpenAiCompatibleClient, type ModelClient } from "../model/index.js";
 import { Runtime } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
-import { type AgentStore, openAgentStore } from "../store/index.js";
+import { type AgentStore, openAgentStore, TurnQueueFile } from "../store/index.js";
 import { TEMPLATES_DIR } from "./init-agent.js";
 
 /** Built web assets (npm run build → dist/web). */
@@ -117,6 +117,12 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
       "kern.db disagreed with the session log (the log is the truth); rebuilt it from the logs",
     );
   }
+  if (store.rolledBackImport) {
+    logger.warn(
+      { source: store.rolledBackImport.source, seqStart: store.rolledBackImport.seqStart },
+      "an import did not finish before the last stop; rolled it back (run it again)",
+    );
+  }
   if (store.sessionLog.scan.corruptLines.length > 0 || store.sessionLog.scan.repairedTornLine) {
     logger.warn(
       {
@@ -147,7 +153,9 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
   });
   let endpoint: { port: number | null; url: string | null } = { port: null, url: null };
   const restart = options.onRestartRequest ?? (() => undefined);
+  const queueFile = TurnQueueFile.open(paths.queueFile);
   const runtime = new Runtime({
+    queueFile,
     config,
     store,
     memory,
@@ -204,6 +212,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     async stop() {
       await telegram?.stop();
       await runtime.stop();
+      queueFile.close();
       await web.close();
       await memory.stop();
       store.close();

@@ -1,63 +1,61 @@
-// The append step of `kern import` (run-import.ts runs the memory after it): validates the whole
-// file, then appends it to the active session and indexes it in one go (nothing is half-imported).
-import { readFile } from "node:fs/promises";
+// `kern import` without a daemon, the append step (run-import.ts runs the memory after it): takes
+// the folder's lock (no daemon can start meanwhile), opens the store and appends the file as one
+// transaction (append-import.ts). With a daemon running, the CLI goes through the daemon instead.
+import { join } from "node:path";
 import { agentPaths, assertAgentFolder } from "../config/index.js";
-import { type Clock, ConfigError, isoNow } from "../kernel/index.js";
+import { type Clock, DaemonError, isoNow } from "../kernel/index.js";
 import { countMessageTokens } from "../memory/index.js";
-import { openAgentStore } from "../store/index.js";
+import { openAgentStore, tryLockFolder } from "../store/index.js";
 import { assertDaemonStopped } from "./address/index.js";
-import { parseImportFile } from "./parse-import-file.js";
+import { appendImport, type ImportReport } from "./append-import.js";
+
+export type { ImportReport } from "./append-import.js";
 
 export interface ImportConversationOptions {
   agentDir: string;
   file: string;
   clock: Clock;
+  onProgress?: (done: number, total: number) => void;
 }
 
-export interface ImportReport {
-  format: string;
-  imported: number;
-  skippedSystemMessages: number;
-  session: string;
-  seqStart: number;
-  seqEnd: number;
-  ms: number;
-}
-
+/** Appends the file to the agent's session (folder locked for the whole call). */
 export async function importConversation(
   options: ImportConversationOptions,
 ): Promise<ImportReport> {
-  const started = Date.now();
-  await assertAgentFolder(options.agentDir);
-  assertDaemonStopped(agentPaths(options.agentDir).pidFile, "importing");
-  let text: string;
-  try {
-    text = await readFile(options.file, "utf8");
-  } catch (error) {
-    throw new ConfigError(
-      "KERN_IMPORT_INVALID",
-      `cannot read ${options.file}: ${(error as Error).message}`,
+  return withImportLock(options.agentDir, async () => appendToAgent(options));
+}
+
+/** Runs `action` holding the folder's lock, after checking that no daemon runs. */
+export async function withImportLock<T>(agentDir: string, action: () => Promise<T>): Promise<T> {
+  await assertAgentFolder(agentDir);
+  const paths = agentPaths(agentDir);
+  assertDaemonStopped(paths.pidFile, "importing");
+  const lock = tryLockFolder(join(paths.kernDir, "daemon.lock"), process.pid);
+  if (!lock) {
+    throw new DaemonError(
+      "KERN_DAEMON_START_FAILED",
+      `another kern process holds ${agentDir}/.kern/daemon.lock (a daemon starting, or another import); wait for it or run 'kern stop'`,
     );
   }
-  const parsed = parseImportFile({ file: options.file, text, now: isoNow(options.clock) });
-  const store = openAgentStore({
-    paths: agentPaths(options.agentDir),
-    clock: options.clock,
-    countTokens: countMessageTokens,
-  });
   try {
-    const seqStart = store.sessionLog.nextSeq;
-    store.appendMessages(parsed.messages);
-    store.sync();
-    return {
-      format: parsed.format,
-      imported: parsed.messages.length,
-      skippedSystemMessages: parsed.skippedSystemMessages,
-      session: store.sessionLog.sessionId,
-      seqStart,
-      seqEnd: store.sessionLog.nextSeq,
-      ms: Date.now() - started,
-    };
+    return await action();
+  } finally {
+    lock.release();
+  }
+}
+
+/** The append itself; the caller holds the folder's lock. */
+export function appendToAgent(options: ImportConversationOptions): ImportReport {
+  const paths = agentPaths(options.agentDir);
+  const store = openAgentStore({ paths, clock: options.clock, countTokens: countMessageTokens });
+  try {
+    return appendImport({
+      store,
+      markerFile: paths.importMarker,
+      file: options.file,
+      now: isoNow(options.clock),
+      onProgress: options.onProgress,
+    });
   } finally {
     store.close();
   }

@@ -1,9 +1,15 @@
-// Parses a conversation to import (SPEC §3): a kern session JSONL, JSON Lines of OpenAI chat
-// messages, or a JSON array of them. Validates everything first: a bad line is an error naming
-// its line number, and nothing is imported. Pure apart from the caller's file read.
+// Reads a conversation to import (SPEC §3): a kern session JSONL, JSON Lines of OpenAI chat
+// messages, or a JSON array of them. A bad line is an error naming its line number. JSON Lines are
+// read in chunks, so an import holds one chunk of the file, never the whole of it.
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { z } from "zod";
-import { ConfigError, type NewMessage, type ToolCall } from "../kernel/index.js";
-import { fromMessageEntry, messageEntrySchema, sessionHeaderSchema } from "../store/index.js";
+import { ConfigError, describeError, type NewMessage, type ToolCall } from "../kernel/index.js";
+import {
+  fromMessageEntry,
+  messageEntrySchema,
+  scanJsonlFile,
+  sessionHeaderSchema,
+} from "../store/index.js";
 
 const contentPartSchema = z.object({ type: z.string(), text: z.string().optional() }).loose();
 
@@ -92,51 +98,110 @@ function parseJsonLine(text: string, where: string): unknown {
   }
 }
 
-/** Parses the whole file or throws ConfigError KERN_IMPORT_INVALID naming the first bad line. */
-export function parseImportFile(options: {
+/** What a scan of an import file found. */
+export interface ImportScan {
+  format: ParsedImport["format"];
+  messages: number;
+  skippedSystemMessages: number;
+}
+
+/**
+ * Reads an import file in chunks (a JSON array is read whole) and calls `onMessage` for each
+ * message, in order, or throws ConfigError KERN_IMPORT_INVALID naming the first bad line. Called
+ * twice by an import — once to validate everything, once to append — so no pass holds the file.
+ */
+export function scanImportFile(options: {
   file: string;
-  text: string;
   now: string;
-}): ParsedImport {
-  const trimmed = options.text.trimStart();
-  const messages: NewMessage[] = [];
+  onMessage: (message: NewMessage) => void;
+}): ImportScan {
+  const { file, now, onMessage } = options;
+  let messages = 0;
   let skippedSystemMessages = 0;
   const add = (value: NewMessage | "system") => {
     if (value === "system") skippedSystemMessages += 1;
-    else messages.push(value);
+    else {
+      messages += 1;
+      onMessage(value);
+    }
   };
-  if (trimmed.startsWith("[")) {
-    const array = parseJsonLine(trimmed, options.file);
+  if (startsWithBracket(file)) {
+    const array = parseJsonLine(readTextFile(file).trimStart(), file);
     if (!Array.isArray(array))
-      throw new ConfigError("KERN_IMPORT_INVALID", `${options.file}: expected a JSON array`);
+      throw new ConfigError("KERN_IMPORT_INVALID", `${file}: expected a JSON array`);
     array.forEach((value, index) => {
-      add(fromChatMessage(value, `${options.file}: item ${index}`, options.now));
+      add(fromChatMessage(value, `${file}: item ${index}`, now));
     });
     return { format: "json-array", messages, skippedSystemMessages };
   }
-  const lines = options.text.split(/\r?\n/);
   let format: ParsedImport["format"] = "jsonl";
-  lines.forEach((line, index) => {
-    if (line.trim() === "") return;
-    const where = `${options.file}: line ${index + 1}`;
-    const value = parseJsonLine(line, where);
-    if (index === 0 && sessionHeaderSchema.safeParse(value).success) {
+  let first = true;
+  let sessionId = "";
+  readLines(file, ({ lineNumber, text }) => {
+    const where = `${file}: line ${lineNumber}`;
+    const value = parseJsonLine(text, where);
+    const isFirst = first;
+    first = false;
+    const header = isFirst ? sessionHeaderSchema.safeParse(value) : null;
+    if (header?.success) {
       format = "kern-session";
+      sessionId = header.data.id;
       return;
     }
-    if (format === "kern-session") {
-      const entry = messageEntrySchema.safeParse(value);
-      if (!entry.success) {
-        throw new ConfigError(
-          "KERN_IMPORT_INVALID",
-          `${where}: not a kern message entry (${entry.error.issues[0]?.message})`,
-        );
-      }
-      const { seq: _seq, ...message } = fromMessageEntry(entry.data);
-      messages.push(message);
-      return;
-    }
-    add(fromChatMessage(value, where, options.now));
+    if (format === "kern-session") add(fromSessionEntry(value, where, sessionId));
+    else add(fromChatMessage(value, where, now));
   });
   return { format, messages, skippedSystemMessages };
+}
+
+/** A message of a kern session file; its source id is `<session>#<seq>` unless it has one. */
+function fromSessionEntry(value: unknown, where: string, sessionId: string): NewMessage {
+  const entry = messageEntrySchema.safeParse(value);
+  if (!entry.success) {
+    throw new ConfigError(
+      "KERN_IMPORT_INVALID",
+      `${where}: not a kern message entry (${entry.error.issues[0]?.message})`,
+    );
+  }
+  const { seq, ...message } = fromMessageEntry(entry.data);
+  if (message.meta?.sourceId !== undefined) return message;
+  return { ...message, meta: { ...message.meta, sourceId: `${sessionId}#${seq}` } };
+}
+
+function readTextFile(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    throw new ConfigError("KERN_IMPORT_INVALID", `cannot read ${file}: ${describeError(error)}`);
+  }
+}
+
+/** Whether the first non-blank character of the file is `[` (a JSON array, not JSON Lines). */
+function startsWithBracket(file: string): boolean {
+  let descriptor: number;
+  try {
+    descriptor = openSync(file, "r");
+  } catch (error) {
+    throw new ConfigError("KERN_IMPORT_INVALID", `cannot read ${file}: ${describeError(error)}`);
+  }
+  try {
+    const head = Buffer.alloc(64 * 1024);
+    const read = readSync(descriptor, head, 0, head.length, 0);
+    return head.toString("utf8", 0, read).trimStart().startsWith("[");
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Every non-blank line with its 1-based number, the last one even without a newline. */
+function readLines(
+  file: string,
+  onLine: (line: { lineNumber: number; text: string }) => void,
+): void {
+  try {
+    scanJsonlFile(file, onLine, { repair: false, keepTornLine: true });
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError("KERN_IMPORT_INVALID", `cannot read ${file}: ${describeError(error)}`);
+  }
 }

@@ -3,15 +3,16 @@
 // offline defaults or the configured model. Progress goes to `onProgress` by phase.
 import type { PipelinePhase } from "../memory/index.js";
 import {
+  appendToAgent,
   type ImportConversationOptions,
   type ImportReport,
-  importConversation,
+  withImportLock,
 } from "./import-conversation.js";
 import { withOfflineMemory } from "./offline-memory.js";
 
 export type ImportPhase = "append" | PipelinePhase;
 
-export interface RunImportOptions extends ImportConversationOptions {
+export interface RunImportOptions extends Omit<ImportConversationOptions, "onProgress"> {
   env: Record<string, string | undefined>;
   onProgress?: (phase: ImportPhase, done: number, total: number) => void;
 }
@@ -25,10 +26,15 @@ export interface RunImportReport extends ImportReport {
 }
 
 export async function runImport(options: RunImportOptions): Promise<RunImportReport> {
+  return withImportLock(options.agentDir, () => importAndBuild(options));
+}
+
+async function importAndBuild(options: RunImportOptions): Promise<RunImportReport> {
   const started = Date.now();
-  options.onProgress?.("append", 0, 1);
-  const imported = await importConversation(options);
-  options.onProgress?.("append", 1, 1);
+  const imported = appendToAgent({
+    ...options,
+    onProgress: (done, total) => options.onProgress?.("append", done, total),
+  });
   const memoryStarted = Date.now();
   const segments = await withOfflineMemory(
     { agentDir: options.agentDir, env: options.env },

@@ -10,6 +10,7 @@ export type KernErrorCode =
   | "KERN_CONFIG_UNREADABLE"
   | "KERN_INIT_FAILED"
   | "KERN_IMPORT_INVALID"
+  | "KERN_IMPORT_DUPLICATE"
   | "KERN_STORE_CORRUPT"
   | "KERN_STORE_FAILED"
   | "KERN_MODEL_NOT_CONFIGURED"
@@ -33,7 +34,8 @@ export type KernErrorCode =
   | "KERN_BODY_TOO_LARGE"
   | "KERN_UNSUPPORTED_MEDIA_TYPE"
   | "KERN_INTERNAL"
-  | "KERN_UNAVAILABLE";
+  | "KERN_UNAVAILABLE"
+  | "KERN_QUEUE_FULL";
 
 export interface KernErrorOptions {
   cause?: unknown;

@@ -3,6 +3,7 @@
 import type { AgentPaths } from "../config/index.js";
 import type { Clock, SessionMessage } from "../kernel/index.js";
 import { openDatabase, type SqliteDatabase } from "./database.js";
+import { type ImportMarker, rollBackImportFile, rollBackImportRows } from "./import-transaction.js";
 import { MemoryLog } from "./memory-log.js";
 import { MessageRepo } from "./message-repo.js";
 import { findIndexMismatch, type IndexMismatch } from "./reconcile-index.js";
@@ -25,21 +26,27 @@ export interface AgentStore {
   readonly state: StateRepo;
   /** How the index disagreed with the log when opened (then rebuilt from the logs), or null. */
   readonly rebuiltIndex: IndexMismatch | null;
+  /** An import that did not commit before the last stop or crash, rolled back on open, or null. */
+  readonly rolledBackImport: ImportMarker | null;
   /** Appends messages to the active session's log and index (no fsync; see `sync`). */
   appendMessages(messages: ReadonlyArray<Omit<SessionMessage, "seq">>): SessionMessage[];
   /** One fsync of the session log: call once per turn. */
   sync(): void;
+  /** Undoes the uncommitted lines of an import that failed in this process (log and index). */
+  rollBackImport(marker: ImportMarker): void;
   close(): void;
 }
 
 export interface OpenAgentStoreOptions {
-  paths: Pick<AgentPaths, "sessionsDir" | "memoryLog" | "database">;
+  paths: Pick<AgentPaths, "sessionsDir" | "memoryLog" | "database"> &
+    Partial<Pick<AgentPaths, "importMarker">>;
   clock: Clock;
   countTokens: MessageTokenCounter;
 }
 
 /** Opens the logs and the index, and indexes any log messages the index is missing. */
 export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
+  const marker = options.paths.importMarker ? rollBackImportFile(options.paths.importMarker) : null;
   const sessionLog = SessionLog.open({
     sessionsDir: options.paths.sessionsDir,
     clock: options.clock,
@@ -47,6 +54,7 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
   const memoryLog = MemoryLog.open(options.paths.memoryLog);
   const countTokens = boundedCounter(options.countTokens);
   let db = openDatabase(options.paths.database);
+  if (marker) rollBackImportRows(db, marker);
   const mismatch = findIndexMismatch(db, sessionLog.sessionId, sessionLog.nextSeq);
   if (mismatch) {
     db.close();
@@ -66,6 +74,7 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
     vectors: new VectorIndex(db),
     state: new StateRepo(db),
     rebuiltIndex: mismatch,
+    rolledBackImport: marker,
     appendMessages(newMessages) {
       const stored = sessionLog.append(newMessages);
       messages.ensureSession({
@@ -80,6 +89,11 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
       return stored;
     },
     sync: () => sessionLog.sync(),
+    rollBackImport(failed) {
+      if (failed.session !== sessionLog.sessionId) return;
+      sessionLog.truncateTo(failed.size, failed.seqStart);
+      rollBackImportRows(db, failed);
+    },
     close() {
       sessionLog.close();
       memoryLog.close();

@@ -2,6 +2,8 @@
 export * from "./agent-store.js";
 export { getMeta, openDatabase, type SqliteDatabase, setMeta } from "./database.js";
 export * from "./folder-lock.js";
+export * from "./import-transaction.js";
+export { type ScannedLine, scanJsonlFile } from "./jsonl-file.js";
 export * from "./memory-entry.js";
 export * from "./memory-log.js";
 export * from "./message-repo.js";
@@ -10,4 +12,5 @@ export * from "./segment-repo.js";
 export * from "./session-entry.js";
 export * from "./session-log.js";
 export * from "./state-repo.js";
+export * from "./turn-queue-file.js";
 export * from "./vector-index.js";

@@ -131,6 +131,19 @@ export class MessageRepo {
     })();
   }
 
+  /** Every indexed message that came from an import with a source id (all sessions), streamed. */
+  *importedMessages(): Generator<{ sourceId: string; role: string; content: string | null }> {
+    const rows = this.db
+      .prepare(
+        `SELECT json_extract(meta, '$.sourceId') AS sourceId, role, content FROM messages
+          WHERE meta LIKE '%"sourceId"%'`,
+      )
+      .iterate() as Iterable<{ sourceId: string | null; role: string; content: string | null }>;
+    for (const row of rows) {
+      if (row.sourceId !== null) yield { ...row, sourceId: String(row.sourceId) };
+    }
+  }
+
   /** Next seq after the highest indexed one (0 for an empty session). */
   nextSeq(session: string): number {
     const row = this.db

@@ -1,6 +1,6 @@
 // The session log: `.kern/sessions/<id>.jsonl`, the source of truth (SPEC §3). Appends only; one
 // fsync per `sync()` (the runtime calls it once per turn). The newest file is the active session.
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   type Clock,
@@ -145,6 +145,22 @@ export class SessionLog {
   /** Makes everything appended so far durable (one fsync). */
   sync(): void {
     this.appender.sync();
+  }
+
+  /**
+   * Cuts the active file back to `size` bytes holding messages below `nextSeq`: only for the
+   * uncommitted lines of an import that failed (store/import-transaction.ts).
+   */
+  truncateTo(size: number, nextSeq: number): void {
+    this.appender.close();
+    truncateSync(this.file, size);
+    const dropped = this.scanState.nextSeq - nextSeq;
+    this.scanState = {
+      ...this.scanState,
+      nextSeq,
+      messages: this.scanState.messages - dropped,
+    };
+    this.appender = new JsonlAppender(this.file);
   }
 
   /** Starts a new session file and makes it the active one; returns its id. */

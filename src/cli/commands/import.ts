@@ -40,6 +40,10 @@ export function registerImportCommand(program: Command, context: CliContext): vo
       context.output.line(
         `memory built: ${levels || "no segments"} in ${seconds(report.memoryMs)}; total ${seconds(report.totalMs)}`,
       );
+      if (report.skippedDuplicates > 0)
+        context.output.line(
+          `skipped ${report.skippedDuplicates} message(s) already imported (same source id and content)`,
+        );
       if (report.skippedSystemMessages > 0)
         context.output.line(`skipped ${report.skippedSystemMessages} system message(s)`);
     });

@@ -1,0 +1,151 @@
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../../test/support/temp-dir.js";
+import { agentPaths } from "../config/index.js";
+import { type KernError, SYSTEM_CLOCK } from "../kernel/index.js";
+import { countMessageTokens } from "../memory/index.js";
+import { type AgentStore, beginImportMarker, openAgentStore } from "../store/index.js";
+import { appendImport } from "./append-import.js";
+import { initAgent } from "./init-agent.js";
+
+const NOW = "2026-01-01T00:00:00.000Z";
+
+function chatLines(count: number, prefix = "m"): string {
+  return Array.from({ length: count }, (_, index) =>
+    JSON.stringify({
+      id: `${prefix}${index}`,
+      role: index % 2 === 0 ? "user" : "assistant",
+      content: `message ${prefix}${index} about the lighthouse`,
+    }),
+  )
+    .map((line) => `${line}\n`)
+    .join("");
+}
+
+describe("appendImport", () => {
+  let temp: ReturnType<typeof makeTempDir>;
+  let store: AgentStore;
+  const paths = () => agentPaths(join(temp.path, "agent"));
+  const sessionBytes = () => readFileSync(store.sessionLog.file);
+  const run = (file: string, onProgress?: (done: number, total: number) => void) =>
+    appendImport({ store, markerFile: paths().importMarker, file, now: NOW, onProgress });
+
+  beforeEach(async () => {
+    temp = makeTempDir();
+    await initAgent({ agentDir: join(temp.path, "agent"), git: false });
+    store = openAgentStore({
+      paths: paths(),
+      clock: SYSTEM_CLOCK,
+      countTokens: countMessageTokens,
+    });
+    store.appendMessages([{ ts: NOW, role: "user", content: "before the import" }]);
+    store.sync();
+  });
+  afterEach(() => {
+    store.close();
+    temp.cleanup();
+  });
+
+  it("appends every message of a file in batches, with progress that reaches the total", () => {
+    const file = join(temp.path, "chat.jsonl");
+    writeFileSync(file, chatLines(2500));
+    const progress: Array<[number, number]> = [];
+    const report = run(file, (done, total) => progress.push([done, total]));
+    expect(report).toMatchObject({ imported: 2500, seqStart: 1, seqEnd: 2501 });
+    expect(progress.at(-1)).toEqual([2500, 2500]);
+    expect(progress.length).toBe(3);
+    expect(store.messages.nextSeq(store.sessionLog.sessionId)).toBe(2501);
+  });
+
+  it("a bad line in the middle names the line and leaves the log byte-identical", () => {
+    const file = join(temp.path, "bad.jsonl");
+    writeFileSync(file, `${chatLines(10)}{"role": "user", "content": 5}\n${chatLines(10, "n")}`);
+    const before = sessionBytes();
+    expect(() => run(file)).toThrow(/bad\.jsonl: line 11: content/);
+    expect(sessionBytes().equals(before)).toBe(true);
+    expect(store.sessionLog.nextSeq).toBe(1);
+  });
+
+  it("a file that turns bad while it is appended is rolled back: log and index as before", () => {
+    const file = join(temp.path, "changing.jsonl");
+    writeFileSync(file, chatLines(3000));
+    const before = sessionBytes();
+    expect(() =>
+      run(file, (done) => {
+        if (done === 1000) appendFileSync(file, "not json\n");
+      }),
+    ).toThrow(/line 3001: not valid JSON/);
+    expect(sessionBytes().equals(before)).toBe(true);
+    expect(store.sessionLog.nextSeq).toBe(1);
+    expect(store.messages.nextSeq(store.sessionLog.sessionId)).toBe(1);
+    store.appendMessages([{ ts: NOW, role: "user", content: "after the rollback" }]);
+    expect(store.messages.range(store.sessionLog.sessionId, 0, 5).map((m) => m.seq)).toEqual([
+      0, 1,
+    ]);
+  });
+
+  it("a second import of the same file is refused and appends nothing; new ids are appended", () => {
+    const file = join(temp.path, "chat.jsonl");
+    writeFileSync(file, chatLines(20));
+    run(file);
+    const before = sessionBytes();
+    let error: unknown;
+    try {
+      run(file);
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as KernError).code).toBe("KERN_IMPORT_DUPLICATE");
+    expect(sessionBytes().equals(before)).toBe(true);
+    writeFileSync(file, chatLines(25));
+    expect(run(file)).toMatchObject({ imported: 5, skippedDuplicates: 20 });
+  });
+});
+
+describe("an import interrupted by a crash", () => {
+  it("is rolled back when the store is next opened (log cut back, index rows dropped)", async () => {
+    const temp = makeTempDir();
+    try {
+      const agentDir = join(temp.path, "agent");
+      await initAgent({ agentDir, git: false });
+      const paths = agentPaths(agentDir);
+      const open = () =>
+        openAgentStore({ paths, clock: SYSTEM_CLOCK, countTokens: countMessageTokens });
+      const first = open();
+      first.appendMessages([{ ts: NOW, role: "user", content: "kept" }]);
+      first.sync();
+      const committed = readFileSync(first.sessionLog.file);
+      beginImportMarker(paths.importMarker, {
+        session: first.sessionLog.sessionId,
+        file: first.sessionLog.file,
+        size: committed.length,
+        seqStart: 1,
+        source: "big.jsonl",
+        startedAt: NOW,
+      });
+      // What a kill -9 mid-import leaves: appended lines, indexed rows, the marker.
+      first.appendMessages(
+        Array.from({ length: 500 }, (_, index) => ({
+          ts: NOW,
+          role: "user" as const,
+          content: `imported ${index}`,
+        })),
+      );
+      first.sync();
+      first.close();
+      const second = open();
+      try {
+        expect(second.rolledBackImport).toMatchObject({ seqStart: 1, source: "big.jsonl" });
+        expect(readFileSync(second.sessionLog.file).equals(committed)).toBe(true);
+        expect(second.sessionLog.nextSeq).toBe(1);
+        expect(second.messages.nextSeq(second.sessionLog.sessionId)).toBe(1);
+        expect(existsSync(paths.importMarker)).toBe(false);
+      } finally {
+        second.close();
+      }
+    } finally {
+      temp.cleanup();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+// The append step of an import, as a transaction (SPEC §3; issue 18, hole 3), on an open store —
+// the CLI's own or the running daemon's. Pass 1 reads the whole file and validates it (a bad line
+// anywhere: nothing is written); pass 2 reads it again and appends in batches under an import
+// marker, so neither pass holds the file and a crash mid-way rolls back on the next open.
+// Messages whose source id, role and content are already in the agent's index are skipped: a
+// re-run of the same import appends nothing twice.
+import { createHash } from "node:crypto";
+import { statSync } from "node:fs";
+import { ConfigError, type NewMessage } from "../kernel/index.js";
+import { type AgentStore, beginImportMarker, commitImportMarker } from "../store/index.js";
+import { type ImportScan, scanImportFile } from "./parse-import-file.js";
+
+export interface ImportReport {
+  format: ImportScan["format"];
+  imported: number;
+  skippedSystemMessages: number;
+  /** Messages already in the session from an earlier import of the same source (not appended). */
+  skippedDuplicates: number;
+  session: string;
+  seqStart: number;
+  seqEnd: number;
+  ms: number;
+}
+
+export interface AppendImportOptions {
+  store: AgentStore;
+  /** `.kern/import.pending.json` (AgentPaths.importMarker). */
+  markerFile: string;
+  file: string;
+  /** The timestamp of messages without one (ISO-8601), the same in both passes. */
+  now: string;
+  /** Called as batches land: messages appended so far, of the total to append. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+const BATCH = 1000;
+
+export function appendImport(options: AppendImportOptions): ImportReport {
+  const started = Date.now();
+  const { store } = options;
+  const known = knownImportKeys(store);
+  let toAppend = 0;
+  let duplicates = 0;
+  const scan = scanImportFile({
+    file: options.file,
+    now: options.now,
+    onMessage: (message) => {
+      if (isKnown(known, message)) duplicates += 1;
+      else toAppend += 1;
+    },
+  });
+  const base = {
+    format: scan.format,
+    skippedSystemMessages: scan.skippedSystemMessages,
+    skippedDuplicates: duplicates,
+    session: store.sessionLog.sessionId,
+  };
+  if (toAppend === 0) {
+    if (duplicates > 0) throw alreadyImported(options.file, duplicates);
+    const seq = store.sessionLog.nextSeq;
+    return { ...base, imported: 0, seqStart: seq, seqEnd: seq, ms: Date.now() - started };
+  }
+  store.sync();
+  const marker = {
+    session: store.sessionLog.sessionId,
+    file: store.sessionLog.file,
+    size: statSync(store.sessionLog.file).size,
+    seqStart: store.sessionLog.nextSeq,
+    source: options.file,
+    startedAt: options.now,
+  };
+  beginImportMarker(options.markerFile, marker);
+  try {
+    appendPass(options, known, toAppend);
+    store.sync();
+  } catch (error) {
+    store.rollBackImport(marker);
+    commitImportMarker(options.markerFile);
+    throw error;
+  }
+  commitImportMarker(options.markerFile);
+  return {
+    ...base,
+    imported: toAppend,
+    seqStart: marker.seqStart,
+    seqEnd: store.sessionLog.nextSeq,
+    ms: Date.now() - started,
+  };
+}
+
+function appendPass(options: AppendImportOptions, known: Set<string>, total: number): void {
+  let batch: NewMessage[] = [];
+  let done = 0;
+  const flush = () => {
+    options.store.appendMessages(batch);
+    done += batch.length;
+    batch = [];
+    options.onProgress?.(done, total);
+  };
+  scanImportFile({
+    file: options.file,
+    now: options.now,
+    onMessage: (message) => {
+      if (isKnown(known, message)) return;
+      batch.push(message);
+      if (batch.length >= BATCH) flush();
+    },
+  });
+  if (batch.length > 0) flush();
+  if (done !== total) {
+    throw new ConfigError(
+      "KERN_IMPORT_INVALID",
+      `${options.file} changed while it was imported (${done} messages read, ${total} validated); nothing was imported, run the import again`,
+    );
+  }
+}
+
+function importKey(sourceId: string, role: string, content: string | null): string {
+  return createHash("sha1")
+    .update(`${sourceId}\u0000${role}\u0000${content ?? ""}`)
+    .digest("base64");
+}
+
+function knownImportKeys(store: AgentStore): Set<string> {
+  const keys = new Set<string>();
+  for (const row of store.messages.importedMessages())
+    keys.add(importKey(row.sourceId, row.role, row.content));
+  return keys;
+}
+
+function isKnown(known: Set<string>, message: NewMessage): boolean {
+  const sourceId = message.meta?.sourceId;
+  if (sourceId === undefined || known.size === 0) return false;
+  return known.has(importKey(sourceId, message.role, message.content));
+}
+
+function alreadyImported(file: string, count: number): ConfigError {
+  return new ConfigError(
+    "KERN_IMPORT_DUPLICATE",
+    `${file} is already imported: all ${count} of its messages are in the session (same source ids and content); nothing was appended`,
+  );
+}
