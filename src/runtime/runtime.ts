@@ -5,6 +5,7 @@ import type { Config } from "../config/index.js";
 import {
   type Clock,
   createId,
+  DaemonError,
   describeError,
   type Envelope,
   formatStatus,
@@ -14,7 +15,7 @@ import {
 } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
 import type { ModelClient } from "../model/index.js";
-import type { AgentStore } from "../store/index.js";
+import type { AgentStore, TurnQueueFile } from "../store/index.js";
 import { answerCommand } from "./chat-commands.js";
 import { planInterruptedToolResults } from "./close-interrupted-turn.js";
 import type { MemoryPort } from "./memory-port.js";
@@ -36,6 +37,8 @@ export interface RuntimeOptions {
   telegramEnabled?: boolean;
   /** Called for `/restart`; the daemon restarts itself. */
   onRestartRequest?: () => void;
+  /** Where accepted turns are kept until they ran (absent: in memory only, as in some tests). */
+  queueFile?: TurnQueueFile;
 }
 
 interface QueuedTurn {
@@ -43,6 +46,12 @@ interface QueuedTurn {
   envelope: Envelope;
   controller: AbortController;
 }
+
+/**
+ * Back-pressure: turns that may wait at once. A flood beyond it is refused (KERN_QUEUE_FULL, HTTP
+ * 429) rather than grow the daemon's memory without bound; 1,000 is ~an hour of busy chat.
+ */
+export const MAX_QUEUED_TURNS = 1000;
 
 /** Commands answered at once, even while a turn runs; others wait their turn in the queue. */
 const IMMEDIATE = new Set(["status", "context", "segments", "recall", "help", "cancel"]);
@@ -52,6 +61,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   private readonly queue: QueuedTurn[] = [];
   private running: QueuedTurn | null = null;
   private idle: Promise<void> = Promise.resolve();
+  private stopping = false;
   private readonly senders: OutboundSender[] = [];
   readonly pairing: PairingApi;
 
@@ -78,10 +88,17 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
         "closed tool calls of an interrupted turn",
       );
     }
+    this.replayAcceptedTurns();
     this.options.memory.schedule();
   }
 
   submit(inbound: InboundEnvelope): { turnId: string } {
+    if (this.stopping) {
+      throw new DaemonError(
+        "KERN_UNAVAILABLE",
+        "the daemon is stopping; send the message again once it runs (kern start)",
+      );
+    }
     const envelope: Envelope = { ...inbound, ts: inbound.ts ?? isoNow(this.options.clock) };
     const turnId = createId("turn", this.options.clock.now());
     const command = parseChatCommand(envelope.text);
@@ -91,7 +108,20 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       );
       return { turnId };
     }
-    const turn = { turnId, envelope, controller: new AbortController() };
+    if (this.queue.length >= MAX_QUEUED_TURNS) {
+      throw new DaemonError(
+        "KERN_QUEUE_FULL",
+        `${MAX_QUEUED_TURNS} turns are already waiting; send this one once some have run`,
+      );
+    }
+    this.options.queueFile?.queued({ turnId, envelope }); // durable before the caller hears back
+    this.enqueue({ turnId, envelope, controller: new AbortController() });
+    this.pump();
+    return { turnId };
+  }
+
+  private enqueue(turn: QueuedTurn): void {
+    const { turnId, envelope } = turn;
     this.queue.push(turn);
     this.emit({
       type: "turn-queue",
@@ -99,8 +129,32 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       envelope,
       position: this.queue.length - (this.running ? 0 : 1),
     });
+  }
+
+  /**
+   * Queues again the turns accepted before the last stop or crash that never ran, in order. A turn
+   * whose user message is in the log already started (a crash cut it short): it is not re-run.
+   */
+  private replayAcceptedTurns(): void {
+    const { queueFile, store, logger } = this.options;
+    if (!queueFile || queueFile.pending.length === 0) return;
+    const end = store.sessionLog.nextSeq;
+    const started = new Set(
+      store.messages
+        .range(store.sessionLog.sessionId, Math.max(0, end - 500), end)
+        .map((message) => message.meta?.turnId),
+    );
+    let replayed = 0;
+    for (const entry of queueFile.pending) {
+      if (started.has(entry.turnId)) {
+        queueFile.done(entry.turnId);
+        continue;
+      }
+      this.enqueue({ ...entry, controller: new AbortController() });
+      replayed += 1;
+    }
+    if (replayed > 0) logger.warn({ replayed }, "replaying turns accepted before the last stop");
     this.pump();
-    return { turnId };
   }
 
   cancel(turnId: string): boolean {
@@ -111,6 +165,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     const index = this.queue.findIndex((turn) => turn.turnId === turnId);
     if (index === -1) return false;
     const [turn] = this.queue.splice(index, 1);
+    this.options.queueFile?.done(turnId);
     if (turn) this.emit({ type: "turn-end", turnId, text: "", stopReason: "cancelled" });
     return true;
   }
@@ -129,10 +184,26 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     while (this.running || this.queue.length > 0) await this.idle;
   }
 
-  /** Stops intake, aborts the running turn's model call, waits for it to close. */
+  /**
+   * Stops intake, aborts the running turn's model call, waits for it to close. Turns still queued
+   * stay in the queue file and run after the next start.
+   */
   async stop(): Promise<void> {
-    for (const turn of this.queue.splice(0))
-      this.emit({ type: "turn-end", turnId: turn.turnId, text: "", stopReason: "cancelled" });
+    this.stopping = true;
+    for (const turn of this.queue.splice(0)) {
+      this.emit({
+        type: "turn-end",
+        turnId: turn.turnId,
+        text: "",
+        stopReason: "cancelled",
+        error: {
+          code: "KERN_UNAVAILABLE",
+          message: this.options.queueFile
+            ? "the daemon stopped before this turn; it stays queued and runs after the next start"
+            : "the daemon stopped before this turn",
+        },
+      });
+    }
     this.running?.controller.abort();
     await this.idle;
   }
@@ -153,9 +224,13 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   private pump(): void {
     if (this.running) return;
     const next = this.queue.shift();
-    if (!next) return;
+    if (!next) {
+      this.options.queueFile?.compactIfIdle();
+      return;
+    }
     this.running = next;
     this.idle = this.process(next).finally(() => {
+      this.options.queueFile?.done(next.turnId);
       this.running = null;
       this.pump();
     });

@@ -80,6 +80,10 @@ const KERN_CODE_STATUS: Partial<Record<KernErrorCode, number>> = {
   KERN_PAIRING_UNKNOWN: 404,
   KERN_MODEL_NOT_CONFIGURED: 503,
   KERN_DAEMON_NOT_RUNNING: 503,
+  KERN_UNAVAILABLE: 503,
+  KERN_QUEUE_FULL: 429,
+  KERN_IMPORT_INVALID: 400,
+  KERN_IMPORT_DUPLICATE: 409,
 };
 
 /** Framework error codes (fastify) that map to a catalogue entry. */
