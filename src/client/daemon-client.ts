@@ -26,6 +26,8 @@ import {
   cancelTurnReplySchema,
   contextSegmentsSchema,
   contextStatsSchema,
+  type DoctorReportView,
+  doctorReportSchema,
   historyPageSchema,
   notesViewSchema,
   type PairedUserView,
@@ -74,6 +76,8 @@ export interface DaemonClient {
   /** The working memory, or null before its first update. */
   workingMemory(): Promise<WorkingMemoryResponse | null>;
   regenerateNotesSummary(): Promise<NotesView>;
+  /** `kern doctor` run by the daemon on its own files; `fix` repairs what is safe. */
+  doctor(fix: boolean): Promise<DoctorReportView>;
   pairingList(): Promise<PairingListView>;
   /** Throws DaemonError KERN_PAIRING_UNKNOWN when no such code is pending. */
   pairingApprove(code: string): Promise<PairedUserView>;
@@ -135,6 +139,10 @@ export function createDaemonClient(options: CreateDaemonClientOptions): DaemonCl
         recallReportSchema,
       ),
     notes: () => getJson("/notes", notesViewSchema),
+    doctor: (fix) =>
+      fix
+        ? postJson("/doctor/fix", {}, doctorReportSchema)
+        : getJson("/doctor", doctorReportSchema),
     workingMemory: () =>
       getJson("/memory/working", workingMemorySchema).catch((error: unknown) => {
         if (isKernError(error) && error.code === "KERN_NOT_FOUND") return null;

@@ -9,9 +9,11 @@ export {
 } from "./daemon-client.js";
 export type {
   ContextSegmentsView,
+  DoctorReportView,
   PairedUserView,
   PairingListView,
   PendingPairingView,
   WorkingMemoryResponse,
 } from "./response-schemas.js";
+export { type UploadImportOptions, uploadImport } from "./upload-import.js";
 export { type WaitForDaemonOptions, waitForDaemon } from "./wait-for-daemon.js";

@@ -221,3 +221,58 @@ export const pairingListSchema = z.object({
   pending: z.array(pendingPairingSchema),
 });
 export type PairingListView = z.infer<typeof pairingListSchema>;
+
+export const doctorReportSchema = z.object({
+  score: z.number(),
+  healthy: z.boolean(),
+  checks: z.array(z.string()),
+  findings: z.array(
+    z.object({
+      check: z.string(),
+      severity: z.enum(["error", "warn", "info"]),
+      message: z.string(),
+      fix: z.string().optional(),
+    }),
+  ),
+  fixed: z.array(z.string()),
+  stats: z.object({
+    sessions: z.number(),
+    messages: z.number(),
+    segments: z.record(z.string(), z.number()),
+    vectors: z.number(),
+    pendingVectors: z.number(),
+    memoryLogEntries: z.number(),
+    corruptLines: z.number(),
+  }),
+});
+/** `kern doctor`'s report as the daemon sends it (mirrors memory's DoctorReport). */
+export type DoctorReportView = z.infer<typeof doctorReportSchema>;
+
+export const importBuildReportSchema = z.object({
+  format: z.enum(["kern-session", "jsonl", "json-array"]),
+  imported: z.number(),
+  skippedSystemMessages: z.number(),
+  skippedDuplicates: z.number(),
+  session: z.string(),
+  seqStart: z.number(),
+  seqEnd: z.number(),
+  ms: z.number(),
+  segments: z.record(z.string(), z.number()),
+  memoryMs: z.number(),
+  totalMs: z.number(),
+});
+
+/** One line of POST /import's NDJSON answer. */
+export const importLineSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("progress"),
+    phase: z.enum(["append", "embed", "segment", "summarize", "rollup"]),
+    done: z.number(),
+    total: z.number(),
+  }),
+  z.object({ type: z.literal("done"), report: importBuildReportSchema }),
+  z.object({
+    type: z.literal("error"),
+    error: z.object({ code: z.string(), message: z.string() }),
+  }),
+]);

@@ -47,35 +47,35 @@ describe("appendImport", () => {
     temp.cleanup();
   });
 
-  it("appends every message of a file in batches, with progress that reaches the total", () => {
+  it("appends every message of a file in batches, with progress that reaches the total", async () => {
     const file = join(temp.path, "chat.jsonl");
     writeFileSync(file, chatLines(2500));
     const progress: Array<[number, number]> = [];
-    const report = run(file, (done, total) => progress.push([done, total]));
+    const report = await run(file, (done, total) => progress.push([done, total]));
     expect(report).toMatchObject({ imported: 2500, seqStart: 1, seqEnd: 2501 });
     expect(progress.at(-1)).toEqual([2500, 2500]);
     expect(progress.length).toBe(3);
     expect(store.messages.nextSeq(store.sessionLog.sessionId)).toBe(2501);
   });
 
-  it("a bad line in the middle names the line and leaves the log byte-identical", () => {
+  it("a bad line in the middle names the line and leaves the log byte-identical", async () => {
     const file = join(temp.path, "bad.jsonl");
     writeFileSync(file, `${chatLines(10)}{"role": "user", "content": 5}\n${chatLines(10, "n")}`);
     const before = sessionBytes();
-    expect(() => run(file)).toThrow(/bad\.jsonl: line 11: content/);
+    await expect(run(file)).rejects.toThrow(/bad\.jsonl: line 11: content/);
     expect(sessionBytes().equals(before)).toBe(true);
     expect(store.sessionLog.nextSeq).toBe(1);
   });
 
-  it("a file that turns bad while it is appended is rolled back: log and index as before", () => {
+  it("a file that turns bad while it is appended is rolled back: log and index as before", async () => {
     const file = join(temp.path, "changing.jsonl");
     writeFileSync(file, chatLines(3000));
     const before = sessionBytes();
-    expect(() =>
+    await expect(
       run(file, (done) => {
         if (done === 1000) appendFileSync(file, "not json\n");
       }),
-    ).toThrow(/line 3001: not valid JSON/);
+    ).rejects.toThrow(/line 3001: not valid JSON/);
     expect(sessionBytes().equals(before)).toBe(true);
     expect(store.sessionLog.nextSeq).toBe(1);
     expect(store.messages.nextSeq(store.sessionLog.sessionId)).toBe(1);
@@ -85,21 +85,16 @@ describe("appendImport", () => {
     ]);
   });
 
-  it("a second import of the same file is refused and appends nothing; new ids are appended", () => {
+  it("a second import of the same file is refused and appends nothing; new ids are appended", async () => {
     const file = join(temp.path, "chat.jsonl");
     writeFileSync(file, chatLines(20));
-    run(file);
+    await run(file);
     const before = sessionBytes();
-    let error: unknown;
-    try {
-      run(file);
-    } catch (caught) {
-      error = caught;
-    }
+    const error = await run(file).catch((caught: unknown) => caught);
     expect((error as KernError).code).toBe("KERN_IMPORT_DUPLICATE");
     expect(sessionBytes().equals(before)).toBe(true);
     writeFileSync(file, chatLines(25));
-    expect(run(file)).toMatchObject({ imported: 5, skippedDuplicates: 20 });
+    expect(await run(file)).toMatchObject({ imported: 5, skippedDuplicates: 20 });
   });
 });
 

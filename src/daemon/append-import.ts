@@ -6,27 +6,17 @@
 // re-run of the same import appends nothing twice.
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
-import { ConfigError, type NewMessage } from "../kernel/index.js";
+import { ConfigError, type ImportReport, type NewMessage } from "../kernel/index.js";
 import { type AgentStore, beginImportMarker, commitImportMarker } from "../store/index.js";
-import { type ImportScan, scanImportFile } from "./parse-import-file.js";
-
-export interface ImportReport {
-  format: ImportScan["format"];
-  imported: number;
-  skippedSystemMessages: number;
-  /** Messages already in the session from an earlier import of the same source (not appended). */
-  skippedDuplicates: number;
-  session: string;
-  seqStart: number;
-  seqEnd: number;
-  ms: number;
-}
+import { scanImportFile } from "./parse-import-file.js";
 
 export interface AppendImportOptions {
   store: AgentStore;
   /** `.kern/import.pending.json` (AgentPaths.importMarker). */
   markerFile: string;
   file: string;
+  /** How errors name the file (the user's path; the daemon reads an uploaded copy). */
+  name?: string;
   /** The timestamp of messages without one (ISO-8601), the same in both passes. */
   now: string;
   /** Called as batches land: messages appended so far, of the total to append. */
@@ -35,14 +25,15 @@ export interface AppendImportOptions {
 
 const BATCH = 1000;
 
-export function appendImport(options: AppendImportOptions): ImportReport {
+export async function appendImport(options: AppendImportOptions): Promise<ImportReport> {
   const started = Date.now();
   const { store } = options;
   const known = knownImportKeys(store);
   let toAppend = 0;
   let duplicates = 0;
-  const scan = scanImportFile({
+  const scan = await scanImportFile({
     file: options.file,
+    name: options.name,
     now: options.now,
     onMessage: (message) => {
       if (isKnown(known, message)) duplicates += 1;
@@ -56,7 +47,7 @@ export function appendImport(options: AppendImportOptions): ImportReport {
     session: store.sessionLog.sessionId,
   };
   if (toAppend === 0) {
-    if (duplicates > 0) throw alreadyImported(options.file, duplicates);
+    if (duplicates > 0) throw alreadyImported(options.name ?? options.file, duplicates);
     const seq = store.sessionLog.nextSeq;
     return { ...base, imported: 0, seqStart: seq, seqEnd: seq, ms: Date.now() - started };
   }
@@ -66,12 +57,12 @@ export function appendImport(options: AppendImportOptions): ImportReport {
     file: store.sessionLog.file,
     size: statSync(store.sessionLog.file).size,
     seqStart: store.sessionLog.nextSeq,
-    source: options.file,
+    source: options.name ?? options.file,
     startedAt: options.now,
   };
   beginImportMarker(options.markerFile, marker);
   try {
-    appendPass(options, known, toAppend);
+    await appendPass(options, known, toAppend);
     store.sync();
   } catch (error) {
     store.rollBackImport(marker);
@@ -88,7 +79,11 @@ export function appendImport(options: AppendImportOptions): ImportReport {
   };
 }
 
-function appendPass(options: AppendImportOptions, known: Set<string>, total: number): void {
+async function appendPass(
+  options: AppendImportOptions,
+  known: Set<string>,
+  total: number,
+): Promise<void> {
   let batch: NewMessage[] = [];
   let done = 0;
   const flush = () => {
@@ -97,8 +92,9 @@ function appendPass(options: AppendImportOptions, known: Set<string>, total: num
     batch = [];
     options.onProgress?.(done, total);
   };
-  scanImportFile({
+  await scanImportFile({
     file: options.file,
+    name: options.name,
     now: options.now,
     onMessage: (message) => {
       if (isKnown(known, message)) return;
@@ -110,7 +106,7 @@ function appendPass(options: AppendImportOptions, known: Set<string>, total: num
   if (done !== total) {
     throw new ConfigError(
       "KERN_IMPORT_INVALID",
-      `${options.file} changed while it was imported (${done} messages read, ${total} validated); nothing was imported, run the import again`,
+      `${options.name ?? options.file} changed while it was imported (${done} messages read, ${total} validated); nothing was imported, run the import again`,
     );
   }
 }

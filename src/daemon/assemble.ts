@@ -23,6 +23,7 @@ import { createOpenAiCompatibleClient, type ModelClient } from "../model/index.j
 import { Runtime } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
 import { type AgentStore, openAgentStore, TurnQueueFile } from "../store/index.js";
+import { createDaemonImporter } from "./daemon-importer.js";
 import { TEMPLATES_DIR } from "./init-agent.js";
 
 /** Built web assets (npm run build → dist/web). */
@@ -156,6 +157,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
   const queueFile = TurnQueueFile.open(paths.queueFile);
   const runtime = new Runtime({
     queueFile,
+    importer: createDaemonImporter({ paths, store, memory, clock }),
     config,
     store,
     memory,

@@ -3,13 +3,11 @@
 // transaction (append-import.ts). With a daemon running, the CLI goes through the daemon instead.
 import { join } from "node:path";
 import { agentPaths, assertAgentFolder } from "../config/index.js";
-import { type Clock, DaemonError, isoNow } from "../kernel/index.js";
+import { type Clock, DaemonError, type ImportReport, isoNow } from "../kernel/index.js";
 import { countMessageTokens } from "../memory/index.js";
 import { openAgentStore, tryLockFolder } from "../store/index.js";
 import { assertDaemonStopped } from "./address/index.js";
-import { appendImport, type ImportReport } from "./append-import.js";
-
-export type { ImportReport } from "./append-import.js";
+import { appendImport } from "./append-import.js";
 
 export interface ImportConversationOptions {
   agentDir: string;
@@ -22,7 +20,7 @@ export interface ImportConversationOptions {
 export async function importConversation(
   options: ImportConversationOptions,
 ): Promise<ImportReport> {
-  return withImportLock(options.agentDir, async () => appendToAgent(options));
+  return withImportLock(options.agentDir, () => appendToAgent(options));
 }
 
 /** Runs `action` holding the folder's lock, after checking that no daemon runs. */
@@ -45,11 +43,11 @@ export async function withImportLock<T>(agentDir: string, action: () => Promise<
 }
 
 /** The append itself; the caller holds the folder's lock. */
-export function appendToAgent(options: ImportConversationOptions): ImportReport {
+export async function appendToAgent(options: ImportConversationOptions): Promise<ImportReport> {
   const paths = agentPaths(options.agentDir);
   const store = openAgentStore({ paths, clock: options.clock, countTokens: countMessageTokens });
   try {
-    return appendImport({
+    return await appendImport({
       store,
       markerFile: paths.importMarker,
       file: options.file,

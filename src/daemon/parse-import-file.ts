@@ -2,14 +2,10 @@
 // messages, or a JSON array of them. A bad line is an error naming its line number. JSON Lines are
 // read in chunks, so an import holds one chunk of the file, never the whole of it.
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { type FileHandle, open } from "node:fs/promises";
 import { z } from "zod";
 import { ConfigError, describeError, type NewMessage, type ToolCall } from "../kernel/index.js";
-import {
-  fromMessageEntry,
-  messageEntrySchema,
-  scanJsonlFile,
-  sessionHeaderSchema,
-} from "../store/index.js";
+import { fromMessageEntry, messageEntrySchema, sessionHeaderSchema } from "../store/index.js";
 
 const contentPartSchema = z.object({ type: z.string(), text: z.string().optional() }).loose();
 
@@ -110,12 +106,17 @@ export interface ImportScan {
  * message, in order, or throws ConfigError KERN_IMPORT_INVALID naming the first bad line. Called
  * twice by an import — once to validate everything, once to append — so no pass holds the file.
  */
-export function scanImportFile(options: {
+export async function scanImportFile(options: {
+  /** The file to read. */
   file: string;
+  /** How errors name it (default: `file`). */
+  name?: string | undefined;
   now: string;
   onMessage: (message: NewMessage) => void;
-}): ImportScan {
-  const { file, now, onMessage } = options;
+}): Promise<ImportScan> {
+  const { now, onMessage } = options;
+  const file = options.name ?? options.file;
+  const path = options.file;
   let messages = 0;
   let skippedSystemMessages = 0;
   const add = (value: NewMessage | "system") => {
@@ -125,8 +126,8 @@ export function scanImportFile(options: {
       onMessage(value);
     }
   };
-  if (startsWithBracket(file)) {
-    const array = parseJsonLine(readTextFile(file).trimStart(), file);
+  if (startsWithBracket(path, file)) {
+    const array = parseJsonLine(readTextFile(path, file).trimStart(), file);
     if (!Array.isArray(array))
       throw new ConfigError("KERN_IMPORT_INVALID", `${file}: expected a JSON array`);
     array.forEach((value, index) => {
@@ -137,7 +138,7 @@ export function scanImportFile(options: {
   let format: ParsedImport["format"] = "jsonl";
   let first = true;
   let sessionId = "";
-  readLines(file, ({ lineNumber, text }) => {
+  for await (const { lineNumber, text } of readLines(path, file)) {
     const where = `${file}: line ${lineNumber}`;
     const value = parseJsonLine(text, where);
     const isFirst = first;
@@ -146,11 +147,11 @@ export function scanImportFile(options: {
     if (header?.success) {
       format = "kern-session";
       sessionId = header.data.id;
-      return;
+      continue;
     }
     if (format === "kern-session") add(fromSessionEntry(value, where, sessionId));
     else add(fromChatMessage(value, where, now));
-  });
+  }
   return { format, messages, skippedSystemMessages };
 }
 
@@ -168,19 +169,19 @@ function fromSessionEntry(value: unknown, where: string, sessionId: string): New
   return { ...message, meta: { ...message.meta, sourceId: `${sessionId}#${seq}` } };
 }
 
-function readTextFile(file: string): string {
+function readTextFile(path: string, file: string): string {
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync(path, "utf8");
   } catch (error) {
     throw new ConfigError("KERN_IMPORT_INVALID", `cannot read ${file}: ${describeError(error)}`);
   }
 }
 
 /** Whether the first non-blank character of the file is `[` (a JSON array, not JSON Lines). */
-function startsWithBracket(file: string): boolean {
+function startsWithBracket(path: string, file: string): boolean {
   let descriptor: number;
   try {
-    descriptor = openSync(file, "r");
+    descriptor = openSync(path, "r");
   } catch (error) {
     throw new ConfigError("KERN_IMPORT_INVALID", `cannot read ${file}: ${describeError(error)}`);
   }
@@ -193,15 +194,45 @@ function startsWithBracket(file: string): boolean {
   }
 }
 
-/** Every non-blank line with its 1-based number, the last one even without a newline. */
-function readLines(
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * Every non-blank line with its 1-based number, the last one even without a newline, read 1 MB at
+ * a time. Async, so a daemon importing a large file keeps answering between chunks.
+ */
+async function* readLines(
+  path: string,
   file: string,
-  onLine: (line: { lineNumber: number; text: string }) => void,
-): void {
+): AsyncGenerator<{ lineNumber: number; text: string }> {
+  let handle: FileHandle;
   try {
-    scanJsonlFile(file, onLine, { repair: false, keepTornLine: true });
+    handle = await open(path, "r");
   } catch (error) {
-    if (error instanceof ConfigError) throw error;
     throw new ConfigError("KERN_IMPORT_INVALID", `cannot read ${file}: ${describeError(error)}`);
+  }
+  try {
+    const buffer = Buffer.alloc(CHUNK_BYTES);
+    let carry = Buffer.alloc(0);
+    let lineNumber = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+      if (bytesRead === 0) break;
+      const chunk =
+        carry.length > 0
+          ? Buffer.concat([carry, buffer.subarray(0, bytesRead)])
+          : buffer.subarray(0, bytesRead);
+      let start = 0;
+      for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
+        lineNumber += 1;
+        const text = chunk.toString("utf8", start, end).replace(/\r$/, "");
+        if (text.trim() !== "") yield { lineNumber, text };
+        start = end + 1;
+      }
+      carry = Buffer.from(chunk.subarray(start));
+    }
+    const last = carry.toString("utf8");
+    if (last.trim() !== "") yield { lineNumber: lineNumber + 1, text: last };
+  } finally {
+    await handle.close();
   }
 }

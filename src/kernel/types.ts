@@ -109,10 +109,20 @@ export type RuntimeEvent =
       error?: { code: string; message: string };
     }
   | { type: "command-result"; turnId: string; command: string; text: string }
+  | {
+      type: "import-progress";
+      turnId: string;
+      phase: ImportPhase;
+      done: number;
+      total: number;
+    }
   | { type: "memory-update"; state: MemoryState }
   | { type: "error"; turnId?: string; code: string; message: string };
 
 export type RuntimeEventType = RuntimeEvent["type"];
+
+/** The phases of an import, in order: append + index, then the memory pipeline's. */
+export type ImportPhase = "append" | "embed" | "segment" | "summarize" | "rollup";
 
 /** The memory worker's state, as shown by status lines and `/status`. */
 export interface MemoryState {

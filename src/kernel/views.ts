@@ -120,3 +120,24 @@ export interface NotesView {
   summary: string | null;
   summaryUpdatedAt: string | null;
 }
+
+/** What `kern import` appended (SPEC §3; JSON shape in docs/cli.md). */
+export interface ImportReport {
+  format: "kern-session" | "jsonl" | "json-array";
+  imported: number;
+  skippedSystemMessages: number;
+  /** Messages already in the session from an earlier import of the same source (not appended). */
+  skippedDuplicates: number;
+  session: string;
+  seqStart: number;
+  seqEnd: number;
+  /** Milliseconds of the append. */
+  ms: number;
+}
+
+/** An import with its memory built: segments per level (e.g. `{ L0: 12, L1: 1 }`) and times. */
+export interface ImportBuildReport extends ImportReport {
+  segments: Record<string, number>;
+  memoryMs: number;
+  totalMs: number;
+}

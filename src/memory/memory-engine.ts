@@ -114,6 +114,11 @@ export class MemoryEngine {
     return this.worker.runUntilIdle(onProgress);
   }
 
+  /** Runs `action` with the background pipeline paused (see MemoryWorker.whilePaused). */
+  whilePaused<T>(action: () => T | Promise<T>): Promise<T> {
+    return this.worker.whilePaused(action);
+  }
+
   /** Finishes the current job (its model calls are cancelled), starts no new one. */
   async stop(): Promise<void> {
     if (this.retryTimer) clearTimeout(this.retryTimer);

@@ -30,6 +30,7 @@ export class MemoryWorker {
   private current: Promise<void> | null = null;
   private queued: RunRequest | null = null;
   private stopped = false;
+  private held = false;
   private healed = false;
   private rolledUp = false;
   private embeddingsDegraded = false;
@@ -74,6 +75,22 @@ export class MemoryWorker {
     while (this.current !== null) await this.current;
   }
 
+  /**
+   * Runs `action` with the pipeline paused: after the current run, with no run starting until it
+   * settles (an import appends while nothing reads the half-written tail). Runs queued meanwhile
+   * start afterwards.
+   */
+  async whilePaused<T>(action: () => T | Promise<T>): Promise<T> {
+    while (this.current !== null) await this.current;
+    this.held = true; // in the same tick as the check: no run can start in between
+    try {
+      return await action();
+    } finally {
+      this.held = false;
+      this.pump();
+    }
+  }
+
   /** Lets the current job finish (aborting its model calls), runs nothing new. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -82,7 +99,7 @@ export class MemoryWorker {
   }
 
   private pump(): void {
-    if (this.current || !this.queued || this.stopped) return;
+    if (this.current || !this.queued || this.stopped || this.held) return;
     const request = this.queued;
     this.queued = null;
     this.current = this.run(request).finally(() => {

@@ -104,6 +104,13 @@ export const streamEventSchema = z.discriminatedUnion("type", [
     command: z.string(),
     text: z.string(),
   }),
+  z.object({
+    type: z.literal("import-progress"),
+    turnId: z.string(),
+    phase: z.enum(["append", "embed", "segment", "summarize", "rollup"]),
+    done: z.number(),
+    total: z.number(),
+  }),
   z.object({ type: z.literal("memory-update"), state: memoryStateSchema }),
   z.object({
     type: z.literal("error"),

@@ -10,7 +10,7 @@ import type {
   SegmentsReport,
   SessionMessage,
 } from "../kernel/index.js";
-import type { WorkingMemoryView } from "../memory/index.js";
+import type { DoctorReport, WorkingMemoryView } from "../memory/index.js";
 
 export interface ComposedContext {
   systemPrompt: string;
@@ -54,5 +54,6 @@ export interface MemoryPort {
   workingMemory(session?: string): Promise<WorkingMemoryView | null>;
   notes(): Promise<NotesView>;
   regenerateNotesSummary(): Promise<NotesView>;
+  doctor(options: { fix: boolean }): Promise<DoctorReport>;
   stop(): Promise<void>;
 }

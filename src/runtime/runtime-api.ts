@@ -5,6 +5,8 @@ import type {
   ContextReport,
   Envelope,
   HistoryPage,
+  ImportBuildReport,
+  ImportPhase,
   NotesView,
   RecallReport,
   RecallStats,
@@ -13,7 +15,7 @@ import type {
   SegmentsReport,
   SessionsView,
 } from "../kernel/index.js";
-import type { WorkingMemoryView } from "../memory/index.js";
+import type { DoctorReport, WorkingMemoryView } from "../memory/index.js";
 
 /** Recall filters (SPEC §6): ISO timestamps, at or after `after`, before `before`. */
 export interface RecallSearchFilters {
@@ -50,9 +52,20 @@ export interface OutboundSender {
   send(options: { userId: string; chatId: string; text: string }): Promise<void>;
 }
 
+/** A conversation uploaded for import: the bytes as they arrive and the name errors use. */
+export interface ImportUpload {
+  source: AsyncIterable<Uint8Array>;
+  name: string;
+  onProgress?: (phase: ImportPhase, done: number, total: number) => void;
+}
+
 export interface RuntimeApi {
   /** Queues a turn; never blocks on the model. Chat commands are answered without the model. */
   submit(envelope: InboundEnvelope): { turnId: string };
+  /** Imports a conversation as one item of the turn queue; resolves when its memory is built. */
+  importConversation(upload: ImportUpload): Promise<ImportBuildReport>;
+  /** `kern doctor` through the daemon; `fix` repairs what is safe. */
+  doctor(options: { fix: boolean }): Promise<DoctorReport>;
   /** Cancels a queued or running turn; false when no such turn is pending. */
   cancel(turnId: string): boolean;
   /** Listens to every runtime event; returns the unsubscribe function. */

@@ -9,15 +9,18 @@ import {
   describeError,
   type Envelope,
   formatStatus,
+  type ImportBuildReport,
   isoNow,
   parseChatCommand,
   type RuntimeEvent,
 } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
+import type { DoctorReport } from "../memory/index.js";
 import type { ModelClient } from "../model/index.js";
 import type { AgentStore, TurnQueueFile } from "../store/index.js";
 import { answerCommand } from "./chat-commands.js";
 import { planInterruptedToolResults } from "./close-interrupted-turn.js";
+import { type Importer, type QueuedJob, queueImport } from "./import-job.js";
 import type { MemoryPort } from "./memory-port.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";
 import type { InboundEnvelope, OutboundSender, PairingApi, RuntimeApi } from "./runtime-api.js";
@@ -39,12 +42,16 @@ export interface RuntimeOptions {
   onRestartRequest?: () => void;
   /** Where accepted turns are kept until they ran (absent: in memory only, as in some tests). */
   queueFile?: TurnQueueFile;
+  /** Appends an uploaded conversation and builds its memory (absent: imports are refused). */
+  importer?: Importer;
 }
 
 interface QueuedTurn {
   turnId: string;
   envelope: Envelope;
   controller: AbortController;
+  /** A job that takes a turn's place in the queue (an import) instead of a model turn. */
+  job?: QueuedJob;
 }
 
 /**
@@ -157,6 +164,34 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     this.pump();
   }
 
+  /**
+   * Imports a conversation as one queue item: turns sent meanwhile run after it, in order. The
+   * upload is received first; progress goes to `onProgress` and to subscribers.
+   */
+  async importConversation(
+    options: Parameters<RuntimeApi["importConversation"]>[0],
+  ): Promise<ImportBuildReport> {
+    const { importer } = this.options;
+    if (!importer) throw new DaemonError("KERN_UNAVAILABLE", "this daemon cannot import");
+    if (this.stopping) throw new DaemonError("KERN_UNAVAILABLE", "the daemon is stopping");
+    return queueImport({
+      importer,
+      upload: options,
+      turnId: createId("import", this.options.clock.now()),
+      ts: isoNow(this.options.clock),
+      emit: (event) => this.emit(event),
+      enqueue: (turn) => {
+        this.enqueue(turn);
+        this.pump();
+      },
+    });
+  }
+
+  /** `kern doctor` on the daemon's own files (it is their one writer). */
+  doctor(options: { fix: boolean }): Promise<DoctorReport> {
+    return this.options.memory.doctor(options);
+  }
+
   cancel(turnId: string): boolean {
     if (this.running?.turnId === turnId) {
       this.running.controller.abort();
@@ -166,6 +201,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     if (index === -1) return false;
     const [turn] = this.queue.splice(index, 1);
     this.options.queueFile?.done(turnId);
+    turn?.job?.abandon("cancelled before it started");
     if (turn) this.emit({ type: "turn-end", turnId, text: "", stopReason: "cancelled" });
     return true;
   }
@@ -191,6 +227,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   async stop(): Promise<void> {
     this.stopping = true;
     for (const turn of this.queue.splice(0)) {
+      turn.job?.abandon("the daemon stopped before it started; run it again");
       this.emit({
         type: "turn-end",
         turnId: turn.turnId,
@@ -237,6 +274,10 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   }
 
   private async process(turn: QueuedTurn): Promise<void> {
+    if (turn.job) {
+      this.emit({ type: "turn-start", turnId: turn.turnId, envelope: turn.envelope });
+      return turn.job.run();
+    }
     const command = parseChatCommand(turn.envelope.text);
     if (command?.command === "new") {
       const id = this.startNewSession();

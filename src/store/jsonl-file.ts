@@ -28,13 +28,12 @@ const CHUNK_BYTES = 1 << 20;
 
 /**
  * Reads a JSONL file line by line, calling `onLine` for each complete line. A last line without a
- * newline that does not parse as JSON is a torn write: it is truncated away when `repair` is set,
- * passed on as it is with `keepTornLine`, skipped otherwise.
+ * newline that does not parse as JSON is a torn write: it is truncated away when `repair` is set.
  */
 export function scanJsonlFile(
   path: string,
   onLine: (line: ScannedLine) => void,
-  options: { repair: boolean; keepTornLine?: boolean },
+  options: { repair: boolean },
 ): ScanReport {
   const descriptor = openSync(path, options.repair ? "r+" : "r");
   try {
@@ -69,9 +68,6 @@ export function scanJsonlFile(
       } else if (options.repair) {
         ftruncateSync(descriptor, lastNewlineEnd);
         repairedTornLine = true;
-      } else if (options.keepTornLine) {
-        lineNumber += 1;
-        onLine({ lineNumber, text }); // the caller reports it (an import file is not our log)
       }
     }
     return { lines: lineNumber, repairedTornLine, size: statSync(path).size };

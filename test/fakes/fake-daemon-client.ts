@@ -238,6 +238,10 @@ export class FakeDaemonClient implements DaemonClient {
     return this.workingMemoryValue;
   }
 
+  async doctor(): Promise<never> {
+    throw new DaemonError("KERN_UNAVAILABLE", "this fake client has no doctor");
+  }
+
   async regenerateNotesSummary(): Promise<NotesView> {
     this.check("regenerateNotesSummary", []);
     return this.notesValue;

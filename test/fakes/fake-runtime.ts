@@ -1,7 +1,7 @@
 // A typed in-process fake of RuntimeApi (SG-28, level 2) for interface tests that do not need the
 // real runtime: records every envelope, answers with scripted replies as runtime events.
 import type { AgentStatus, Envelope, RuntimeEvent, SegmentDetail } from "../../src/kernel/index.js";
-import { createId } from "../../src/kernel/index.js";
+import { createId, DaemonError } from "../../src/kernel/index.js";
 import type { WorkingMemoryView } from "../../src/memory/index.js";
 import type {
   InboundEnvelope,
@@ -135,6 +135,14 @@ export class FakeRuntime implements RuntimeApi {
 
   async notes() {
     return { latest: null, previous: [], summary: null, summaryUpdatedAt: null };
+  }
+
+  async importConversation(): Promise<never> {
+    throw new DaemonError("KERN_UNAVAILABLE", "this fake runtime cannot import");
+  }
+
+  async doctor(): Promise<never> {
+    throw new DaemonError("KERN_UNAVAILABLE", "this fake runtime has no doctor");
   }
 
   async regenerateNotesSummary() {

@@ -16,7 +16,7 @@ import type {
   SessionMessage,
   SessionsView,
 } from "../../src/kernel/index.js";
-import { createId } from "../../src/kernel/index.js";
+import { createId, DaemonError } from "../../src/kernel/index.js";
 import type { WorkingMemoryView } from "../../src/memory/index.js";
 import type {
   InboundEnvelope,
@@ -254,6 +254,14 @@ export class RichFakeRuntime implements RuntimeApi {
 
   async notes(): Promise<NotesView> {
     return this.notesView;
+  }
+
+  async importConversation(): Promise<never> {
+    throw new DaemonError("KERN_UNAVAILABLE", "this fake runtime cannot import");
+  }
+
+  async doctor(): Promise<never> {
+    throw new DaemonError("KERN_UNAVAILABLE", "this fake runtime has no doctor");
   }
 
   async regenerateNotesSummary(): Promise<NotesView> {

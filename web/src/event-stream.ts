@@ -22,6 +22,7 @@ const EVENT_TYPES: Record<StreamEvent["type"], true> = {
   "tool-result": true,
   "turn-end": true,
   "command-result": true,
+  "import-progress": true,
   "memory-update": true,
   error: true,
 };

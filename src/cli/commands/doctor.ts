@@ -1,8 +1,10 @@
 // `kern doctor [DIR] [--fix] [--json]`: tiling, coverage, parents, orphans, vectors, corrupt log
-// lines, and a 0–100 score. Works on the files; refuses --fix while the daemon (the writer) runs.
+// lines, and a 0–100 score. With the daemon running it asks the daemon (the one writer of the
+// files), --fix included; without one it opens the files itself.
 import type { Command } from "commander";
 import type { CliContext } from "../cli-context.js";
-import { loadConfigModule, loadDaemon } from "../load-daemon.js";
+import { connectDaemon } from "../daemon-command.js";
+import { loadDaemon } from "../load-daemon.js";
 
 export function registerDoctorCommand(program: Command, context: CliContext): void {
   program
@@ -12,12 +14,13 @@ export function registerDoctorCommand(program: Command, context: CliContext): vo
     .option("--fix", "repair what is safe (never deletes log entries)")
     .option("--json", "print JSON (docs/cli.md)")
     .action(async (dir: string, flags: { fix?: boolean; json?: boolean }) => {
-      const { assertDaemonStopped, withOfflineMemory } = await loadDaemon();
-      const { agentPaths } = await loadConfigModule();
-      assertDaemonStopped(agentPaths(dir).pidFile, "running kern doctor");
-      const report = await withOfflineMemory({ agentDir: dir, env: context.env }, (memory) =>
-        memory.doctor({ fix: Boolean(flags.fix) }),
-      );
+      const daemon = await connectDaemon(dir);
+      const report = daemon
+        ? await daemon.client.doctor(Boolean(flags.fix))
+        : await (await loadDaemon()).withOfflineMemory(
+            { agentDir: dir, env: context.env },
+            (memory) => memory.doctor({ fix: Boolean(flags.fix) }),
+          );
       if (flags.json) return context.output.json(report);
       context.output.line(`health score ${report.score}/100${report.healthy ? " — healthy" : ""}`);
       const stats = report.stats;

@@ -1,8 +1,11 @@
 // `kern import FILE [DIR]`: append a conversation to the agent's session and build its memory to
-// completion (SPEC §3), with progress by phase on a TTY and one summary line.
+// completion (SPEC §3), with progress by phase on a TTY and one summary line. With the daemon
+// running, the file is streamed to it (the daemon stays the one writer) and waits its turn in the
+// queue; without one, the CLI does the work itself.
 import type { Command } from "commander";
-import type { ImportPhase } from "../../daemon/index.js";
+import type { ImportBuildReport, ImportPhase } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
+import { connectDaemon } from "../daemon-command.js";
 import { loadDaemon } from "../load-daemon.js";
 
 export function registerImportCommand(program: Command, context: CliContext): void {
@@ -13,40 +16,68 @@ export function registerImportCommand(program: Command, context: CliContext): vo
     .argument("[dir]", "agent folder", ".")
     .option("--json", "print the report as JSON")
     .action(async (file: string, dir: string, flags: { json?: boolean }) => {
-      const { runImport } = await loadDaemon();
-      let phase = "";
-      let update = context.output.progress("import");
-      const report = await runImport({
-        agentDir: dir,
-        file,
-        clock: context.clock,
-        env: context.env,
-        onProgress: (next, done, total) => {
-          if (next !== phase) {
-            context.output.endProgress();
-            [phase, update] = [next, context.output.progress(`import: ${PHASE_NAMES[next]}`)];
-          }
-          update(done, total);
-        },
-      });
+      const onProgress = progressReporter(context);
+      const daemon = await connectDaemon(dir);
+      let report: ImportBuildReport;
+      if (daemon) {
+        const { uploadImport } = await import("../../client/index.js");
+        const { existsSync } = await import("node:fs");
+        if (!existsSync(file)) {
+          const { ConfigError } = await import("../../kernel/index.js");
+          throw new ConfigError("KERN_IMPORT_INVALID", `cannot read ${file}: no such file`);
+        }
+        report = await uploadImport({
+          baseUrl: daemon.address.url,
+          token: daemon.address.token,
+          file,
+          name: file,
+          onProgress,
+        });
+      } else {
+        const { runImport } = await loadDaemon();
+        report = await runImport({
+          agentDir: dir,
+          file,
+          clock: context.clock,
+          env: context.env,
+          onProgress,
+        });
+      }
       context.output.endProgress();
       if (flags.json) return context.output.json(report);
-      const levels = Object.entries(report.segments)
-        .map(([level, count]) => `${level} ${count}`)
-        .join(", ");
-      context.output.line(
-        `imported ${report.imported} messages (${report.format}) into ${report.session} [${report.seqStart}, ${report.seqEnd})`,
-      );
-      context.output.line(
-        `memory built: ${levels || "no segments"} in ${seconds(report.memoryMs)}; total ${seconds(report.totalMs)}`,
-      );
-      if (report.skippedDuplicates > 0)
-        context.output.line(
-          `skipped ${report.skippedDuplicates} message(s) already imported (same source id and content)`,
-        );
-      if (report.skippedSystemMessages > 0)
-        context.output.line(`skipped ${report.skippedSystemMessages} system message(s)`);
+      printReport(context, report, daemon !== null);
     });
+}
+
+/** One progress bar per phase, replaced when the phase changes. */
+function progressReporter(context: CliContext) {
+  let phase = "";
+  let update = context.output.progress("import");
+  return (next: ImportPhase, done: number, total: number) => {
+    if (next !== phase) {
+      context.output.endProgress();
+      [phase, update] = [next, context.output.progress(`import: ${PHASE_NAMES[next]}`)];
+    }
+    update(done, total);
+  };
+}
+
+function printReport(context: CliContext, report: ImportBuildReport, viaDaemon: boolean): void {
+  const levels = Object.entries(report.segments)
+    .map(([level, count]) => `${level} ${count}`)
+    .join(", ");
+  context.output.line(
+    `imported ${report.imported} messages (${report.format}) into ${report.session} [${report.seqStart}, ${report.seqEnd})${viaDaemon ? " through the daemon" : ""}`,
+  );
+  context.output.line(
+    `memory built: ${levels || "no segments"} in ${seconds(report.memoryMs)}; total ${seconds(report.totalMs)}`,
+  );
+  if (report.skippedDuplicates > 0)
+    context.output.line(
+      `skipped ${report.skippedDuplicates} message(s) already imported (same source id and content)`,
+    );
+  if (report.skippedSystemMessages > 0)
+    context.output.line(`skipped ${report.skippedSystemMessages} system message(s)`);
 }
 
 const PHASE_NAMES: Record<ImportPhase, string> = {

@@ -44,6 +44,8 @@ export function applyStreamEvent(transcript: Transcript, event: StreamEvent): Tr
       return appendItems(transcript, [
         { kind: "command", turnId: event.turnId, command: event.command, text: event.text },
       ]);
+    case "import-progress":
+      return showProgress(transcript, event);
     case "memory-update":
       return transcript;
     case "error":
@@ -55,6 +57,18 @@ export function applyStreamEvent(transcript: Transcript, event: StreamEvent): Tr
       return unreachable;
     }
   }
+}
+
+/** One line per import, replaced as its phases move on. */
+function showProgress(transcript: Transcript, event: EventOf<"import-progress">): Transcript {
+  const text = `import: ${event.phase} ${event.done}/${event.total}`;
+  const index = transcript.items.findIndex(
+    (item) => item.kind === "notice" && item.tone === "info" && item.turnId === event.turnId,
+  );
+  const found = transcript.items[index];
+  if (found?.kind !== "notice")
+    return appendItems(transcript, [{ kind: "notice", turnId: event.turnId, tone: "info", text }]);
+  return { ...transcript, items: transcript.items.with(index, { ...found, text }) };
 }
 
 /** Shows an inbound message once: matched to our own pending send, or added for other senders. */

@@ -17,6 +17,7 @@ import { registerAuthRoutes } from "./routes/auth-routes.js";
 import { registerContextRoutes } from "./routes/context-routes.js";
 import { registerEventRoutes } from "./routes/event-routes.js";
 import { registerHistoryRoutes } from "./routes/history-routes.js";
+import { IMPORT_CONTENT_TYPES, registerImportRoutes } from "./routes/import-routes.js";
 import { registerMemoryRoutes } from "./routes/memory-routes.js";
 import { registerPairingRoutes } from "./routes/pairing-routes.js";
 import { registerStaticRoutes } from "./routes/static-routes.js";
@@ -94,6 +95,10 @@ function installBodyParser(app: WebApp): void {
     }
     void parseJson(request, typeof body === "string" ? body : body.toString("utf8"), done);
   });
+  // POST /import reads these bodies itself, streamed (routes/import-routes.ts).
+  app.addContentTypeParser(IMPORT_CONTENT_TYPES, (_request, payload, done) => {
+    done(null, payload);
+  });
 }
 
 function installErrorHandlers(app: WebApp): void {
@@ -158,6 +163,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     registerMemoryRoutes,
     registerWorkingMemoryRoute,
     registerPairingRoutes,
+    registerImportRoutes,
   ]) {
     register(app, context);
   }

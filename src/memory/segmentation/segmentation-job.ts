@@ -71,14 +71,38 @@ function plannerInput(
   }));
 }
 
+/**
+ * Messages planned at once. An import of 100k messages is segmented this many at a time, so the
+ * planner holds ~8k vectors, not all of them (the import's peak memory stays bounded).
+ */
+const PLAN_CHUNK = 8000;
+
 function segmentSession(
   context: PipelineContext,
   session: string,
   options: SegmentationJobOptions,
 ): number {
+  const end = context.store.messages.nextSeq(session);
+  let closed = 0;
+  for (;;) {
+    const start = context.store.segments.levelEnd(session, 0);
+    const chunkEnd = start + PLAN_CHUNK;
+    const final = options.final && chunkEnd >= end;
+    const closedNow = segmentChunk(context, session, { ...options, final }, chunkEnd);
+    closed += closedNow;
+    if (final || chunkEnd >= end || closedNow === 0 || context.signal.aborted) return closed;
+  }
+}
+
+function segmentChunk(
+  context: PipelineContext,
+  session: string,
+  options: SegmentationJobOptions,
+  chunkEnd: number,
+): number {
   const { store, config } = context;
   const start = store.segments.levelEnd(session, 0);
-  const rows = store.messages.tokenRows(session, Math.max(0, start - CONTEXT_MESSAGES));
+  const rows = store.messages.tokenRows(session, Math.max(0, start - CONTEXT_MESSAGES), chunkEnd);
   if (!shouldSegment(context, rows, start, options.final)) return 0;
   const messages = plannerInput(context, rows, options.embeddingsDegraded);
   if (!messages.some((message) => message.seq >= start)) return 0;

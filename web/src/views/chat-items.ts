@@ -172,6 +172,11 @@ export class LiveTurn {
     this.toolViews.get(callId)?.setResult(output, isError);
   }
 
+  /** An import's progress line (replaced as it moves on). */
+  showProgress(text: string): void {
+    this.status.replaceChildren(h("span", { class: "typing" }, text));
+  }
+
   addCommandResult(command: string, text: string): void {
     this.reply.classList.add("command");
     this.tools.append(commandResultElement(command, text));

@@ -108,6 +108,11 @@ export class ChatView {
         if (event.turnId) this.turnFor(event.turnId).showError(`${event.code}: ${event.message}`);
         else this.list.append(errorBox(`${event.code}: ${event.message}`));
         break;
+      case "import-progress":
+        this.turnFor(event.turnId).showProgress(
+          `import: ${event.phase} ${event.done}/${event.total}`,
+        );
+        break;
       case "memory-update":
         return;
       default: {
