@@ -4,6 +4,7 @@
 import { rmSync, statSync } from "node:fs";
 import { importConversation, initAgent, withOfflineMemory } from "../src/daemon/index.js";
 import { SYSTEM_CLOCK } from "../src/kernel/index.js";
+import { measureCliImport } from "./measures/cli-import.js";
 import { checkRebuild } from "./measures/rebuild-check.js";
 import { writeResult } from "./report/results-files.js";
 import type { SizeResult } from "./report/results-schema.js";
@@ -87,7 +88,17 @@ async function main(): Promise<void> {
   progress(scope, "reindex through the CLI");
   const rebuild = await checkRebuild({ root: job.root, agentDir: job.agentDir });
   progress(scope, `reindex ${rebuild.cliMs} ms, identical: ${rebuild.identical}`);
-  const result = assemble(job, { commit, imported, rssAfterImport, memory, rebuild });
+  progress(scope, "kern import as its own process (peak RSS)");
+  const cliImport = await measureCliImport({
+    root: job.root,
+    file: job.conversationFile,
+    agentDir: `${job.agentDir}-cli-import`,
+  });
+  progress(scope, `kern import: peak RSS ${cliImport.peakRssMb} MB, ${cliImport.wallMs} ms`);
+  const result = {
+    ...assemble(job, { commit, imported, rssAfterImport, memory, rebuild }),
+    cliImport,
+  };
   const path = writeResult(job.resultsDir, result);
   if (job.tag) {
     writeResult(job.resultsDir, {

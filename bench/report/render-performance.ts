@@ -117,6 +117,19 @@ function renderRecallAndMemory(sizes: readonly SizeResult[]): string {
       "over the whole run (import, pipeline, the measurements and the appended turns).",
     "",
     table(["size", "after import", "after pipeline", "peak"], rss),
+    "",
+    "`kern import FILE DIR --json` as a user runs it, in its own process, into a fresh agent: " +
+      "peak RSS of the process tree (`/usr/bin/time -f %M`) and wall time, parse, append and the " +
+      "whole memory build included. Target (issue 13): under 400 MB at 100k messages.",
+    "",
+    table(
+      ["size", "peak RSS", "wall time"],
+      sizes.map((r) => [
+        sizeName(r.size),
+        r.cliImport?.peakRssMb == null ? "not measured" : `${number(r.cliImport.peakRssMb)} MB`,
+        r.cliImport ? `${(r.cliImport.wallMs / 1000).toFixed(1)} s` : "–",
+      ]),
+    ),
   ].join("\n");
 }
 

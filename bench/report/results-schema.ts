@@ -134,6 +134,10 @@ export const sizeResultSchema = z.object({
   /** recall's two stages timed apart: the FTS query, and embedding the query plus vector KNN. */
   recallStages: z.object({ fts: latencySchema, vector: latencySchema }),
   rss: z.object({ afterImportMb: z.number(), afterPipelineMb: z.number(), peakMb: z.number() }),
+  /** `kern import` run as its own process (absent in results older than the measure). */
+  cliImport: z
+    .object({ peakRssMb: z.number().nullable(), wallMs: z.number(), imported: z.number() })
+    .optional(),
   compression: compressionSchema,
   recallQuality: recallQualitySchema,
   reachability: z.array(reachabilitySchema),

@@ -266,7 +266,7 @@ export const importBuildReportSchema = z.object({
 export const importLineSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("progress"),
-    phase: z.enum(["append", "embed", "segment", "summarize", "rollup"]),
+    phase: z.enum(["parse", "append", "embed", "segment", "summarize", "rollup"]),
     done: z.number(),
     total: z.number(),
   }),

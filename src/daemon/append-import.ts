@@ -21,6 +21,8 @@ export interface AppendImportOptions {
   now: string;
   /** Called as batches land: messages appended so far, of the total to append. */
   onProgress?: (done: number, total: number) => void;
+  /** Called as the validating pass reads the file: MB read, of the file's MB. */
+  onParse?: (doneMb: number, totalMb: number) => void;
 }
 
 const BATCH = 1000;
@@ -31,10 +33,12 @@ export async function appendImport(options: AppendImportOptions): Promise<Import
   const known = knownImportKeys(store);
   let toAppend = 0;
   let duplicates = 0;
+  const mb = (bytes: number) => Math.ceil(bytes / 1_048_576);
   const scan = await scanImportFile({
     file: options.file,
     name: options.name,
     now: options.now,
+    onBytes: (done, total) => options.onParse?.(mb(done), mb(total)),
     onMessage: (message) => {
       if (isKnown(known, message)) duplicates += 1;
       else toAppend += 1;

@@ -43,6 +43,7 @@ export function createDaemonImporter(options: {
           name,
           now: isoNow(clock),
           onProgress: (done, total) => onProgress("append", done, total),
+          onParse: (done, total) => onProgress("parse", done, total),
         }),
       );
       const memoryStarted = Date.now();

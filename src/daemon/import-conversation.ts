@@ -14,6 +14,7 @@ export interface ImportConversationOptions {
   file: string;
   clock: Clock;
   onProgress?: (done: number, total: number) => void;
+  onParse?: (doneMb: number, totalMb: number) => void;
 }
 
 /** Appends the file to the agent's session (folder locked for the whole call). */
@@ -53,6 +54,7 @@ export async function appendToAgent(options: ImportConversationOptions): Promise
       file: options.file,
       now: isoNow(options.clock),
       onProgress: options.onProgress,
+      onParse: options.onParse,
     });
   } finally {
     store.close();

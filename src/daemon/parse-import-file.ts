@@ -113,6 +113,8 @@ export async function scanImportFile(options: {
   name?: string | undefined;
   now: string;
   onMessage: (message: NewMessage) => void;
+  /** Bytes read so far of the file's size, after each 1 MB chunk. */
+  onBytes?: ((done: number, total: number) => void) | undefined;
 }): Promise<ImportScan> {
   const { now, onMessage } = options;
   const file = options.name ?? options.file;
@@ -138,7 +140,7 @@ export async function scanImportFile(options: {
   let format: ParsedImport["format"] = "jsonl";
   let first = true;
   let sessionId = "";
-  for await (const { lineNumber, text } of readLines(path, file)) {
+  for await (const { lineNumber, text } of readLines(path, file, options.onBytes)) {
     const where = `${file}: line ${lineNumber}`;
     const value = parseJsonLine(text, where);
     const isFirst = first;
@@ -203,6 +205,7 @@ const CHUNK_BYTES = 1 << 20;
 async function* readLines(
   path: string,
   file: string,
+  onBytes?: (done: number, total: number) => void,
 ): AsyncGenerator<{ lineNumber: number; text: string }> {
   let handle: FileHandle;
   try {
@@ -212,11 +215,15 @@ async function* readLines(
   }
   try {
     const buffer = Buffer.alloc(CHUNK_BYTES);
+    const size = (await handle.stat()).size;
     let carry = Buffer.alloc(0);
     let lineNumber = 0;
+    let read = 0;
     for (;;) {
       const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
       if (bytesRead === 0) break;
+      read += bytesRead;
+      onBytes?.(read, size);
       const chunk =
         carry.length > 0
           ? Buffer.concat([carry, buffer.subarray(0, bytesRead)])

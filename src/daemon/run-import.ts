@@ -9,7 +9,8 @@ import {
 } from "./import-conversation.js";
 import { withOfflineMemory } from "./offline-memory.js";
 
-export interface RunImportOptions extends Omit<ImportConversationOptions, "onProgress"> {
+export interface RunImportOptions
+  extends Omit<ImportConversationOptions, "onProgress" | "onParse"> {
   env: Record<string, string | undefined>;
   onProgress?: (phase: ImportPhase, done: number, total: number) => void;
 }
@@ -25,6 +26,7 @@ async function importAndBuild(options: RunImportOptions): Promise<RunImportRepor
   const imported = await appendToAgent({
     ...options,
     onProgress: (done, total) => options.onProgress?.("append", done, total),
+    onParse: (done, total) => options.onProgress?.("parse", done, total),
   });
   const memoryStarted = Date.now();
   const segments = await withOfflineMemory(

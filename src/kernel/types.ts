@@ -121,8 +121,11 @@ export type RuntimeEvent =
 
 export type RuntimeEventType = RuntimeEvent["type"];
 
-/** The phases of an import, in order: append + index, then the memory pipeline's. */
-export type ImportPhase = "append" | "embed" | "segment" | "summarize" | "rollup";
+/**
+ * The phases of an import, in order: parse (validating the whole file; done and total in MB),
+ * append + index (messages), then the memory pipeline's.
+ */
+export type ImportPhase = "parse" | "append" | "embed" | "segment" | "summarize" | "rollup";
 
 /** The memory worker's state, as shown by status lines and `/status`. */
 export interface MemoryState {

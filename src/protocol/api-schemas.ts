@@ -107,7 +107,7 @@ export const streamEventSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("import-progress"),
     turnId: z.string(),
-    phase: z.enum(["append", "embed", "segment", "summarize", "rollup"]),
+    phase: z.enum(["parse", "append", "embed", "segment", "summarize", "rollup"]),
     done: z.number(),
     total: z.number(),
   }),

@@ -26,9 +26,23 @@ export function processStartTicks(pid: number): string | null {
 
 const HAS_PROC = processStartTicks(process.pid) !== null;
 
+/**
+ * True for a zombie: a process that died (kill -9 included) but whose parent has not reaped it yet
+ * — it still answers kill(pid, 0), yet it serves nothing and holds no lock.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return state === "Z" || state === "X";
+  } catch {
+    return false; // no /proc: kill(pid, 0) alone decides
+  }
+}
+
 /** Alive, and the same process that wrote the record (not a later one that inherited the pid). */
 function isSameProcess(record: PidRecord): boolean {
-  if (!isAlive(record.pid)) return false;
+  if (!isAlive(record.pid) || isZombie(record.pid)) return false;
   if (!HAS_PROC) return true;
   return record.procStart !== undefined && processStartTicks(record.pid) === record.procStart;
 }

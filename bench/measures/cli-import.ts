@@ -1,0 +1,49 @@
+// `kern import FILE DIR` as a user runs it, in its own process: peak RSS from `/usr/bin/time -f %M`
+// (the whole process tree, the import's bounded-heap child included) and wall time, into a fresh
+// agent. Issue 13's bound: under 400 MB at 100k messages.
+import { spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { initAgent } from "../../src/daemon/index.js";
+
+export interface CliImportFigures {
+  peakRssMb: number | null;
+  wallMs: number;
+  imported: number;
+}
+
+const TIME = "/usr/bin/time";
+
+export async function measureCliImport(options: {
+  root: string;
+  file: string;
+  agentDir: string;
+}): Promise<CliImportFigures> {
+  rmSync(options.agentDir, { recursive: true, force: true });
+  await initAgent({ agentDir: options.agentDir, git: false });
+  const command = [
+    ...["--import", "tsx", join(options.root, "src/main.ts")],
+    ...["import", options.file, options.agentDir, "--json"],
+  ];
+  const timed = existsSync(TIME);
+  const started = performance.now();
+  const result = timed
+    ? spawnSync(TIME, ["-f", "%M", process.execPath, ...command], {
+        cwd: options.root,
+        encoding: "utf8",
+      })
+    : spawnSync(process.execPath, command, { cwd: options.root, encoding: "utf8" });
+  const wallMs = performance.now() - started;
+  if (result.status !== 0)
+    throw new Error(`kern import exited ${result.status}: ${result.stderr.slice(0, 2000)}`);
+  const report = JSON.parse(result.stdout.slice(result.stdout.indexOf("{"))) as {
+    imported: number;
+  };
+  const kb = timed ? Number(result.stderr.trim().split("\n").at(-1)) : Number.NaN;
+  rmSync(options.agentDir, { recursive: true, force: true });
+  return {
+    peakRssMb: Number.isFinite(kb) ? Math.round(kb / 1024) : null,
+    wallMs: Math.round(wallMs),
+    imported: report.imported,
+  };
+}
