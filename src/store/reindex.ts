@@ -1,6 +1,6 @@
 // Rebuilds kern.db from the two logs alone (SG-12): every session's messages, then every segment,
 // summary, working-memory and notes-summary record from the memory log. Zero model calls.
-import { rmSync } from "node:fs";
+import { closeSync, openSync, readSync, rmSync } from "node:fs";
 import type { AgentPaths } from "../config/index.js";
 import type { SessionMessage } from "../kernel/index.js";
 import { openDatabase, type SqliteDatabase } from "./database.js";
@@ -60,6 +60,8 @@ function indexSessions(db: SqliteDatabase, options: ReindexOptions) {
   const messages = new MessageRepo(db);
   const files = listSessionFiles(options.paths.sessionsDir);
   const corruptLines: CorruptLine[] = [];
+  // The bar's total: lines of the session files (one per message, plus headers), counted first.
+  const total = files.reduce((sum, info) => sum + countLines(info.file), 0);
   let count = 0;
   for (const info of files) {
     messages.ensureSession({ id: info.id, createdAt: info.createdAt, file: info.file });
@@ -70,13 +72,14 @@ function indexSessions(db: SqliteDatabase, options: ReindexOptions) {
         messages.insert(info.id, batch);
         count += batch.length;
         batch = [];
-        options.onProgress?.({ phase: "messages", done: count, total: 0 });
+        options.onProgress?.({ phase: "messages", done: count, total: Math.max(total, count) });
       }
     });
     messages.insert(info.id, batch);
     count += batch.length;
     corruptLines.push(...corrupt);
   }
+  options.onProgress?.({ phase: "messages", done: count, total: count });
   return { sessions: files.length, messages: count, corruptLines };
 }
 
@@ -85,6 +88,7 @@ function replayMemoryLog(db: SqliteDatabase, options: ReindexOptions) {
   const applied = applyMemoryEntries(db, entries, (done) =>
     options.onProgress?.({ phase: "memory", done, total: entries.length }),
   );
+  options.onProgress?.({ phase: "memory", done: entries.length, total: entries.length });
   return { ...applied, corruptLines };
 }
 
@@ -154,5 +158,25 @@ function applyEntry(
       const unreachable: never = entry;
       throw new Error(`unknown memory entry ${JSON.stringify(unreachable)}`);
     }
+  }
+}
+
+/** Newlines in a file, read 1 MB at a time. */
+function countLines(file: string): number {
+  const descriptor = openSync(file, "r");
+  try {
+    const buffer = Buffer.alloc(1 << 20);
+    let lines = 0;
+    for (let read = readSync(descriptor, buffer); read > 0; read = readSync(descriptor, buffer)) {
+      for (
+        let index = buffer.indexOf(10);
+        index !== -1 && index < read;
+        index = buffer.indexOf(10, index + 1)
+      )
+        lines += 1;
+    }
+    return lines;
+  } finally {
+    closeSync(descriptor);
   }
 }

@@ -10,11 +10,19 @@ export function registerReindexCommand(program: Command, context: CliContext): v
     .argument("[dir]", "agent folder", ".")
     .option("--json", "print the report as JSON")
     .action(async (dir: string, flags: { json?: boolean }) => {
-      const update = context.output.progress("reindex");
       const { reindex } = await loadDaemon();
+      let phase = "";
+      let update = context.output.progress("reindex");
       const report = await reindex({
         agentDir: dir,
-        onProgress: (progress) => update(progress.done, progress.total),
+        onProgress: (progress) => {
+          if (progress.phase !== phase) {
+            context.output.endProgress();
+            phase = progress.phase;
+            update = context.output.progress(`reindex: ${phase}`);
+          }
+          update(progress.done, progress.total);
+        },
       });
       context.output.endProgress();
       if (flags.json) return context.output.json(report);
