@@ -1,11 +1,9 @@
 // Text surgery for embedding inputs: halving that never splits a UTF-16 surrogate pair, and
 // repair of lone surrogates (servers reject them; LESSONS #1). Pure: no I/O.
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** The text with every unpaired surrogate replaced by U+FFFD (like `String#toWellFormed`). */
+/** The text with every unpaired surrogate replaced by U+FFFD (Node's `String#toWellFormed`). */
 export function replaceLoneSurrogates(text: string): string {
-  return text.replace(LONE_SURROGATE, "\uFFFD");
+  return text.toWellFormed();
 }
 
 function isHighSurrogate(code: number): boolean {

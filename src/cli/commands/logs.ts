@@ -1,7 +1,8 @@
 // `kern logs [DIR] [-n N] [--level L] [-f]`: pino JSON lines from .kern/logs/kern.log, readable.
-import { createReadStream, existsSync, readFileSync, statSync, watchFile } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import type { Command } from "commander";
 import type { CliContext } from "../cli-context.js";
+import { followFile } from "../follow-file.js";
 import { formatLogLine, LEVELS } from "../format-log-line.js";
 import { loadConfigModule } from "../load-daemon.js";
 
@@ -36,19 +37,8 @@ export function registerLogsCommand(program: Command, context: CliContext): void
           .filter((line) => line.trim() !== "");
         for (const line of lines.slice(-Number(flags.lines))) print(line);
         if (!flags.follow) return;
-        let offset = statSync(file).size;
-        await new Promise<void>(() => {
-          watchFile(file, { interval: 500 }, (current) => {
-            if (current.size <= offset) return;
-            createReadStream(file, { start: offset, end: current.size - 1, encoding: "utf8" }).on(
-              "data",
-              (chunk) => {
-                for (const line of String(chunk).split("\n")) if (line.trim()) print(line);
-              },
-            );
-            offset = current.size;
-          });
-        });
+        followFile(file, statSync(file).size, print);
+        await new Promise<void>(() => undefined); // until Ctrl-C
       },
     );
 }

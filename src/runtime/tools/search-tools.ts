@@ -2,6 +2,7 @@
 // node_modules and kern's own state, and never follows a symlink (a link is not listed).
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
+import picomatch from "picomatch";
 import { z } from "zod";
 import { resolveAgentPath } from "./agent-path.js";
 import { defineTool } from "./tool.js";
@@ -21,33 +22,18 @@ async function walk(root: string, base: string, files: string[]): Promise<void> 
   }
 }
 
-/** Converts a glob (`**`, `*`, `?`) into a regular expression over `/`-separated paths. */
-export function globToRegExp(pattern: string): RegExp {
-  let source = "";
-  for (let index = 0; index < pattern.length; index += 1) {
-    const char = pattern[index] as string;
-    if (char === "*" && pattern[index + 1] === "*") {
-      source += pattern[index + 2] === "/" ? "(?:.*/)?" : ".*";
-      index += pattern[index + 2] === "/" ? 2 : 1;
-    } else if (char === "*") source += "[^/]*";
-    else if (char === "?") source += "[^/]";
-    else source += char.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  }
-  return new RegExp(`^${source}$`);
-}
-
 export const globTool = defineTool({
   name: "glob",
-  description: "List files in the agent folder matching a glob such as `notes/*.md` or `**/*.md`.",
+  description:
+    "List files in the agent folder matching a glob such as `notes/*.md`, `**/*.md` or `notes/{a,b}-*.md`.",
   scope: "read",
   parameters: z.object({ pattern: z.string().min(1) }),
   async run(args, context) {
     const files: string[] = [];
     await walk(context.agentDir, context.agentDir, files);
-    const matcher = globToRegExp(args.pattern);
-    const matches = files
-      .map((file) => file.split("\\").join("/"))
-      .filter((file) => matcher.test(file));
+    // picomatch: `**`, `*`, `?`, `{a,b}`, `[ab]`, `!(x)` as shells and editors read them.
+    const matcher = picomatch(args.pattern, { dot: true });
+    const matches = files.map((file) => file.split("\\").join("/")).filter((file) => matcher(file));
     return matches.length > 0 ? matches.sort().join("\n") : "no files match";
   },
 });
