@@ -1,10 +1,35 @@
 // bash: runs a command in the agent folder with a timeout; stdout and stderr are captured.
-import { spawn } from "node:child_process";
+// The command runs in its own process group, killed (SIGKILL) when the call ends: exit,
+// timeout, cancel or daemon stop. A watcher in the group kills it when the daemon dies (even by
+// kill -9): it waits for EOF on a pipe whose only writer is the daemon. The call ends at the
+// timeout even when a child that left the group (`setsid cmd &`) still holds stdout.
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { z } from "zod";
 import { defineTool } from "./tool.js";
 
 /** Output beyond this is cut in the result (the model sees head and tail via the composer). */
 const MAX_OUTPUT_CHARS = 200_000;
+/** After bash exits, how long output still in flight is awaited before the pipes are closed. */
+const DRAIN_MS = 200;
+
+/**
+ * $1 is the command. fd 3 keeps the daemon's stdin pipe for the watcher alone; the command gets
+ * /dev/null as stdin. EOF on fd 3 means the daemon is gone: the watcher kills its group.
+ */
+const WRAPPER = [
+  "exec 3<&0 </dev/null",
+  "( read -r _ <&3; kill -KILL 0 ) >/dev/null 2>&1 &",
+  "exec 3<&-",
+  'exec bash -c "$1"',
+].join("\n");
+
+function killGroup(child: ChildProcessWithoutNullStreams): void {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // the process group is already gone
+  }
+}
 
 export const bashTool = defineTool({
   name: "bash",
@@ -17,37 +42,50 @@ export const bashTool = defineTool({
   run(args, context) {
     const timeoutMs = Math.min(args.timeoutMs ?? context.bashTimeoutMs, context.bashTimeoutMs);
     return new Promise((resolve) => {
-      const child = spawn("bash", ["-c", args.command], { cwd: context.agentDir, detached: true });
+      const child = spawn("bash", ["-c", WRAPPER, "kern-bash", args.command], {
+        cwd: context.agentDir,
+        detached: true,
+      });
       let output = "";
-      let timedOut = false;
-      const collect = (chunk: Buffer) => {
-        if (output.length < MAX_OUTPUT_CHARS) output += chunk.toString("utf8");
+      let status = "";
+      let drain: NodeJS.Timeout | undefined;
+      let done = false;
+      const collect = (chunk: string) => {
+        if (output.length < MAX_OUTPUT_CHARS) output += chunk;
       };
-      child.stdout.on("data", collect);
-      child.stderr.on("data", collect);
-      const kill = () => {
-        try {
-          if (child.pid) process.kill(-child.pid, "SIGKILL");
-        } catch {
-          // the process group is already gone
-        }
+      child.stdout.setEncoding("utf8").on("data", collect);
+      child.stderr.setEncoding("utf8").on("data", collect);
+      const finish = (text: string) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        clearTimeout(drain);
+        context.signal.removeEventListener("abort", onAbort);
+        killGroup(child);
+        child.stdin.destroy();
+        child.stdout.destroy();
+        child.stderr.destroy();
+        resolve(text);
       };
       const timer = setTimeout(() => {
-        timedOut = true;
-        kill();
+        status = `timed out after ${timeoutMs} ms`;
+        killGroup(child);
       }, timeoutMs);
-      const onAbort = () => kill();
+      const onAbort = () => {
+        status ||= "cancelled";
+        killGroup(child);
+      };
       context.signal.addEventListener("abort", onAbort, { once: true });
-      child.on("close", (code, signal) => {
-        clearTimeout(timer);
-        context.signal.removeEventListener("abort", onAbort);
-        const status = timedOut ? `timed out after ${timeoutMs} ms` : `exit code ${code ?? signal}`;
-        resolve(`${status}\n${output.slice(0, MAX_OUTPUT_CHARS)}`);
+      child.on("exit", (code, signal) => {
+        status ||= `exit code ${code ?? signal}`;
+        // A child outside the group may hold the pipes open: wait briefly, then stop reading.
+        drain = setTimeout(
+          () => finish(`${status}\n${output.slice(0, MAX_OUTPUT_CHARS)}`),
+          DRAIN_MS,
+        );
       });
-      child.on("error", (error) => {
-        clearTimeout(timer);
-        resolve(`failed to start bash: ${error.message}`);
-      });
+      child.on("close", () => finish(`${status}\n${output.slice(0, MAX_OUTPUT_CHARS)}`));
+      child.on("error", (error) => finish(`failed to start bash: ${error.message}`));
     });
   },
 });

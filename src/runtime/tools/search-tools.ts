@@ -1,10 +1,12 @@
 // glob and grep over the agent folder (Node 20 has no fs.glob): a bounded walk that skips .git,
 // node_modules and kern's own state, and never follows a symlink (a link is not listed).
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import picomatch from "picomatch";
 import { z } from "zod";
+import { KernError } from "../../kernel/index.js";
 import { resolveAgentPath } from "./agent-path.js";
+import { grepInWorker } from "./grep-in-worker.js";
 import { defineTool } from "./tool.js";
 
 const SKIP = new Set([".git", "node_modules", ".kern"]);
@@ -56,16 +58,20 @@ export const grepTool = defineTool({
     const files: string[] = [];
     if ((await stat(root)).isFile()) files.push(relative(context.agentDir, root));
     else await walk(root, context.agentDir, files);
-    const regex = new RegExp(args.pattern, args.ignoreCase ? "i" : "");
-    const matches: string[] = [];
-    for (const file of files) {
-      const text = await readFile(join(context.agentDir, file), "utf8").catch(() => "");
-      text.split("\n").forEach((line, index) => {
-        if (matches.length < MAX_MATCHES && regex.test(line))
-          matches.push(`${file}:${index + 1}: ${line}`);
-      });
-      if (matches.length >= MAX_MATCHES) break;
+    const flags = args.ignoreCase ? "i" : "";
+    try {
+      new RegExp(args.pattern, flags);
+    } catch (error) {
+      throw new KernError("KERN_TOOL_FAILED", `invalid regular expression: ${String(error)}`);
     }
+    const matches = await grepInWorker({
+      agentDir: context.agentDir,
+      files,
+      pattern: args.pattern,
+      flags,
+      maxMatches: MAX_MATCHES,
+      signal: context.signal,
+    });
     return matches.length > 0 ? matches.join("\n") : "no matches";
   },
 });
