@@ -67,6 +67,7 @@ const sessionMessageSchema: z.ZodType<SessionMessage> = z.object({
       sourceId: z.string().optional(),
       tool: z.string().optional(),
       interrupted: z.boolean().optional(),
+      partial: z.boolean().optional(),
       usage: z
         .object({
           inputTokens: z.number(),

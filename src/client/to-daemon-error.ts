@@ -34,6 +34,7 @@ const KNOWN_CODES: Record<KernErrorCode, true> = {
   KERN_NOT_A_TERMINAL: true,
   KERN_FORBIDDEN: true,
   KERN_BODY_TOO_LARGE: true,
+  KERN_HEADERS_TOO_LARGE: true,
   KERN_UNSUPPORTED_MEDIA_TYPE: true,
   KERN_INTERNAL: true,
   KERN_UNAVAILABLE: true,

@@ -129,19 +129,25 @@ export const configFileSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info")
       .describe("Lowest level written to .kern/logs/kern.log; env KERN_LOG_LEVEL."),
-    idleTimeoutMs: z
+    firstByteTimeoutMs: z
       .number()
       .int()
       .min(100)
       .default(60_000)
-      .describe("A model stream silent this long is aborted."),
+      .describe("A model call with no answer (headers and first chunk) this long fails."),
+    idleTimeoutMs: z
+      .number()
+      .int()
+      .min(100)
+      .default(30_000)
+      .describe("A model stream silent this long between chunks is aborted."),
     modelRetries: z
       .number()
       .int()
       .min(0)
       .max(10)
       .default(3)
-      .describe("Retries on 429/5xx/network errors."),
+      .describe("Retries on 429/5xx/network errors (never on a timeout)."),
     bashTimeoutMs: z.number().int().min(100).default(120_000).describe("bash tool timeout."),
     summaryConcurrency: z
       .number()

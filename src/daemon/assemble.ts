@@ -72,6 +72,7 @@ export function buildModel(
     baseUrl: config.resolvedBaseUrl,
     apiKey: config.secrets.apiKey,
     provider: config.provider,
+    firstByteTimeoutMs: config.firstByteTimeoutMs,
     idleTimeoutMs: config.idleTimeoutMs,
     maxRetries: config.modelRetries,
     logger: logger.child({ component: "model" }),

@@ -25,6 +25,8 @@ export interface MessageMeta {
   tool?: string;
   /** Set on the tool result kern writes for a turn a crash interrupted. */
   interrupted?: boolean;
+  /** Set on an assistant reply cut off mid-stream (a stall, a dropped connection, a cancel). */
+  partial?: boolean;
   usage?: TokenUsage;
   model?: string;
 }

@@ -20,6 +20,7 @@ function clientFor(options: Partial<Parameters<typeof createOpenAiCompatibleClie
     baseUrl: llm.baseUrl,
     apiKey: null,
     provider: "openai-compatible",
+    firstByteTimeoutMs: 300,
     idleTimeoutMs: 300,
     maxRetries: 0,
     retryBaseMs: 20,
@@ -206,11 +207,25 @@ describe("createOpenAiCompatibleClient idle timeout and cancel", () => {
     expect(llm.requests).toHaveLength(1);
   });
 
-  it("retries a stall that streamed nothing", async () => {
+  it("never retries a timeout: a hung endpoint fails after firstByteTimeoutMs", async () => {
+    llm.reply("too late", { delayMs: 10_000 });
+    llm.reply("must not be used");
+    const startedAt = Date.now();
+    const end = endOf(await collect(clientFor({ maxRetries: 3, firstByteTimeoutMs: 400 })));
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(380);
+    expect(Date.now() - startedAt).toBeLessThan(3000);
+    expect(end.error?.code).toBe("KERN_MODEL_STALLED");
+    expect(end.error?.message).toContain("firstByteTimeoutMs");
+    expect(llm.requests).toHaveLength(1);
+  });
+
+  it("gives a slow first answer firstByteTimeoutMs, then idleTimeoutMs between chunks", async () => {
+    llm.reply("slow start", { delayMs: 500 });
+    const client = clientFor({ firstByteTimeoutMs: 2000, idleTimeoutMs: 200 });
+    expect(endOf(await collect(client)).text).toBe("slow start");
     llm.stall();
-    llm.reply("second");
-    expect(endOf(await collect(clientFor({ maxRetries: 1 }))).text).toBe("second");
-    expect(llm.requests).toHaveLength(2);
+    const end = endOf(await collect(client));
+    expect(end.error?.message).toContain("idleTimeoutMs");
   });
 
   it("ends with cancelled when the caller aborts mid-stream", async () => {
@@ -236,7 +251,7 @@ describe("createOpenAiCompatibleClient idle timeout and cancel", () => {
   it("ends with cancelled when aborted before the headers arrive or during a backoff", async () => {
     llm.reply("late", { delayMs: 10_000 });
     const controller = new AbortController();
-    const pending = collect(clientFor({ idleTimeoutMs: 20_000 }), HELLO, controller.signal);
+    const pending = collect(clientFor({ firstByteTimeoutMs: 20_000 }), HELLO, controller.signal);
     await llm.waitForRequests(1);
     controller.abort();
     expect(endOf(await pending).stopReason).toBe("cancelled");

@@ -25,14 +25,21 @@ export interface OpenAiCompatibleClientOptions {
   /** null for servers that need none (Ollama, local servers). */
   apiKey: string | null;
   provider: Provider;
-  /** A stream (or a request awaiting its headers) silent this long fails with KERN_MODEL_STALLED. */
+  /** A call with no headers and first chunk this long fails with KERN_MODEL_STALLED. Default 60 s. */
+  firstByteTimeoutMs?: number;
+  /** A stream silent this long between chunks fails with KERN_MODEL_STALLED. */
   idleTimeoutMs: number;
-  /** Retries of transient failures (408, 409, 429, 5xx, network, stall) before anything streamed. */
+  /**
+   * Retries of transient failures (408, 409, 429, 5xx, network) before anything streamed. A
+   * timeout is never retried: a hung endpoint fails after one firstByteTimeoutMs, not minutes.
+   */
   maxRetries: number;
   /** First backoff step; doubles per retry, with jitter. Default 500 ms. */
   retryBaseMs?: number;
   logger: Logger;
 }
+
+export const DEFAULT_FIRST_BYTE_TIMEOUT_MS = 60_000;
 
 /** The SDK insists on a key; local servers ignore whatever is sent. */
 const PLACEHOLDER_API_KEY = "not-needed";
@@ -116,7 +123,11 @@ async function* streamWithRetries(
       { model: request.model, attempt, ms: Date.now() - startedAt, outcome: outcome.kind },
       "model call end",
     );
-    if (outcome.kind !== "failed" || outcome.streamed) {
+    if (
+      outcome.kind !== "failed" ||
+      outcome.streamed ||
+      outcome.error.code === "KERN_MODEL_STALLED"
+    ) {
       yield endEvent(outcome);
       return;
     }
@@ -142,10 +153,14 @@ async function* streamAttempt(
   context: StreamContext,
 ): AsyncGenerator<ModelEvent, AttemptOutcome> {
   const { sdk, options, signal } = context;
+  const firstByteMs = options.firstByteTimeoutMs ?? DEFAULT_FIRST_BYTE_TIMEOUT_MS;
   const idle = new AbortController();
-  const timer = setTimeout(() => idle.abort(), options.idleTimeoutMs);
+  let silence: "first-byte" | "idle" = "first-byte";
+  let timer = setTimeout(() => idle.abort(), firstByteMs);
   const assembly = createResponseAssembly();
   let streamed = false;
+  const stalled = () =>
+    silence === "first-byte" ? noAnswerError(firstByteMs) : stalledError(options);
   const interrupted = (error: ModelError): AttemptOutcome => {
     if (signal.aborted) return { kind: "cancelled", text: assembly.text };
     return { kind: "failed", text: assembly.text, error, streamed };
@@ -154,7 +169,11 @@ async function* streamAttempt(
     const requestSignal = AbortSignal.any([signal, idle.signal]);
     const stream = await sdk.chat.completions.create(params, { signal: requestSignal });
     for await (const raw of stream) {
-      timer.refresh();
+      if (silence === "first-byte") {
+        silence = "idle";
+        clearTimeout(timer);
+        timer = setTimeout(() => idle.abort(), options.idleTimeoutMs);
+      } else timer.refresh();
       const text = applyChunk(assembly, parseChatChunk(raw));
       if (text.length > 0) {
         streamed = true;
@@ -162,12 +181,12 @@ async function* streamAttempt(
       }
     }
   } catch (error) {
-    return interrupted(idle.signal.aborted ? stalledError(options) : toModelError(error));
+    return interrupted(idle.signal.aborted ? stalled() : toModelError(error));
   } finally {
     clearTimeout(timer);
   }
   // An abort ends the SDK's `for await` quietly (STYLE §4), so look at the signals here.
-  if (signal.aborted || idle.signal.aborted) return interrupted(stalledError(options));
+  if (signal.aborted || idle.signal.aborted) return interrupted(stalled());
   try {
     const { stopReason, toolCalls } = finishResponse(assembly);
     for (const call of toolCalls) yield { type: "tool-call", call };
@@ -182,6 +201,13 @@ async function* streamAttempt(
   } catch (error) {
     return interrupted(toModelError(error));
   }
+}
+
+function noAnswerError(ms: number): ModelError {
+  return new ModelError(
+    "KERN_MODEL_STALLED",
+    `model endpoint did not answer within ${ms} ms; check baseUrl and the provider's status, or raise firstByteTimeoutMs in .kern/config.json`,
+  );
 }
 
 function stalledError(options: OpenAiCompatibleClientOptions): ModelError {

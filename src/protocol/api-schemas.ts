@@ -10,9 +10,17 @@ export const SESSION_COOKIE = "kern_session";
 
 export const interfaceNameSchema = z.enum(["tui", "telegram", "web", "cli", "import", "system"]);
 
+/**
+ * The interfaces a caller of the API may name: its own clients. Telegram, import and system
+ * envelopes are made only inside the daemon, so no caller can pose as a Telegram user.
+ */
+export const apiInterfaceSchema = z.enum(["tui", "web", "cli"], {
+  error: "interface must be tui, web or cli; telegram, import and system cannot be posted",
+});
+
 export const postMessageBodySchema = z.object({
   text: z.string().min(1).max(200_000),
-  interface: interfaceNameSchema.optional(),
+  interface: apiInterfaceSchema.optional(),
   channel: z.string().max(200).optional(),
   user: z.string().max(200).optional(),
 });

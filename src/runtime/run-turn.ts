@@ -129,6 +129,7 @@ async function runSteps(
       });
     }
     const toolCalls = lastStep ? [] : end.toolCalls;
+    const cutOff = end.stopReason === "error" || end.stopReason === "cancelled";
     if (end.text || toolCalls.length > 0) {
       deps.store.appendMessages([
         {
@@ -136,7 +137,12 @@ async function runSteps(
           role: "assistant",
           content: end.text || null,
           ...(toolCalls.length > 0 ? { toolCalls } : {}),
-          meta: { turnId, model: model.model, ...(end.usage ? { usage: end.usage } : {}) },
+          meta: {
+            turnId,
+            model: model.model,
+            ...(end.usage ? { usage: end.usage } : {}),
+            ...(cutOff ? { partial: true } : {}),
+          },
         },
       ]);
     }

@@ -21,6 +21,7 @@ const metaSchema = z
     sourceId: z.string().optional(),
     tool: z.string().optional(),
     interrupted: z.boolean().optional(),
+    partial: z.boolean().optional(),
     model: z.string().optional(),
     usage: z
       .object({

@@ -50,7 +50,10 @@ export function toHistoryItems(messages: SessionMessage[]): HistoryItem[] {
         calls.set(call.id, tool);
         parts.push({ type: "tool", tool });
       }
-      if (message.content) parts.push({ type: "text", text: message.content });
+      if (message.content) {
+        const text = message.meta?.partial ? `${message.content} [reply cut off]` : message.content;
+        parts.push({ type: "text", text });
+      }
     } else {
       const known = message.toolCallId ? calls.get(message.toolCallId) : undefined;
       if (known) known.output = message.content ?? "";

@@ -4,6 +4,9 @@ import type { SessionMessage } from "../../kernel/index.js";
 import { stripEnvelopePrefix } from "./format-turn.js";
 import type { NewTranscriptItem } from "./transcript-item.js";
 
+/** Shown after a reply that was cut off mid-stream (meta.partial). */
+export const CUT_OFF = "[reply cut off]";
+
 export function historyToItems(messages: SessionMessage[]): NewTranscriptItem[] {
   const items: NewTranscriptItem[] = [];
   const toolIndexByCallId = new Map<string, number>();
@@ -20,7 +23,10 @@ export function historyToItems(messages: SessionMessage[]): NewTranscriptItem[] 
         failed: null,
       });
     } else if (message.role === "assistant") {
-      if (message.content) items.push({ kind: "assistant", turnId, text: message.content });
+      if (message.content) {
+        const text = message.meta?.partial ? `${message.content} ${CUT_OFF}` : message.content;
+        items.push({ kind: "assistant", turnId, text });
+      }
       for (const call of message.toolCalls ?? []) {
         toolIndexByCallId.set(call.id, items.length);
         const { name, arguments: args } = call.function;

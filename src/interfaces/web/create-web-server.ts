@@ -25,7 +25,7 @@ import { registerTurnRoutes } from "./routes/turn-routes.js";
 import { registerWorkingMemoryRoute } from "./routes/working-memory-route.js";
 import type { WebApp, WebContext } from "./web-app.js";
 import { WebAuth } from "./web-auth.js";
-import { errorReply, toErrorReply } from "./web-errors.js";
+import { errorReply, rawClientErrorAnswer, toErrorReply } from "./web-errors.js";
 
 /** SSE heartbeat: well under common proxy idle timeouts (30–60 s). */
 const DEFAULT_HEARTBEAT_MS = 15_000;
@@ -128,6 +128,21 @@ function createApp(options: CreateWebServerOptions): WebApp {
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: true,
     bodyLimit: options.bodyLimit ?? MAX_BODY_BYTES,
+    // Refusals made before any route runs keep the one error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = toErrorReply(error);
+      const text = JSON.stringify(body);
+      reply.raw.writeHead(status, {
+        "content-type": "application/json; charset=utf-8",
+        "content-length": Buffer.byteLength(text),
+      });
+      reply.raw.end(text);
+    },
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
+      if (error.code === "ECONNRESET" || socket.destroyed) return;
+      if (socket.writable) socket.write(rawClientErrorAnswer(error));
+      socket.destroy(error);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -32,6 +32,10 @@ export const WEB_ERROR_CATALOGUE = {
     status: 413,
     message: `request body over ${MAX_BODY_BYTES} bytes; send less text per message`,
   },
+  KERN_HEADERS_TOO_LARGE: {
+    status: 431,
+    message: "request line or headers too large; send long text in the JSON body",
+  },
   KERN_UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     message: "send the body as JSON with 'Content-Type: application/json'",
@@ -127,4 +131,25 @@ export function toErrorReply(error: unknown): ErrorReply {
     return errorReply("KERN_BAD_REQUEST", error.message);
   }
   return errorReply("KERN_INTERNAL");
+}
+
+/**
+ * The raw HTTP answer to a request the HTTP parser refused before any route saw it (a broken
+ * request line, a bad Content-Length, headers over the limit): still the one error shape.
+ */
+export function rawClientErrorAnswer(error: { code?: string }): string {
+  const code: WebErrorCode =
+    error.code === "HPE_HEADER_OVERFLOW" ? "KERN_HEADERS_TOO_LARGE" : "KERN_BAD_REQUEST";
+  const message =
+    code === "KERN_BAD_REQUEST" ? "malformed HTTP request; send valid HTTP/1.1" : undefined;
+  const { status, body } = errorReply(code, message);
+  const text = JSON.stringify(body);
+  return [
+    `HTTP/1.1 ${status} ${code === "KERN_BAD_REQUEST" ? "Bad Request" : "Request Header Fields Too Large"}`,
+    "Content-Type: application/json; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(text)}`,
+    "Connection: close",
+    "",
+    text,
+  ].join("\r\n");
 }
