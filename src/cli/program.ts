@@ -1,6 +1,7 @@
 // The kern command line (commander 14). `runCli` never calls process.exit: it returns the exit
 // code, so tests run the program in-process (SG-22).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Command, CommanderError } from "commander";
 import { describeError, isKernError, SYSTEM_CLOCK } from "../kernel/index.js";
 import type { CliContext } from "./cli-context.js";
@@ -42,17 +43,32 @@ export async function runCli(
       writeErr: (text) => stderr.write(text),
     });
   registerCommands(program, context);
+  let agentDir = ".";
+  program.hook("preAction", (_program, action) => {
+    const first = action.processedArgs[0];
+    if (typeof first === "string" && existsSync(join(first, ".kern"))) agentDir = first;
+  });
   try {
     await program.parseAsync([...argv]);
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     context.output.endProgress();
-    context.output.error(
-      isKernError(error) ? error.message : `unexpected error: ${describeError(error)}`,
-    );
+    context.output.error(describeForUser(error, agentDir));
     if (!isKernError(error) && context.env["KERN_DEBUG"])
       stderr.write(`${(error as Error).stack ?? ""}\n`);
     return exitCodeFor(error);
   }
+}
+
+/** SQLite's codes for a damaged database file (a query past the checks made on open). */
+const INDEX_DAMAGE = /^SQLITE_(CORRUPT|NOTADB)/;
+
+function describeForUser(error: unknown, agentDir: string): string {
+  if (isKernError(error)) return error.message;
+  const code = typeof error === "object" && error !== null && "code" in error ? error.code : "";
+  if (typeof code === "string" && INDEX_DAMAGE.test(code)) {
+    return `kern.db is damaged (${describeError(error)}); run 'kern reindex ${agentDir}' (the log is the source of truth)`;
+  }
+  return `unexpected error: ${describeError(error)}`;
 }

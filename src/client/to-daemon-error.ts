@@ -13,6 +13,7 @@ const KNOWN_CODES: Record<KernErrorCode, true> = {
   KERN_IMPORT_INVALID: true,
   KERN_IMPORT_DUPLICATE: true,
   KERN_STORE_CORRUPT: true,
+  KERN_INDEX_DAMAGED: true,
   KERN_STORE_FAILED: true,
   KERN_MODEL_NOT_CONFIGURED: true,
   KERN_MODEL_HTTP: true,

@@ -1,7 +1,7 @@
 // Daemon processes (SPEC §8): `run` in the foreground, `start` as a detached child that writes its
 // own pid file, `stop` gracefully. No systemd here; signals and the pid file are the contract.
 import { spawn } from "node:child_process";
-import { openSync } from "node:fs";
+import { openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { agentPaths, assertAgentFolder, readEnvFile } from "../config/index.js";
 import { DaemonError, describeError, isoNow, SYSTEM_CLOCK } from "../kernel/index.js";
@@ -109,9 +109,10 @@ async function waitForPidFile(
     try {
       process.kill(childPid, 0);
     } catch {
+      const out = pidFile.replace(/daemon\.pid$/, "daemon.out");
       throw new DaemonError(
         "KERN_DAEMON_START_FAILED",
-        `the daemon exited during start-up; see ${pidFile.replace(/daemon\.pid$/, "daemon.out")} and logs/kern.log`,
+        `the daemon exited during start-up${lastError(out)}; see ${out} and logs/kern.log`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -120,6 +121,17 @@ async function waitForPidFile(
     "KERN_DAEMON_START_FAILED",
     `the daemon did not start within ${timeoutMs} ms; see .kern/daemon.out`,
   );
+}
+
+/** ": <reason>" from the last `kern: ` line the daemon wrote to daemon.out, or "". */
+function lastError(outFile: string): string {
+  try {
+    const tail = readFileSync(outFile, "utf8").slice(-4000).trimEnd().split("\n");
+    const line = tail.reverse().find((candidate) => candidate.startsWith("kern: "));
+    return line ? `: ${line.slice("kern: ".length)}` : "";
+  } catch {
+    return "";
+  }
 }
 
 async function waitForApi(url: string, token: string, timeoutMs: number): Promise<void> {

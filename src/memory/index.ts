@@ -5,8 +5,15 @@ export {
   type ComposeOptions,
   RECALL_MAX_TOKENS,
 } from "./compose/composer.js";
-export type { DoctorCheck, DoctorFinding, DoctorReport, DoctorSeverity } from "./doctor/doctor.js";
+export {
+  type DoctorCheck,
+  type DoctorFinding,
+  type DoctorReport,
+  type DoctorSeverity,
+  damagedIndexReport,
+} from "./doctor/doctor.js";
 export * from "./embeddings/embedder.js";
+export { type EmbeddingJobReport, runEmbeddingJob } from "./embeddings/embedding-job.js";
 export * from "./embeddings/local-embedder.js";
 export {
   type CreateRemoteEmbedderOptions,

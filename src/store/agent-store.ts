@@ -4,6 +4,7 @@ import type { AgentPaths } from "../config/index.js";
 import type { Clock, SessionMessage } from "../kernel/index.js";
 import { openDatabase, type SqliteDatabase } from "./database.js";
 import { type ImportMarker, rollBackImportFile, rollBackImportRows } from "./import-transaction.js";
+import { withDamageCheck } from "./index-damage.js";
 import { MemoryLog } from "./memory-log.js";
 import { MessageRepo } from "./message-repo.js";
 import { findIndexMismatch, type IndexMismatch } from "./reconcile-index.js";
@@ -53,18 +54,30 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
   });
   const memoryLog = MemoryLog.open(options.paths.memoryLog);
   const countTokens = boundedCounter(options.countTokens);
-  let db = openDatabase(options.paths.database);
-  if (marker) rollBackImportRows(db, marker);
-  const mismatch = findIndexMismatch(db, sessionLog.sessionId, sessionLog.nextSeq);
-  if (mismatch) {
-    db.close();
-    reindexAgent({ paths: options.paths, countTokens });
-    db = openDatabase(options.paths.database);
+  const path = options.paths.database;
+  let db = openDatabase(path);
+  let messages: MessageRepo;
+  let mismatch: IndexMismatch | null;
+  try {
+    if (marker) withDamageCheck(path, () => rollBackImportRows(db, marker));
+    mismatch = withDamageCheck(path, () =>
+      findIndexMismatch(db, sessionLog.sessionId, sessionLog.nextSeq),
+    );
+    if (mismatch) {
+      db.close();
+      reindexAgent({ paths: options.paths, countTokens });
+      db = openDatabase(path);
+    }
+    messages = new MessageRepo(db);
+    const info = sessionLog.scan.info;
+    withDamageCheck(path, () => {
+      messages.ensureSession({ id: info.id, createdAt: info.createdAt, file: info.file });
+      catchUpIndex(messages, sessionLog, countTokens);
+    });
+  } catch (error) {
+    if (db.open) db.close();
+    throw error;
   }
-  const messages = new MessageRepo(db);
-  const info = sessionLog.scan.info;
-  messages.ensureSession({ id: info.id, createdAt: info.createdAt, file: info.file });
-  catchUpIndex(messages, sessionLog, countTokens);
   return {
     sessionLog,
     memoryLog,

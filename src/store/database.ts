@@ -5,6 +5,7 @@ import { dirname } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { StoreError } from "../kernel/index.js";
+import { withDamageCheck } from "./index-damage.js";
 import { MIGRATIONS } from "./migrations.js";
 
 export type SqliteDatabase = BetterSqlite3.Database;
@@ -22,12 +23,19 @@ export function openDatabase(path: string): SqliteDatabase {
       { cause: error },
     );
   }
-  db.pragma("journal_mode = WAL");
-  db.pragma("busy_timeout = 5000");
-  db.pragma("synchronous = NORMAL");
-  db.pragma("foreign_keys = ON");
-  sqliteVec.load(db);
-  migrate(db);
+  try {
+    withDamageCheck(path, () => {
+      db.pragma("journal_mode = WAL");
+      db.pragma("busy_timeout = 5000");
+      db.pragma("synchronous = NORMAL");
+      db.pragma("foreign_keys = ON");
+      sqliteVec.load(db);
+      migrate(db);
+    });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }
 

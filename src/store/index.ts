@@ -3,6 +3,7 @@ export * from "./agent-store.js";
 export { getMeta, openDatabase, type SqliteDatabase, setMeta } from "./database.js";
 export * from "./folder-lock.js";
 export * from "./import-transaction.js";
+export * from "./index-damage.js";
 export * from "./memory-entry.js";
 export * from "./memory-log.js";
 export * from "./message-repo.js";

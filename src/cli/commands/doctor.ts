@@ -17,10 +17,11 @@ export function registerDoctorCommand(program: Command, context: CliContext): vo
       const daemon = await connectDaemon(dir);
       const report = daemon
         ? await daemon.client.doctor(Boolean(flags.fix))
-        : await (await loadDaemon()).withOfflineMemory(
-            { agentDir: dir, env: context.env },
-            (memory) => memory.doctor({ fix: Boolean(flags.fix) }),
-          );
+        : await (await loadDaemon()).doctorAgent({
+            agentDir: dir,
+            env: context.env,
+            fix: Boolean(flags.fix),
+          });
       if (flags.json) return context.output.json(report);
       context.output.line(`health score ${report.score}/100${report.healthy ? " — healthy" : ""}`);
       const stats = report.stats;

@@ -15,6 +15,7 @@ export function registerReindexCommand(program: Command, context: CliContext): v
       let update = context.output.progress("reindex");
       const report = await reindex({
         agentDir: dir,
+        env: context.env,
         onProgress: (progress) => {
           if (progress.phase !== phase) {
             context.output.endProgress();
@@ -27,8 +28,12 @@ export function registerReindexCommand(program: Command, context: CliContext): v
       context.output.endProgress();
       if (flags.json) return context.output.json(report);
       context.output.line(
-        `reindexed ${report.messages} messages in ${report.sessions} session(s), ${report.segments} segments, ${report.summaries} summaries in ${report.ms} ms`,
+        `reindexed ${report.messages} messages in ${report.sessions} session(s), ${report.segments} segments, ${report.summaries} summaries, ${report.vectors} vectors in ${report.ms} ms`,
       );
+      if (report.vectorsError)
+        context.output.line(
+          `vectors not rebuilt (${report.vectorsError}); the daemon embeds them when it runs`,
+        );
       if (report.corruptLines.length > 0)
         context.output.line(
           `skipped ${report.corruptLines.length} corrupt log line(s); run 'kern doctor ${dir}'`,

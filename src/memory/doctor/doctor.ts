@@ -181,3 +181,33 @@ export async function doctor(options: DoctorOptions): Promise<DoctorReport> {
     },
   };
 }
+
+/**
+ * The report when kern.db cannot be read at all (damaged): one `log-index` error with its fix,
+ * score 0 (nothing else can be checked until the index is rebuilt), empty stats.
+ */
+export function damagedIndexReport(message: string, agentDir: string): DoctorReport {
+  return {
+    score: 0,
+    healthy: false,
+    checks: [...DOCTOR_CHECKS],
+    findings: [
+      {
+        check: "log-index",
+        severity: "error",
+        message,
+        fix: `kern reindex ${agentDir} (or kern doctor --fix ${agentDir}); the logs are intact`,
+      },
+    ],
+    fixed: [],
+    stats: {
+      sessions: 0,
+      messages: 0,
+      segments: {},
+      vectors: 0,
+      pendingVectors: 0,
+      memoryLogEntries: 0,
+      corruptLines: 0,
+    },
+  };
+}
