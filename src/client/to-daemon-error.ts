@@ -14,6 +14,7 @@ const KNOWN_CODES: Record<KernErrorCode, true> = {
   KERN_IMPORT_DUPLICATE: true,
   KERN_STORE_CORRUPT: true,
   KERN_INDEX_DAMAGED: true,
+  KERN_DISK_FULL: true,
   KERN_STORE_FAILED: true,
   KERN_MODEL_NOT_CONFIGURED: true,
   KERN_MODEL_HTTP: true,

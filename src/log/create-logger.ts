@@ -39,7 +39,11 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
   const base = { level, redact: { paths: REDACT_PATHS, censor: "[redacted]" } };
   if (options.file) {
     mkdirSync(dirname(options.file), { recursive: true });
-    return pino(base, pino.destination({ dest: options.file, mkdir: true, sync: false }));
+    const destination = pino.destination({ dest: options.file, mkdir: true, sync: false });
+    // A failed write (a full disk) must not crash the process: the lines stay buffered and the
+    // next write tries again.
+    destination.on("error", () => undefined);
+    return pino(base, destination);
   }
   if (options.destination) return pino(base, options.destination);
   return pino(base, pino.destination(2));

@@ -5,6 +5,7 @@ import {
   type Clock,
   describeError,
   type Envelope,
+  isKernError,
   isoNow,
   type RuntimeEvent,
   type ToolCall,
@@ -47,26 +48,26 @@ export async function runTurn(options: RunTurnOptions): Promise<void> {
   const { turnId, envelope, deps } = options;
   const started = deps.clock.now();
   deps.emit({ type: "turn-start", turnId, envelope });
-  deps.store.appendMessages([
-    {
-      ts: envelope.ts,
-      role: "user",
-      content: envelope.text,
-      meta: {
-        interface: envelope.interface,
-        channel: envelope.channel,
-        user: envelope.user,
-        name: envelope.name,
-        turnId,
-      },
-    },
-  ]);
   let ending: {
     text: string;
     stopReason: TurnStopReason;
     error?: { code: string; message: string };
   };
   try {
+    deps.store.appendMessages([
+      {
+        ts: envelope.ts,
+        role: "user",
+        content: envelope.text,
+        meta: {
+          interface: envelope.interface,
+          channel: envelope.channel,
+          user: envelope.user,
+          name: envelope.name,
+          turnId,
+        },
+      },
+    ]);
     ending = deps.model
       ? await runSteps(options, deps.model)
       : {
@@ -75,14 +76,13 @@ export async function runTurn(options: RunTurnOptions): Promise<void> {
           error: { code: "KERN_MODEL_NOT_CONFIGURED", message: NO_MODEL_MESSAGE },
         };
   } catch (error) {
-    deps.logger.error({ turnId, error: describeError(error) }, "turn failed");
-    ending = {
-      text: "",
-      stopReason: "error",
-      error: { code: "KERN_TOOL_FAILED", message: describeError(error) },
-    };
+    ending = failedTurn(deps, turnId, error);
   }
-  deps.store.sync();
+  try {
+    deps.store.sync();
+  } catch (error) {
+    ending = ending.error ? ending : failedTurn(deps, turnId, error);
+  }
   deps.logger.info(
     { turnId, ms: deps.clock.now() - started, stopReason: ending.stopReason },
     "turn end",
@@ -90,6 +90,13 @@ export async function runTurn(options: RunTurnOptions): Promise<void> {
   if (ending.error) deps.emit({ type: "error", turnId, ...ending.error });
   deps.emit({ type: "turn-end", turnId, ...ending });
   deps.memory.schedule();
+}
+
+/** A turn that threw (a full disk, a bug): an error ending with the error's code. */
+function failedTurn(deps: TurnDependencies, turnId: string, error: unknown) {
+  deps.logger.error({ turnId, error: describeError(error) }, "turn failed");
+  const code = isKernError(error) ? error.code : "KERN_TOOL_FAILED";
+  return { text: "", stopReason: "error" as const, error: { code, message: describeError(error) } };
 }
 
 async function runSteps(

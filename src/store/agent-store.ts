@@ -14,6 +14,7 @@ import { readSessionFile, SessionLog } from "./session-log.js";
 import { StateRepo } from "./state-repo.js";
 import type { MessageTokenCounter } from "./token-counter.js";
 import { VectorIndex } from "./vector-index.js";
+import { guardWrite } from "./write-failure.js";
 
 export type { MessageTokenCounter } from "./token-counter.js";
 
@@ -78,6 +79,7 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
     if (db.open) db.close();
     throw error;
   }
+  let indexBehind = false;
   return {
     sessionLog,
     memoryLog,
@@ -89,19 +91,32 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
     rebuiltIndex: mismatch,
     rolledBackImport: marker,
     appendMessages(newMessages) {
-      const stored = sessionLog.append(newMessages);
-      messages.ensureSession({
-        id: sessionLog.sessionId,
-        createdAt: sessionLog.scan.info.createdAt,
-        file: sessionLog.file,
-      });
-      messages.insert(
-        sessionLog.sessionId,
-        stored.map((message) => ({ ...message, tokens: countTokens(message) })),
-      );
+      const logPath = sessionLog.file;
+      // An index write that failed (a full disk) left the index behind the log: catch up first.
+      if (indexBehind) {
+        guardWrite(path, () => catchUpIndex(messages, sessionLog, countTokens));
+        indexBehind = false;
+      }
+      const stored = guardWrite(logPath, () => sessionLog.append(newMessages));
+      try {
+        guardWrite(path, () => {
+          messages.ensureSession({
+            id: sessionLog.sessionId,
+            createdAt: sessionLog.scan.info.createdAt,
+            file: sessionLog.file,
+          });
+          messages.insert(
+            sessionLog.sessionId,
+            stored.map((message) => ({ ...message, tokens: countTokens(message) })),
+          );
+        });
+      } catch (error) {
+        indexBehind = true;
+        throw error;
+      }
       return stored;
     },
-    sync: () => sessionLog.sync(),
+    sync: () => guardWrite(sessionLog.file, () => sessionLog.sync()),
     rollBackImport(failed) {
       if (failed.session !== sessionLog.sessionId) return;
       sessionLog.truncateTo(failed.size, failed.seqStart);

@@ -14,3 +14,4 @@ export * from "./session-log.js";
 export * from "./state-repo.js";
 export * from "./turn-queue-file.js";
 export * from "./vector-index.js";
+export * from "./write-failure.js";

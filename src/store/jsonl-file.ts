@@ -2,6 +2,7 @@
 // descriptor with an explicit fsync. Never rewrites or deletes a complete line (SG-12).
 import {
   closeSync,
+  fstatSync,
   fsyncSync,
   ftruncateSync,
   openSync,
@@ -96,8 +97,23 @@ export class JsonlAppender {
 
   append(values: readonly unknown[]): void {
     if (values.length === 0) return;
-    const text = values.map((value) => `${JSON.stringify(value)}\n`).join("");
-    writeSync(this.descriptor, text);
+    const bytes = Buffer.from(values.map((value) => `${JSON.stringify(value)}\n`).join(""));
+    const before = fstatSync(this.descriptor).size;
+    try {
+      // A full disk first writes part of the text, then fails: loop, and on failure cut the
+      // partial line away, so the log never holds a torn line in the middle.
+      let written = 0;
+      while (written < bytes.length) {
+        written += writeSync(this.descriptor, bytes, written, bytes.length - written);
+      }
+    } catch (error) {
+      try {
+        ftruncateSync(this.descriptor, before);
+      } catch {
+        // the scan on the next open repairs a torn last line
+      }
+      throw error;
+    }
     this.dirty = true;
   }
 
