@@ -71,6 +71,22 @@ function parseFrames(text: string): Array<{ event: string; data: unknown }> {
 }
 
 describe("GET /events", () => {
+  it("drops a client that stops reading, with the reason after what it had not read", async () => {
+    const { response, runtime } = await openStream(AUTH);
+    await vi.waitFor(() => expect(runtime.active).toBe(1));
+    const chunk = "w".repeat(256 * 1024);
+    // Nothing reads while 64 MB of events are emitted: kernel buffers fill, then the stream's.
+    for (let index = 0; index < 256; index += 1) {
+      runtime.emit({ type: "text-delta", turnId: "t1", text: chunk });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const text = await readUntil(response, () => false);
+    expect(text.trimEnd().endsWith("reconnect and read faster")).toBe(true);
+    expect(text).toContain(": dropped: over 4194304 bytes unread");
+    expect(text.length).toBeLessThan(40 * 1024 * 1024);
+    await vi.waitFor(() => expect(runtime.active).toBe(0));
+  });
+
   it("streams every runtime event as an SSE frame that matches the protocol", async () => {
     const { response, runtime, url } = await openStream(AUTH);
     expect(response.status).toBe(200);

@@ -7,6 +7,8 @@ import type { WebApp, WebContext } from "../web-app.js";
 
 /** A client that stops reading is dropped once this much output waits for it. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** How long a dropped client may take to read what is buffered before its socket is closed. */
+const DROP_GRACE_MS = 10_000;
 
 /** One SSE frame. JSON.stringify never emits a raw newline, so `data:` stays one line. */
 export function formatStreamEvent(event: RuntimeEvent): string {
@@ -35,7 +37,12 @@ export function registerEventRoutes(app: WebApp, context: WebContext): void {
       if (raw.writableEnded || raw.destroyed) return;
       if (raw.writableLength > MAX_BUFFERED_BYTES) {
         log.warn({ buffered: raw.writableLength }, "event stream client too slow; dropping it");
-        raw.destroy();
+        // The reason comes last, after what the client has not read yet; one that never reads
+        // is cut off after a grace period.
+        raw.end(
+          `: dropped: over ${MAX_BUFFERED_BYTES} bytes unread; reconnect and read faster\n\n`,
+        );
+        setTimeout(() => raw.destroy(), DROP_GRACE_MS).unref();
         return;
       }
       raw.write(text);

@@ -1,6 +1,8 @@
 // Status, sending a message, cancelling a turn, asking the daemon to restart.
 import { z } from "zod";
+import { KernError } from "../../../kernel/index.js";
 import { postMessageBodySchema } from "../../../protocol/index.js";
+import { IntakeLimit } from "../intake-limit.js";
 import type { WebApp, WebContext } from "../web-app.js";
 import { WebError } from "../web-errors.js";
 
@@ -8,17 +10,28 @@ const turnParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 export function registerTurnRoutes(app: WebApp, context: WebContext): void {
   const { runtime } = context;
+  const intake = new IntakeLimit();
+  // Subscribed at the first message, so a server that never takes one listens to nothing.
+  let unsubscribe: (() => void) | null = null;
+  app.addHook("onClose", async () => unsubscribe?.());
 
   app.get("/status", async () => runtime.status());
 
   app.post("/message", { schema: { body: postMessageBodySchema } }, async (request) => {
     const { text, channel, user } = request.body;
+    unsubscribe ??= runtime.subscribe((event) => intake.observe(event));
+    const refusal = intake.refusal(text.length);
+    if (refusal) {
+      request.log.warn({ waiting: intake.waiting }, "message refused: queue full");
+      throw new KernError("KERN_QUEUE_FULL", refusal);
+    }
     const { turnId } = runtime.submit({
       text,
       interface: request.body.interface ?? "web",
       ...(channel === undefined ? {} : { channel }),
       ...(user === undefined ? {} : { user }),
     });
+    intake.accepted(turnId, text.length);
     request.log.info({ turnId, chars: text.length }, "message submitted");
     return { turnId };
   });
