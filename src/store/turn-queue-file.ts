@@ -6,6 +6,7 @@ import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { z } from "zod";
 import type { Envelope } from "../kernel/index.js";
 import { JsonlAppender, scanJsonlFile } from "./jsonl-file.js";
+import { guardWrite, isWriteFailure } from "./write-failure.js";
 
 const envelopeSchema = z.object({
   text: z.string(),
@@ -32,6 +33,8 @@ const COMPACT_AFTER_LINES = 1000;
 export class TurnQueueFile {
   private appender: JsonlAppender;
   private lines = 0;
+  /** `done` lines a full disk kept out of the file; written before the next line. */
+  private unwrittenDone: string[] = [];
 
   private constructor(
     private readonly path: string,
@@ -66,23 +69,41 @@ export class TurnQueueFile {
 
   /** Records an accepted turn durably (fsync) — call before answering the caller. */
   queued(entry: QueuedTurnEntry): void {
-    this.appender.append([{ type: "queued", ...entry }]);
-    this.appender.sync();
-    this.lines += 1;
+    const done = this.unwrittenDone.map((turnId) => ({ type: "done", turnId }));
+    // A full disk refuses the message (KERN_DISK_FULL) before the caller hears it was accepted.
+    guardWrite(this.path, () => {
+      this.appender.append([...done, { type: "queued", ...entry }]);
+      this.appender.sync();
+    });
+    this.unwrittenDone = [];
+    this.lines += done.length + 1;
   }
 
   /** Records that a turn ran or was cancelled (no fsync: a replay after a crash is checked). */
   done(turnId: string): void {
-    this.appender.append([{ type: "done", turnId }]);
-    this.lines += 1;
+    const turnIds = [...this.unwrittenDone, turnId];
+    try {
+      this.appender.append(turnIds.map((id) => ({ type: "done", turnId: id })));
+      this.unwrittenDone = [];
+      this.lines += turnIds.length;
+    } catch (error) {
+      // Never throws into the queue: the line is written with the next one that fits.
+      if (!isWriteFailure(error)) throw error;
+      this.unwrittenDone = turnIds;
+    }
   }
 
   /** Cuts the file back to nothing when no turn waits and it has grown (call when idle). */
   compactIfIdle(): void {
-    if (this.lines < COMPACT_AFTER_LINES) return;
+    if (this.lines < COMPACT_AFTER_LINES || this.unwrittenDone.length > 0) return;
     this.appender.close();
-    this.rewrite([]);
-    this.appender = new JsonlAppender(this.path);
+    try {
+      this.rewrite([]);
+    } catch (error) {
+      if (!isWriteFailure(error)) throw error; // a full disk: the old file stays, still valid
+    } finally {
+      this.appender = new JsonlAppender(this.path);
+    }
   }
 
   close(): void {

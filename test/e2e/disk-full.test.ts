@@ -45,10 +45,12 @@ describe("a full disk during a turn (issue 18, hole 9)", () => {
     agent.llm.reply("first answer");
     await runTurn(client, "a first question");
 
-    // The session log cannot grow: the user's message is refused as a whole (no torn line).
+    // Nothing can grow: the message cannot be made durable, so the API refuses it (507) in the
+    // one error shape instead of accepting it and losing it.
     setFileSizeLimit(pid, sessionLogSize(dir) + 2000);
-    const full = await runTurn(client, `a long question ${"x".repeat(8000)}`);
-    expectDiskFullError(full.events);
+    await expect(
+      client.sendMessage({ text: `a long question ${"x".repeat(8000)}` }),
+    ).rejects.toMatchObject({ code: "KERN_DISK_FULL" });
     expect(isAlive(pid)).toBe(true);
     expect(await client.status()).toHaveProperty("session");
 
