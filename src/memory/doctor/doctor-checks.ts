@@ -19,6 +19,7 @@ export type DoctorCheck =
   | "vectors"
   | "summaries"
   | "corrupt-lines"
+  | "log-seq"
   | "memory-log-drift"
   | "log-index";
 
@@ -30,6 +31,7 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   "vectors",
   "summaries",
   "corrupt-lines",
+  "log-seq",
   "memory-log-drift",
   "log-index",
 ];
@@ -51,6 +53,16 @@ export interface DoctorInput {
   log: { entries: MemoryEntry[]; corruptLines: CorruptLine[] };
   /** Corrupt lines of the memory log and every session log. */
   corruptLines: CorruptLine[];
+  /** Session logs whose seqs repeat or skip (two writers, lines deleted by hand). */
+  seqProblems: SeqProblem[];
+}
+
+export interface SeqProblem {
+  file: string;
+  /** Seqs that appear more than once (first few). */
+  duplicates: number[];
+  /** Missing runs `[from, to)` between seqs present (first few). */
+  gaps: Array<[number, number]>;
 }
 
 export function readDoctorInput(store: AgentStore): DoctorInput {
@@ -61,10 +73,41 @@ export function readDoctorInput(store: AgentStore): DoctorInput {
   }));
   const log = store.memoryLog.readAll();
   const corruptLines = [...log.corruptLines];
+  const seqProblems: SeqProblem[] = [];
   for (const info of listSessionFiles(dirname(store.sessionLog.file))) {
-    corruptLines.push(...readSessionFile(info.file, () => undefined).corruptLines);
+    const seqs = new SeqTracker(info.file);
+    corruptLines.push(
+      ...readSessionFile(info.file, (message) => seqs.add(message.seq)).corruptLines,
+    );
+    const problem = seqs.problem();
+    if (problem) seqProblems.push(problem);
   }
-  return { store, sessions, log, corruptLines };
+  return { store, sessions, log, corruptLines, seqProblems };
+}
+
+/** Follows a session log's seqs in file order: each should be one more than the last. */
+class SeqTracker {
+  private expected = 0;
+  private readonly seen = new Set<number>();
+  private readonly duplicates: number[] = [];
+  private readonly gaps: Array<[number, number]> = [];
+
+  constructor(private readonly file: string) {}
+
+  add(seq: number): void {
+    if (this.seen.has(seq)) {
+      if (this.duplicates.length < 5) this.duplicates.push(seq);
+      return;
+    }
+    this.seen.add(seq);
+    if (seq > this.expected && this.gaps.length < 5) this.gaps.push([this.expected, seq]);
+    this.expected = Math.max(this.expected, seq + 1);
+  }
+
+  problem(): SeqProblem | null {
+    if (this.duplicates.length === 0 && this.gaps.length === 0) return null;
+    return { file: this.file, duplicates: this.duplicates, gaps: this.gaps };
+  }
 }
 
 const REINDEX_FIX = "run 'kern reindex' to rebuild the index from the logs";
@@ -187,6 +230,31 @@ function checkCorruptLines(input: DoctorInput): DoctorFinding[] {
   }));
 }
 
+function checkSeqs(input: DoctorInput): DoctorFinding[] {
+  return input.seqProblems.flatMap((problem) => {
+    const findings: DoctorFinding[] = [];
+    if (problem.duplicates.length > 0) {
+      findings.push({
+        check: "log-seq",
+        severity: "error",
+        message: `${problem.file}: seq ${problem.duplicates.join(", ")} appear more than once (two writers at once?); the index keeps the first of each`,
+        fix: "stop every daemon on this folder, then inspect the lines by hand; kern never rewrites the log",
+      });
+    }
+    if (problem.gaps.length > 0) {
+      findings.push({
+        check: "log-seq",
+        severity: "error",
+        message: `${problem.file}: messages missing from the log (seq ${problem.gaps
+          .map(([from, to]) => (to - from === 1 ? `${from}` : `${from}–${to - 1}`))
+          .join(", ")})`,
+        fix: "restore .kern/sessions/ from a backup while the daemon is stopped, then run 'kern reindex'",
+      });
+    }
+    return findings;
+  });
+}
+
 /** Log entries the index lacks, and index segments the log lacks. */
 export function memoryLogDrift(input: DoctorInput): {
   missingInIndex: MemoryEntry[];
@@ -234,6 +302,7 @@ export function runDoctorChecks(input: DoctorInput): DoctorFinding[] {
     ...checkBounds(input),
     ...checkVectorsAndSummaries(input),
     ...checkCorruptLines(input),
+    ...checkSeqs(input),
     ...checkDrift(input),
   ].sort((a, b) => DOCTOR_CHECKS.indexOf(a.check) - DOCTOR_CHECKS.indexOf(b.check));
 }

@@ -1,4 +1,4 @@
-import { appendFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -22,6 +22,25 @@ async function healthyMemory(): Promise<TestMemory> {
 }
 
 describe("doctor", () => {
+  it("reports seqs a session log repeats or skips (a second writer, lines deleted by hand)", async () => {
+    memory = await healthyMemory();
+    const file = memory.store.sessionLog.file;
+    const lines = readFileSync(file, "utf8").trim().split("\n");
+    const entry = (seq: number) => {
+      const line = JSON.parse(lines.at(-1) ?? "{}") as Record<string, unknown>;
+      return `${JSON.stringify({ ...line, seq })}\n`;
+    };
+    appendFileSync(file, entry(5) + entry(170) + entry(171));
+    const report = await memory.engine.doctor({ fix: false });
+    const messages = report.findings
+      .filter((finding) => finding.check === "log-seq")
+      .map((finding) => finding.message);
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toContain("seq 5 appear more than once");
+    expect(messages[1]).toContain("messages missing from the log (seq 160–169)");
+    expect(report.score).toBeLessThanOrEqual(70);
+  });
+
   it("scores a healthy memory 100 with no findings", async () => {
     memory = await healthyMemory();
     const report = await memory.engine.doctor({ fix: false });

@@ -23,7 +23,7 @@ export type { DoctorCheck, DoctorFinding, DoctorSeverity } from "./doctor-checks
  *                            // info 1 (floored at 0).
  *   "healthy": true,         // no errors and no warnings
  *   "checks": ["l0-tiling", "rollup-range", "orphans", "segment-bounds", "vectors",
- *              "summaries", "corrupt-lines", "memory-log-drift", "log-index"],
+ *              "summaries", "corrupt-lines", "log-seq", "memory-log-drift", "log-index"],
  *   "findings": [            // after repairs when --fix ran
  *     { "check": "vectors", "severity": "info",        // "error" | "warn" | "info"
  *       "message": "12 messages have no embedding yet (480 vectors stored)",
