@@ -4,9 +4,11 @@
 // docs/decisions/0004-recall-ranking.md
 import type { RecallReport, RecallResult, RecallStats, Role } from "../../kernel/index.js";
 import { type AgentStore, type IndexedMessage, searchTerms } from "../../store/index.js";
-import { cosineSimilarity, type Embedder } from "../embeddings/embedder.js";
+import type { Embedder } from "../embeddings/embedder.js";
+import type { WordVectors } from "../embeddings/word-vectors.js";
 import { messageText } from "../text/message-text.js";
 import { recallSnippet } from "./recall-snippet.js";
+import { rerankByVector } from "./vector-rerank.js";
 
 export interface RecallFilters {
   /** ISO timestamps: messages at or after `after`, before `before`. */
@@ -25,6 +27,8 @@ export interface RecallOptions {
 export interface RecallDependencies {
   store: AgentStore;
   embedder: Embedder;
+  /** Word vectors for meaning (default: the table shipped with kern, read on first use). */
+  wordVectors?: WordVectors;
 }
 
 /** The constant of reciprocal rank fusion (Cormack et al. 2009): score = Σ 1 / (60 + rank). */
@@ -101,32 +105,6 @@ async function vectorRanking(deps: RecallDependencies, options: RecallOptions): 
     .slice(0, CANDIDATES);
 }
 
-/**
- * The lexical embedder's leg: the FTS candidates ordered by vector similarity to the query. Its
- * other neighbours are hash collisions, so a scan of every stored vector (O(n): ~65 ms at 100k
- * messages) buys nothing; this reads only the candidates' vectors by rowid.
- */
-async function rerankByVector(
-  deps: RecallDependencies,
-  query: string,
-  candidates: readonly number[],
-): Promise<number[]> {
-  if (candidates.length === 0) return [];
-  const [vector] = await deps.embedder.embed([query]);
-  if (!vector || vector.every((value) => value === 0)) return [];
-  const stored = deps.store.vectors.vectors([...candidates]);
-  return candidates
-    .flatMap((id) => {
-      const other = stored.get(id);
-      return other && other.length === vector.length
-        ? [{ id, similarity: cosineSimilarity(vector, other) }]
-        : [];
-    })
-    .sort((a, b) => b.similarity - a.similarity || a.id - b.id)
-    .slice(0, CANDIDATES)
-    .map((entry) => entry.id);
-}
-
 /** Knobs of the ranking, measured on LongMemEval (bench/longmemeval); see ADR 0004. */
 export const RECALL_TUNING = {
   /** FTS hits taken before re-ranking (LongMemEval: 50 0.830/0.911, 100 0.837/0.915, 200 0.840/0.915 at @5/@10; p95 at 100k 22, 29, 37 ms). */
@@ -143,7 +121,12 @@ export const RECALL_TUNING = {
    * a second lexical ranker: on LongMemEval 0.1 lifts the fusion over FTS alone (R@10 0.901 ->
    * 0.911), 0.25 already pulls it below (0.894), 1 far below (0.858).
    */
-  lexicalVectorWeight: 0.1,
+  lexicalVectorWeight: 0.8,
+  /**
+   * Share of meaning (GloVe word vectors, vector-rerank.ts) in the lexical embedder's leg: a
+   * candidate's similarity is (1 - meaning) × hashed cosine + meaning × meaning cosine.
+   */
+  meaning: 0.5,
   semanticVectorWeight: 1,
 };
 
@@ -200,7 +183,10 @@ async function rankMessages(
   // "match" anything): its leg only re-orders FTS hits, so no FTS hit means no close match.
   const lexical = isLexicalEmbedder(deps.embedder.fingerprint);
   const vectors = lexical
-    ? await rerankByVector(deps, options.query, fts)
+    ? await rerankByVector(deps, options.query, fts, {
+        meaning: RECALL_TUNING.meaning,
+        keep: CANDIDATES,
+      })
     : await vectorRanking(deps, options);
   const fused = fuseRankings([fts, vectors], RRF_K, [
     1,

@@ -1,0 +1,54 @@
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { cosineSimilarity } from "./embedder.js";
+import { meaningVector, wordWeight } from "./meaning-vector.js";
+import { parseWordVectors, shippedWordVectors } from "./word-vectors.js";
+
+const table = shippedWordVectors();
+const similarity = (a: string, b: string) =>
+  cosineSimilarity(meaningVector(a, table), meaningVector(b, table));
+
+describe("shippedWordVectors", () => {
+  it("holds the frequent English words, most frequent first", () => {
+    expect(table.dimensions).toBe(100);
+    expect(table.size).toBe(30_000);
+    expect(table.row("the")).toBe(0);
+    expect(table.row("automobile")).toBeGreaterThan(table.row("car") ?? 0);
+    expect(table.row("zzzqx")).toBeUndefined();
+  });
+
+  it("puts related words closer than unrelated ones", () => {
+    const [car, automobile, banana] = ["car", "automobile", "banana"].map((w) => table.row(w));
+    if (car === undefined || automobile === undefined || banana === undefined) throw new Error();
+    expect(table.similarity(car, automobile)).toBeGreaterThan(0.6);
+    expect(table.similarity(car, banana)).toBeLessThan(0.3);
+    expect(table.similarity(car, car)).toBeCloseTo(1, 1);
+  });
+});
+
+describe("meaningVector", () => {
+  it("finds a reworded sentence closer than an unrelated one", () => {
+    const question = "which physician did I see about my skin";
+    const answer = "My dermatologist checked the rash on my arm.";
+    const other = "The deploy pipeline failed on the staging cluster.";
+    expect(similarity(question, answer)).toBeGreaterThan(similarity(question, other) + 0.2);
+  });
+
+  it("is a unit vector, or all zeros without a known word", () => {
+    const vector = meaningVector("the quick brown fox", table);
+    expect(Math.hypot(...vector)).toBeCloseTo(1, 5);
+    expect(meaningVector("zzzqx 12345 ---", table).every((value) => value === 0)).toBe(true);
+  });
+
+  it("gives the most frequent words no weight and rare words nearly full weight", () => {
+    expect(wordWeight(0)).toBe(0);
+    expect(wordWeight(20_000)).toBeGreaterThan(0.9);
+    expect(wordWeight(500)).toBeLessThan(wordWeight(5_000));
+  });
+});
+
+describe("parseWordVectors", () => {
+  it("rejects a file that is not a table, with the fix", () => {
+    expect(() => parseWordVectors(gzipSync(Buffer.from("nope")))).toThrow(/build-word-vectors/);
+  });
+});

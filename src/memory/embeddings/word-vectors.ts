@@ -1,0 +1,94 @@
+// The shipped word-vector table (data/word-vectors/, derived from GloVe by
+// scripts/build-word-vectors.ts): unit 100-d vectors of the most frequent English words, int8,
+// in frequency order. Read once per process on first use (~40 ms); no download, ever.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+
+export const WORD_VECTORS_FILE = fileURLToPath(
+  new URL("../../../data/word-vectors/glove-100d-int8.bin.gz", import.meta.url),
+);
+
+/** int8 value × this = the component of the unit vector (scripts/build-word-vectors.ts). */
+const DEQUANT = 1 / (127 * 2);
+
+export interface WordVectors {
+  readonly dimensions: number;
+  readonly size: number;
+  /** Row of `word` (its frequency rank, 0 = most frequent), or undefined when not in the table. */
+  row(word: string): number | undefined;
+  word(row: number): string;
+  /** Adds `weight` × the unit vector of `row` to `target` (length `dimensions`). */
+  addTo(target: Float32Array, row: number, weight: number): void;
+  /** Dot product of two rows' unit vectors (their cosine). */
+  similarity(a: number, b: number): number;
+}
+
+class Int8WordVectors implements WordVectors {
+  private readonly rows = new Map<string, number>();
+
+  constructor(
+    private readonly words: readonly string[],
+    private readonly matrix: Int8Array,
+    readonly dimensions: number,
+  ) {
+    for (const [row, word] of words.entries()) this.rows.set(word, row);
+  }
+
+  get size(): number {
+    return this.words.length;
+  }
+
+  row(word: string): number | undefined {
+    return this.rows.get(word);
+  }
+
+  word(row: number): string {
+    return this.words[row] ?? "";
+  }
+
+  addTo(target: Float32Array, row: number, weight: number): void {
+    const offset = row * this.dimensions;
+    const scale = weight * DEQUANT;
+    for (let column = 0; column < this.dimensions; column += 1) {
+      target[column] = (target[column] ?? 0) + (this.matrix[offset + column] ?? 0) * scale;
+    }
+  }
+
+  similarity(a: number, b: number): number {
+    let dot = 0;
+    const [x, y] = [a * this.dimensions, b * this.dimensions];
+    for (let column = 0; column < this.dimensions; column += 1) {
+      dot += (this.matrix[x + column] ?? 0) * (this.matrix[y + column] ?? 0);
+    }
+    return dot * DEQUANT * DEQUANT;
+  }
+}
+
+/** Parses the table format of scripts/build-word-vectors.ts; throws on anything else. */
+export function parseWordVectors(gzipped: Buffer): WordVectors {
+  const body = gunzipSync(gzipped);
+  if (body.toString("ascii", 0, 4) !== "KWV1") {
+    throw new Error(
+      "word vectors: not a KWV1 table; rebuild it with scripts/build-word-vectors.ts",
+    );
+  }
+  const count = body.readUInt32LE(4);
+  const dimensions = body.readUInt32LE(8);
+  const textBytes = body.readUInt32LE(12);
+  const words = body.toString("utf8", 16, 16 + textBytes).split("\n");
+  const start = 16 + textBytes;
+  if (words.length !== count || body.length !== start + count * dimensions) {
+    throw new Error("word vectors: the table is truncated; rebuild it");
+  }
+  const matrix = new Int8Array(body.buffer, body.byteOffset + start, count * dimensions);
+  return new Int8WordVectors(words, matrix, dimensions);
+}
+
+let shipped: WordVectors | undefined;
+
+/** The table shipped with kern, loaded on first call. */
+export function shippedWordVectors(): WordVectors {
+  shipped ??= parseWordVectors(readFileSync(WORD_VECTORS_FILE));
+  return shipped;
+}
