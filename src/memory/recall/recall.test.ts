@@ -135,4 +135,23 @@ describe("recall", () => {
     const stats = await memory.engine.recallStats();
     expect(stats).toMatchObject({ messages: 80, sessions: 2, vectors: 80 });
   });
+
+  it("ranks the latest value of a changed fact above the superseded ones", async () => {
+    memory = openTestMemory();
+    const values = new Map([
+      [5, "The dependabot replica count is 12 for now."],
+      [18, "Change of plan, the dependabot replica count goes to 30."],
+      [31, "Update: dependabot replica count is 56 from today."],
+    ]);
+    memory.store.appendMessages(
+      buildConversation({ turns: 40, plant: (turn) => values.get(turn) ?? null }),
+    );
+    await memory.engine.runUntilIdle();
+    const report = await memory.engine.recall({ query: "dependabot replica count", k: 5 });
+    expect(report.results.slice(0, 3).map((result) => result.seqStart)).toEqual([
+      31 * 4,
+      18 * 4,
+      5 * 4,
+    ]);
+  });
 });

@@ -7,6 +7,7 @@ import { type AgentStore, type IndexedMessage, searchTerms } from "../../store/i
 import type { Embedder } from "../embeddings/embedder.js";
 import type { WordVectors } from "../embeddings/word-vectors.js";
 import { messageText } from "../text/message-text.js";
+import { latestFirst, namesWholeSubject } from "./latest-first.js";
 import { recallSnippet } from "./recall-snippet.js";
 import { rerankByVector } from "./vector-rerank.js";
 
@@ -116,6 +117,8 @@ export const RECALL_TUNING = {
    * order), so when two messages state a value the later one ranks first.
    */
   recency: 0.05,
+  /** Among hits naming every query term, the newest first (latest-first.ts). */
+  latestFirst: true,
   /**
    * Weight of the vector leg in rank fusion, per kind of embedder. The hashed `local` embedder is
    * a second lexical ranker: on LongMemEval 0.1 lifts the fusion over FTS alone (R@10 0.901 ->
@@ -246,10 +249,18 @@ export async function recall(
   const k = Math.max(1, Math.floor(options.k));
   const { fused } = await rankMessages(deps, options);
   const terms = searchTerms(options.query);
-  const top = fused.slice(0, k * 4);
+  const candidates = fused.slice(0, k * 4);
   const messages = new Map(
-    deps.store.messages.byIds(top.map((entry) => entry.item)).map((m) => [m.id, m]),
+    deps.store.messages.byIds(candidates.map((entry) => entry.item)).map((m) => [m.id, m]),
   );
+  const texts = new Map([...messages].map(([id, message]) => [id, messageText(message)]));
+  const top = RECALL_TUNING.latestFirst
+    ? latestFirst(
+        candidates,
+        (entry) => namesWholeSubject(texts.get(entry.item) ?? "", terms),
+        (entry) => entry.item,
+      )
+    : candidates;
   const results: RecallResult[] = [];
   const byTurn = new Map<string, RecallResult>();
   for (const { item, score } of top) {
@@ -264,7 +275,7 @@ export async function recall(
       else if (message.seq === earlier.seqStart - 1) earlier.seqStart -= 1;
       continue;
     }
-    const snippet = recallSnippet(messageText(message), terms);
+    const snippet = recallSnippet(texts.get(message.id) ?? "", terms);
     const result: RecallResult = {
       session: message.session,
       seqStart: message.seq,

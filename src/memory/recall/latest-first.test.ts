@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { latestFirst, namesWholeSubject } from "./latest-first.js";
+
+describe("namesWholeSubject", () => {
+  const terms = ["dependabot", "replica", "count"];
+
+  it("accepts a text naming every query term, loosely stemmed, anywhere in it", () => {
+    const text = "Grype is noisy. Change of plan, the Dependabot replicas count goes to 56.";
+    expect(namesWholeSubject(text, terms)).toBe(true);
+  });
+
+  it("refuses a text missing a term, a term only inside another word, or a one-term query", () => {
+    expect(namesWholeSubject("dependabot replica set to 3", terms)).toBe(false);
+    expect(namesWholeSubject("dependabot replica discount", terms)).toBe(false);
+    expect(namesWholeSubject("dependabot", ["dependabot"])).toBe(false);
+  });
+});
+
+describe("latestFirst", () => {
+  const ranked = [
+    { id: 3, subject: true },
+    { id: 9, subject: false },
+    { id: 5, subject: true },
+    { id: 7, subject: true },
+  ];
+
+  it("puts the newest same-subject entry in the best of their places, others unmoved", () => {
+    const result = latestFirst(
+      ranked,
+      (entry) => entry.subject,
+      (entry) => entry.id,
+    );
+    expect(result.map((entry) => entry.id)).toEqual([7, 9, 5, 3]);
+  });
+
+  it("leaves the ranking alone with fewer than two same-subject entries", () => {
+    const result = latestFirst(
+      ranked,
+      (entry) => entry.id === 5,
+      (entry) => entry.id,
+    );
+    expect(result).toEqual(ranked);
+  });
+});

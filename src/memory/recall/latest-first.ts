@@ -1,0 +1,53 @@
+// Knowledge that changed (issue 12, item 7): when several candidates name everything the query
+// names ("dependabot replica count"), they state the same subject, and the newest statement
+// ranks first. Only their order among themselves changes: they keep the places the ranking gave
+// them, newest in the best place. Pure.
+// docs/decisions/0004-recall-ranking.md
+
+/** A word of the text matches a query term when both share this many leading letters. */
+const STEM = 5;
+
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/** True when `key` occurs in `text` at the start of a word. */
+function startsWord(text: string, key: string): boolean {
+  for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + 1)) {
+    if (at === 0 || !WORD_CHAR.test(text.charAt(at - 1))) return true;
+  }
+  return false;
+}
+
+/**
+ * True when every query term (at least two) starts a word of `text`, compared on their first
+ * letters (`replica` matches `replicas`). `terms` are lowercase.
+ */
+export function namesWholeSubject(text: string, terms: readonly string[]): boolean {
+  if (terms.length < 2) return false;
+  const lower = text.toLowerCase();
+  return terms.every((term) => startsWord(lower, term.slice(0, STEM)));
+}
+
+/**
+ * Re-orders `ranked` (best first) so that among the entries `sameSubject` accepts, the newest
+ * (largest `order`) takes the best of their places. Other entries stay where they are.
+ */
+export function latestFirst<T>(
+  ranked: readonly T[],
+  sameSubject: (entry: T) => boolean,
+  order: (entry: T) => number,
+): T[] {
+  const places: number[] = [];
+  const members: T[] = [];
+  ranked.forEach((entry, index) => {
+    if (!sameSubject(entry)) return;
+    places.push(index);
+    members.push(entry);
+  });
+  if (members.length < 2) return [...ranked];
+  members.sort((a, b) => order(b) - order(a));
+  const result = [...ranked];
+  places.forEach((place, index) => {
+    result[place] = members[index] as T;
+  });
+  return result;
+}
