@@ -10,7 +10,7 @@ const STEM = 5;
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 /** True when `key` occurs in `text` at the start of a word. */
-function startsWord(text: string, key: string): boolean {
+export function startsWord(text: string, key: string): boolean {
   for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + 1)) {
     if (at === 0 || !WORD_CHAR.test(text.charAt(at - 1))) return true;
   }

@@ -154,4 +154,25 @@ describe("recall", () => {
       5 * 4,
     ]);
   });
+
+  it("follows a name to the second half of a two-hop fact", async () => {
+    memory = openTestMemory();
+    const planted = new Map([
+      [6, "Eskil Moravec's phone number is +49 173 3255 5692."],
+      [27, "The contact person for the garden shed build is Eskil Moravec."],
+      [12, "The phone number of the plumber is +49 151 0000 1111."],
+      [18, "The phone number of the electrician is +49 151 0000 2222."],
+      [33, "The phone number of the roofer is +49 151 0000 3333."],
+      [36, "The phone number of the painter is +49 151 0000 4444."],
+    ]);
+    memory.store.appendMessages(
+      buildConversation({ turns: 40, plant: (turn) => planted.get(turn) ?? null }),
+    );
+    await memory.engine.runUntilIdle();
+    const query = "contact person for the garden shed build phone number";
+    const report = await memory.engine.recall({ query, k: 3 });
+    const starts = report.results.map((result) => result.seqStart);
+    expect(starts).toContain(6 * 4);
+    expect(starts).toContain(27 * 4);
+  });
 });
