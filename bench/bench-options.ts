@@ -10,6 +10,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --no-turns      skip the turn-latency run with a slow summary model
   --no-model-build  skip the 20k build with a 300 ms fake model (issue 17)
   --no-cli-start  skip timing every CLI command's start (needs npm run build)
+  --no-lme        skip LongMemEval recall (the dev split in ../shared when present, else the
+                  60-question subset in bench/longmemeval/data)
   --tag NAME      also keep the reachability figures as bench/results/reachability-NAME.json
   --describe TEXT what the tag measured (e.g. "extractive summarizer before the change")
   --render-only   only rewrite docs/benchmarks.md and its plots from bench/results/*.json
@@ -25,6 +27,7 @@ export interface BenchOptions {
   turns: boolean;
   modelBuild: boolean;
   cliStart: boolean;
+  lme: boolean;
   tag: string | null;
   describe: string;
   renderOnly: boolean;
@@ -77,6 +80,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     turns: !values["no-turns"],
     modelBuild: !values["no-model-build"],
     cliStart: !values["no-cli-start"],
+    lme: !values["no-lme"],
     tag: values.tag ?? null,
     describe: values.describe ?? "",
     renderOnly: Boolean(values["render-only"]),
@@ -101,6 +105,7 @@ function parse(argv: string[]) {
       "no-turns": { type: "boolean" },
       "no-model-build": { type: "boolean" },
       "no-cli-start": { type: "boolean" },
+      "no-lme": { type: "boolean" },
       tag: { type: "string" },
       describe: { type: "string" },
       "render-only": { type: "boolean" },

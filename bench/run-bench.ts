@@ -1,5 +1,5 @@
 // `npm run bench`: measures kern's memory at 2k and 20k messages (plus any --size), each size in
-// its own process, then the turn latency with a slow summary model, and rewrites
+// its own process, then the turn latency with a slow summary model and LongMemEval recall, and rewrites
 // docs/benchmarks.md and its plots from every result in bench/results/. Progress on stderr.
 import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -96,6 +96,12 @@ async function main(): Promise<void> {
           folder: "cli-start",
           scope: "cli",
         });
+      }
+      if (options.lme) {
+        await waitForQuiet({ scope: "lme", maxMs: QUIET_WAIT_MS });
+        progress("lme", "LongMemEval recall, every leg beside BM25");
+        const out = join(RESULTS_DIR, "longmemeval.json");
+        await runTsx(join(ROOT, "bench/longmemeval/run-longmemeval.ts"), ["--out", out], ROOT);
       }
     } finally {
       if (!options.keep) rmSync(workDir, { recursive: true, force: true });

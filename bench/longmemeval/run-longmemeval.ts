@@ -1,8 +1,8 @@
-// `npx tsx bench/longmemeval/run-longmemeval.ts [--subset] [--limit N] [--types a,b]`: LongMemEval
-// recall through kern's real path, each leg beside BM25 in the same run. Prints JSON: redirect it
-// to bench/results/longmemeval.json, then `npm run bench -- --render-only` puts it in
-// docs/benchmarks.md (section 6b). Progress on stderr.
-import { mkdirSync, rmSync } from "node:fs";
+// `npx tsx bench/longmemeval/run-longmemeval.ts [--subset] [--limit N] [--out FILE]`: LongMemEval
+// recall through kern's real path, each leg beside BM25 in the same run. Prints JSON, or writes it
+// to FILE (`npm run bench` writes bench/results/longmemeval.json and renders it into
+// docs/benchmarks.md, section 6b). Progress on stderr.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,9 +46,9 @@ async function main(): Promise<void> {
     rmSync(workDir, { recursive: true, force: true });
   }
   const summary = summarize(results);
-  process.stdout.write(
-    `${JSON.stringify({ source: source.name, questions: results.length, ...summary }, null, 1)}\n`,
-  );
+  const json = `${JSON.stringify({ source: source.name, questions: results.length, ...summary }, null, 1)}\n`;
+  if (values.out) writeFileSync(values.out, json);
+  else process.stdout.write(json);
 }
 
 main().catch((error: unknown) => {
