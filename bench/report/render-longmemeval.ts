@@ -45,14 +45,15 @@ export function renderLongMemEval(result: LongMemEvalResult | null): string {
     "## 6b. Recall on real chat histories: LongMemEval",
     "",
     `${result.source}, the questions with evidence (LongMemEval, ICLR 2025, MIT), measured by` +
-      " `npx tsx bench/longmemeval/run-longmemeval.ts` in one run: one agent per question built" +
+      " `npm run bench` (alone: `npx tsx bench/longmemeval/run-longmemeval.ts`) in one run: one agent per question built" +
       " through the real path (import, the offline memory pipeline with the `local` embedder," +
       " recall). Turn recall@k: an evidence message among the first k messages shown (a result" +
       " of n messages counts n); session recall@k: a message of an evidence session among them." +
       " Legs: `bm25` is plain BM25 over single messages computed in the same run (lowercased" +
       " words, English stop words removed, k1 1.2, b 0.75, speaker name in the text); `fts` and" +
-      " `vectors` are recall's two legs alone, `fused` their weighted fusion, `final` what" +
-      " `recall` returns. ADR 0004 explains the ranking and lists what lost.",
+      " `vectors` are recall's two legs alone (`vectors`: FTS candidates re-ordered by words and" +
+      " meaning), `fused` their weighted fusion with the second hop, `final` what `recall`" +
+      " returns (one result per turn, the newest statement of a subject first). ADR 0004 explains the ranking and lists what lost.",
     "",
     ...table,
   ].join("\n");

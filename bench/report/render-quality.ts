@@ -57,8 +57,8 @@ function renderRecallQuality(sizes: readonly SizeResult[]): string {
       rows,
     ),
     "",
-    "Negatives are questions about facts that were never stated. Recall always returns its k " +
-      "best ranges (it has no score threshold), so the table compares the top score of each " +
+    "Negatives are questions about facts that were never stated. Recall returns nothing only " +
+      "when no message shares a word with the question, so the table compares the top score of each " +
       "negative question with the median top score of the keyword questions (BM25 for FTS, cosine " +
       "similarity for vectors, the fused RRF score for hybrid). Updated values: the share of " +
       "facts whose latest value's message ranks above every stale value's message (keyword / " +

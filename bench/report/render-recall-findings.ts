@@ -27,25 +27,27 @@ export function renderRecallFindings(sizes: readonly SizeResult[]): string {
     `- Keyword questions are recall's strength (R@10 ${keyword.join("; ")}). FTS carries them; ` +
       `fusing in the vector ranking moves R@1 from ${percent(largest.recallQuality.modes.fts.keyword.recallAt1)} ` +
       `(FTS only) to ${percent(largest.recallQuality.modes.hybrid.keyword.recallAt1)} at ${sizeName(largest.size)}.`,
-    `- Reworded questions: ${sizes.map(rewordedVerdict).join("; ")}. The reason is the embedder: ` +
-      "`local` is a hashed bag of word unigrams and bigrams, so a paraphrase that shares few " +
-      'words with the statement ("the tunnel appliance" for "VPN gateway") lands near ' +
-      "unrelated messages, and BM25 has only the few shared words, which are common in a long " +
-      "history. Fusing two rankings that both miss cannot find the fact. A semantic embedding " +
-      "model (`embeddingModel` set to a served model) is what these questions need; this " +
-      "benchmark runs offline and cannot measure one.",
-    "- Negatives: recall has no score threshold and returns k ranges for any question that " +
-      `shares a word with the history. Its scores are only a partial "not found" signal: at ` +
-      `${sizeName(largest.size)}, ${percent(negatives.fts.negativesBelowTypical)} of the negative ` +
+    `- Reworded questions: ${sizes.map(rewordedVerdict).join("; ")}. The \`local\` leg ` +
+      "re-orders FTS candidates by words and by meaning (GloVe word vectors shipped with kern), " +
+      "but it can only re-order what BM25 found: a paraphrase that shares no word with the " +
+      'statement ("the tooth doctor" for "dentist") is not among the candidates, and the ' +
+      "statement is a short aside in a long message, so a whole-message meaning vector barely " +
+      "moves. A semantic embedding model (`embeddingModel` set to a served model) searches " +
+      "every vector; this benchmark runs offline and cannot measure one.",
+    '- Negatives: recall answers nothing ("no close matches") only when no message shares a ' +
+      "word with the question; a negative that shares words gets hits. Its scores are only a " +
+      `partial "not found" signal: at ${sizeName(largest.size)}, ` +
+      `${percent(negatives.fts.negativesBelowTypical)} of the negative ` +
       "questions have a top score below the typical positive one with BM25, " +
       `${percent(negatives.vector.negativesBelowTypical)} with cosine similarity and ` +
       `${percent(negatives.hybrid.negativesBelowTypical)} with the fused score (RRF reflects ` +
       "ranks, that is whether the two rankings agree on a message, not how well it matched); " +
       "the rest look like hits. The agent has to read the snippets before saying a fact was " +
       "never mentioned.",
-    "- Updated values: recall ranks by relevance, not recency, so the latest value comes first " +
-      `only ${percent(largest.recallQuality.modes.hybrid.updatedLatestFirst.keyword)} of the time ` +
-      `at ${sizeName(largest.size)} (hybrid, keyword). The timestamps are in the results; the ` +
-      "agent has to compare them (or expand the newest range).",
+    "- Updated values: among the candidates that name every word of the question, recall puts " +
+      "the newest first (ADR 0004), so the latest value comes first for " +
+      `${percent(largest.recallQuality.modes.hybrid.updatedLatestFirst.keyword)} of the facts ` +
+      `at ${sizeName(largest.size)} (hybrid, keyword; FTS alone ` +
+      `${percent(largest.recallQuality.modes.fts.updatedLatestFirst.keyword)}).`,
   ].join("\n");
 }

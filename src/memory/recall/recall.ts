@@ -271,8 +271,9 @@ export function turnRange(store: AgentStore, session: string, seq: number): [num
 
 /**
  * Searches all sessions. A result is the matching message (`seqEnd = seqStart + 1`; expand reads
- * around it), best first, at most `k`, at most one per turn; `score` is the fused RRF score. No
- * result means no close match: no FTS hit and, with a model embedder, no vector hit. Rejects only
+ * around it), best first, at most `k`, at most one per turn; `score` is the fused RRF score
+ * (results naming the same subject are ordered newest first, so a score may exceed the one above
+ * it). No result means no close match: no FTS hit and, with a model embedder, no vector hit. Rejects only
  * when the embedder is unreachable (remote embeddings).
  */
 export async function recall(
