@@ -248,32 +248,3 @@ export const doctorReportSchema = z.object({
 });
 /** `kern doctor`'s report as the daemon sends it (mirrors memory's DoctorReport). */
 export type DoctorReportView = z.infer<typeof doctorReportSchema>;
-
-export const importBuildReportSchema = z.object({
-  format: z.enum(["kern-session", "jsonl", "json-array"]),
-  imported: z.number(),
-  skippedSystemMessages: z.number(),
-  skippedDuplicates: z.number(),
-  session: z.string(),
-  seqStart: z.number(),
-  seqEnd: z.number(),
-  ms: z.number(),
-  segments: z.record(z.string(), z.number()),
-  memoryMs: z.number(),
-  totalMs: z.number(),
-});
-
-/** One line of POST /import's NDJSON answer. */
-export const importLineSchema = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("progress"),
-    phase: z.enum(["parse", "append", "embed", "segment", "summarize", "rollup"]),
-    done: z.number(),
-    total: z.number(),
-  }),
-  z.object({ type: z.literal("done"), report: importBuildReportSchema }),
-  z.object({
-    type: z.literal("error"),
-    error: z.object({ code: z.string(), message: z.string() }),
-  }),
-]);

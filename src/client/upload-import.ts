@@ -3,7 +3,7 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { DaemonError, type ImportBuildReport, type ImportPhase } from "../kernel/index.js";
-import { importLineSchema } from "./response-schemas.js";
+import { importLineSchema } from "../protocol/index.js";
 import { httpErrorToDaemonError, notRunningError } from "./to-daemon-error.js";
 
 export interface UploadImportOptions {

@@ -75,6 +75,38 @@ const memoryStateSchema = z.object({
 });
 
 /** Every event `GET /events` sends, as `event: <type>` + `data: <json>`. Mirrors RuntimeEvent. */
+/** An import's progress: the `import-progress` event and POST /import's progress lines. */
+const importProgressShape = {
+  phase: z.enum(["parse", "append", "embed", "segment", "summarize", "rollup"]),
+  done: z.number(),
+  total: z.number(),
+};
+
+/** One line of POST /import's NDJSON answer: progress, then the report or the error. */
+export const importLineSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("progress"), ...importProgressShape }),
+  z.object({
+    type: z.literal("done"),
+    report: z.object({
+      format: z.enum(["kern-session", "jsonl", "json-array"]),
+      imported: z.number(),
+      skippedSystemMessages: z.number(),
+      skippedDuplicates: z.number(),
+      session: z.string(),
+      seqStart: z.number(),
+      seqEnd: z.number(),
+      ms: z.number(),
+      segments: z.record(z.string(), z.number()),
+      memoryMs: z.number(),
+      totalMs: z.number(),
+    }),
+  }),
+  z.object({
+    type: z.literal("error"),
+    error: z.object({ code: z.string(), message: z.string() }),
+  }),
+]);
+
 export const streamEventSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("turn-queue"),
@@ -112,13 +144,7 @@ export const streamEventSchema = z.discriminatedUnion("type", [
     command: z.string(),
     text: z.string(),
   }),
-  z.object({
-    type: z.literal("import-progress"),
-    turnId: z.string(),
-    phase: z.enum(["parse", "append", "embed", "segment", "summarize", "rollup"]),
-    done: z.number(),
-    total: z.number(),
-  }),
+  z.object({ type: z.literal("import-progress"), turnId: z.string(), ...importProgressShape }),
   z.object({ type: z.literal("memory-update"), state: memoryStateSchema }),
   z.object({
     type: z.literal("error"),
