@@ -33,8 +33,22 @@ describe("loadConfig", () => {
     expect(error).toMatchObject({ code: "KERN_CONFIG_INVALID" });
     const message = (error as Error).message;
     for (const key of ["maxContextTokens", "summaryBudget", "toolScope"])
-      expect(message).toContain(`- ${key}:`);
+      expect(message).toContain(`- ${key} = `);
     expect(message).toContain("3 problem(s)");
+  });
+
+  it("names each bad value and where it came from, with the fix", async () => {
+    writeConfig({ port: "x" });
+    const fromFile = await loadConfig({ agentDir: temp.path }).catch((caught: unknown) => caught);
+    expect(fromFile).toMatchObject({ code: "KERN_CONFIG_INVALID" });
+    expect((fromFile as Error).message).toMatch(
+      /- port = "x": .*expected number.*; fix it in config\.json or export KERN_PORT/,
+    );
+    writeConfig({});
+    const fromEnv = await loadConfig({ agentDir: temp.path, env: { KERN_PORT: "abc" } }).catch(
+      (caught: unknown) => caught,
+    );
+    expect((fromEnv as Error).message).toContain('- port = "abc" (from KERN_PORT): ');
   });
 
   it("sizes summary concurrency to the provider unless the file sets it", async () => {

@@ -69,14 +69,41 @@ async function readConfigFile(path: string): Promise<Record<string, unknown>> {
   return parsed as Record<string, unknown>;
 }
 
-function formatIssues(error: z.ZodError, configPath: string): string {
+function formatIssues(
+  error: z.ZodError,
+  configPath: string,
+  merged: Record<string, unknown>,
+  fromEnv: ReadonlySet<string>,
+): string {
   const lines = error.issues.map((issue) => {
     const key = issue.path.join(".") || "(root)";
     const variable = ENV_OVERRIDES.find((override) => override.key === key)?.variable;
-    const hint = variable ? `; fix it in config.json or export ${variable}` : "";
-    return `  - ${key}: ${issue.message}${hint}`;
+    const source = variable && fromEnv.has(variable) ? ` (from ${variable})` : "";
+    const value = describeValue(valueAt(merged, issue.path));
+    const got = value === undefined ? "" : ` = ${value}${source}`;
+    const hint = variable
+      ? `; fix it in config.json or export ${variable}`
+      : "; fix it in config.json";
+    return `  - ${key}${got}: ${issue.message}${hint}`;
   });
   return `${configPath} has ${error.issues.length} problem(s):\n${lines.join("\n")}\nSee docs/config.md for every key and its default.`;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current = root;
+  for (const step of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<PropertyKey, unknown>)[step];
+  }
+  return current;
+}
+
+/** The offending value as the user wrote it, short (config.json holds no secrets). */
+function describeValue(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const text = typeof value === "number" && Number.isNaN(value) ? "NaN" : JSON.stringify(value);
+  if (text === undefined) return undefined;
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
 /** Loads, validates and freezes the config. Throws ConfigError listing every problem at once. */
@@ -88,9 +115,13 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
   const dotenv = await readEnvFile(paths.envFile);
   const lookup = (name: string): string | undefined => env[name] ?? dotenv[name];
   const merged: Record<string, unknown> = { ...raw };
+  const fromEnv = new Set<string>();
   for (const override of ENV_OVERRIDES) {
     const value = lookup(override.variable);
-    if (value !== undefined && value !== "") merged[override.key] = override.parse(value);
+    if (value === undefined || value === "") continue;
+    const parsed = override.parse(value);
+    merged[override.key] = typeof parsed === "number" && Number.isNaN(parsed) ? value : parsed;
+    fromEnv.add(override.variable);
   }
   const telegramRoot = lookup("KERN_TELEGRAM_API_ROOT");
   if (telegramRoot) {
@@ -104,7 +135,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
   }
   const result = configFileSchema.safeParse(merged);
   if (!result.success) {
-    throw new ConfigError("KERN_CONFIG_INVALID", formatIssues(result.error, paths.configFile));
+    throw new ConfigError(
+      "KERN_CONFIG_INVALID",
+      formatIssues(result.error, paths.configFile, merged, fromEnv),
+    );
   }
   const file = result.data;
   const provider: Provider = file.provider;

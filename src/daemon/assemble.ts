@@ -25,6 +25,7 @@ import { PairingStore } from "../runtime/pairing-store.js";
 import { type AgentStore, openAgentStore, TurnQueueFile } from "../store/index.js";
 import { createDaemonImporter } from "./daemon-importer.js";
 import { TEMPLATES_DIR } from "./init-agent.js";
+import { toListenError } from "./listen-error.js";
 
 /** Built web assets (npm run build → dist/web). */
 export const DEFAULT_STATIC_DIR = resolve(
@@ -202,7 +203,10 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     web,
     telegram,
     async listen() {
-      const listening = await web.listen({ host: config.host, port: config.port ?? 0 });
+      const port = config.port ?? 0;
+      const listening = await web.listen({ host: config.host, port }).catch((error: unknown) => {
+        throw toListenError(error, config.host, port);
+      });
       endpoint = listening;
       if (config.port === null) await updateConfigFile(config.agentDir, { port: listening.port });
       runtime.start();

@@ -13,3 +13,4 @@ export * from "./offline-memory.js";
 export * from "./reindex-agent-folder.js";
 export * from "./run-demo.js";
 export * from "./run-import.js";
+export * from "./start-report.js";

@@ -8,6 +8,7 @@ import { DaemonError, describeError, isoNow, SYSTEM_CLOCK } from "../kernel/inde
 import { tryLockFolder } from "../store/index.js";
 import { type PidRecord, readPidFile, removePidFile, writePidFile } from "./address/index.js";
 import { assembleDaemon } from "./assemble.js";
+import { watchStartReport } from "./start-report.js";
 
 export interface RunDaemonOptions {
   agentDir: string;
@@ -49,7 +50,10 @@ export async function runDaemon(options: RunDaemonOptions): Promise<void> {
       void requestStop();
     },
   });
-  const listening = await daemon.listen();
+  const listening = await daemon.listen().catch(async (error: unknown) => {
+    await requestStop();
+    throw error;
+  });
   writePidFile(paths.pidFile, {
     pid: process.pid,
     port: listening.port,
@@ -84,10 +88,23 @@ export async function startDaemon(options: {
   const [executable, ...args] = options.command;
   const child = spawn(executable as string, [...args, "run", paths.agentDir], {
     detached: true,
-    stdio: ["ignore", log, log],
+    stdio: ["ignore", log, log, "ipc"],
   });
-  child.unref();
-  const record = await waitForPidFile(paths.pidFile, child.pid ?? -1, options.timeoutMs ?? 20_000);
+  const report = watchStartReport(child);
+  let exited = false;
+  void report.exited.then(() => {
+    exited = true;
+  });
+  let record: PidRecord;
+  try {
+    const timeoutMs = options.timeoutMs ?? 20_000;
+    record = await waitForPidFile(paths.pidFile, child.pid ?? -1, timeoutMs, () => exited);
+  } catch (error) {
+    throw (exited ? await report.exited : null) ?? error;
+  } finally {
+    if (child.connected) child.disconnect();
+    child.unref();
+  }
   const token = (await readEnvFile(paths.envFile))["KERN_AUTH_TOKEN"] ?? "";
   await waitForApi(urlFor(record), token, options.timeoutMs ?? 20_000);
   return { alreadyRunning: false, pid: record.pid, port: record.port, url: urlFor(record) };
@@ -101,14 +118,14 @@ async function waitForPidFile(
   pidFile: string,
   childPid: number,
   timeoutMs: number,
+  hasExited: () => boolean,
 ): Promise<PidRecord> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const record = readPidFile(pidFile);
     if (record?.pid === childPid) return record;
-    try {
-      process.kill(childPid, 0);
-    } catch {
+    if (hasExited()) {
+      // Normally the child's own error came over IPC (start-report.ts); this is the fallback.
       const out = pidFile.replace(/daemon\.pid$/, "daemon.out");
       throw new DaemonError(
         "KERN_DAEMON_START_FAILED",

@@ -44,12 +44,16 @@ export function registerDaemonCommands(program: Command, context: CliContext): v
     .description("run the daemon in the foreground (Ctrl-C stops it)")
     .argument("[dir]", "agent folder", ".")
     .action(async (dir: string) => {
-      const { runDaemon, startDaemon } = await loadDaemon();
+      const { reportStartFailure, runDaemon, startDaemon } = await loadDaemon();
       await runDaemon({
         agentDir: dir,
         env: context.env,
         respawn: () =>
           void startDaemon({ agentDir: dir, command: selfCommand() }).catch(() => undefined),
+      }).catch(async (error: unknown) => {
+        // Started by `kern start`/`tui`/`restart`: tell it why, so it prints this, not a pointer.
+        await reportStartFailure(error);
+        throw error;
       });
     });
 }
