@@ -1,5 +1,6 @@
 // `kern tui [DIR]` (alias `chat`): starts the daemon if needed and opens the terminal chat. ink
 // loads lazily, only here (SG-23). Ctrl-C leaves the daemon running.
+import { join } from "node:path";
 import type { Command } from "commander";
 import { KernError, UsageError } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
@@ -19,16 +20,23 @@ export function registerTuiCommand(program: Command, context: CliContext): void 
           "kern tui needs an interactive terminal (stdin is not a TTY); use the web UI or POST /message instead",
         );
       }
+      // ink and React take most of a second to load: load them while the daemon is reached.
+      const loadingTui = import("../../interfaces/tui/index.js");
+      loadingTui.catch(() => undefined);
       let daemon = await connectDaemon(dir);
       if (!daemon) {
+        context.output.line(`starting the daemon for ${dir}…`);
         const { startDaemon } = await loadDaemon();
         await startDaemon({ agentDir: dir, command: selfCommand() });
         daemon = await connectDaemon(dir);
       }
       if (!daemon)
         throw new UsageError(`could not reach the daemon for ${dir}; see 'kern logs ${dir}'`);
-      const status = await daemon.client.status();
-      const { renderTui } = await import("../../interfaces/tui/index.js");
-      await renderTui({ client: daemon.client, agentName: status.agent });
+      const [status, { renderTui }] = await Promise.all([daemon.client.status(), loadingTui]);
+      await renderTui({
+        client: daemon.client,
+        agentName: status.agent,
+        historyFile: join(dir, ".kern", "tui-history.jsonl"),
+      });
     });
 }

@@ -164,6 +164,51 @@ describe.skipIf(!jsxReady)("App", () => {
     expect(client.sentMessages).toEqual([{ text: "/cancel", interface: "tui" }]);
   });
 
+  it("asks on Ctrl-C while a turn runs; a second Ctrl-C cancels the turn before quitting", async () => {
+    const client = new FakeDaemonClient();
+    const instance = start(client);
+    await client.waitForStream();
+    client.push({ type: "text-delta", turnId: "t9", text: "thinking" });
+    await frameWith(instance, "thinking");
+    await type(instance, "draft");
+    await type(instance, "\u0003"); // with text on the line, Ctrl-C clears it
+    await frameWhere(instance, (frame) => !frame.includes("draft"));
+    await type(instance, "\u0003");
+    await frameWith(instance, "Ctrl-C again cancels it and quits");
+    expect(client.cancelledTurns).toEqual([]);
+    await type(instance, "\u0003");
+    await frameWhere(instance, () => client.cancelledTurns.length === 1);
+    expect(client.cancelledTurns).toEqual(["t9"]);
+  });
+
+  it("answers /pair CODE and unknown commands itself, never through the model", async () => {
+    const client = new FakeDaemonClient();
+    client.pairingValue = {
+      paired: [],
+      pending: [
+        {
+          code: "KERN-7X4M",
+          interface: "telegram",
+          userId: "42",
+          chatId: "42",
+          name: "Ann",
+          requestedAt: "2026-01-01T00:00:00Z",
+        },
+      ],
+    };
+    const instance = start(client);
+    await client.waitForStream();
+    await type(instance, "/pair KERN-7X4M");
+    await type(instance, "\r");
+    await frameWith(instance, "paired Ann (telegram user 42)");
+    await type(instance, "/frobnicate now");
+    await type(instance, "\r");
+    await frameWith(instance, "unknown command /frobnicate");
+    await type(instance, "/etc/hosts is empty");
+    await type(instance, "\r");
+    expect(client.sentMessages).toEqual([{ text: "/etc/hosts is empty", interface: "tui" }]);
+  });
+
   it("edits the line with Backspace, including when it arrives as delete", async () => {
     const client = new FakeDaemonClient();
     const instance = start(client);

@@ -1,7 +1,7 @@
 // The terminal chat: transcript, status line and input line over one DaemonClient. State lives in
 // tui-state.ts (pure); this file wires keys and daemon calls to it.
-import { Box } from "ink";
-import { useCallback, useReducer, useRef } from "react";
+import { Box, Text, useApp } from "ink";
+import { useCallback, useMemo, useReducer, useRef, useState } from "react";
 import type { DaemonClient } from "../../client/index.js";
 import { describeError, parseChatCommand } from "../../kernel/index.js";
 import { InputLine } from "./components/InputLine.js";
@@ -9,21 +9,29 @@ import { StatusLine } from "./components/StatusLine.js";
 import { Transcript } from "./components/Transcript.js";
 import { useAgentStatus } from "./hooks/use-agent-status.js";
 import { useDaemonEvents } from "./hooks/use-daemon-events.js";
+import { openLineHistory } from "./line-history.js";
+import { answerLocally, TUI_COMMANDS } from "./local-commands.js";
 import { countSettledItems, createInitialTuiState, tuiReducer } from "./tui-state.js";
 
 /** How long to wait between attempts to reach a daemon that went away. */
 export const DEFAULT_RECONNECT_DELAY_MS = 1000;
 
+const QUIT_QUESTION =
+  "a turn is running — Ctrl-C again cancels it and quits · Esc cancels it and stays";
+
 export interface AppProps {
   client: DaemonClient;
   agentName: string;
   reconnectDelayMs?: number;
+  /** Where the input history lives (`.kern/tui-history.jsonl`); null keeps none. */
+  historyFile?: string | null;
 }
 
 export function App({
   client,
   agentName,
   reconnectDelayMs = DEFAULT_RECONNECT_DELAY_MS,
+  historyFile,
 }: AppProps) {
   const [state, dispatch] = useReducer(tuiReducer, undefined, createInitialTuiState);
   useDaemonEvents({ client, reconnectDelayMs, dispatch });
@@ -46,26 +54,44 @@ export function App({
   }, [client, runningTurnId]);
 
   const localIds = useRef(0);
+  const { exit } = useApp();
+  const [question, setQuestion] = useState<string | null>(null);
+  const local = useCallback(
+    (command: string, text: string) => dispatch({ type: "local-answer", command, text }),
+    [],
+  );
   const submit = useCallback(
     (line: string) => {
       const text = line.trim();
       if (!text) return;
-      // /cancel of a turn we know runs goes straight to it; otherwise the daemon, which knows
-      // its queue, answers the command like any other.
+      setQuestion(null);
+      // /cancel of a turn we know runs goes straight to it; other commands the runtime knows go
+      // to the daemon; the terminal's own and unknown ones are answered here, never by the model.
       if (parseChatCommand(text)?.command === "cancel" && runningTurnId) {
         cancel();
         return;
       }
+      if (answerLocally(text, { client, local, exit })) return;
       const localId = ++localIds.current;
-      dispatch({ type: "message-send", localId, text });
-      client.sendMessage({ text, interface: "tui" }).then(
+      dispatch({ type: "message-send", localId, text: line });
+      client.sendMessage({ text: line, interface: "tui" }).then(
         ({ turnId }) => dispatch({ type: "message-accept", localId, turnId }),
         (error: unknown) =>
           dispatch({ type: "message-fail", localId, error: describeError(error) }),
       );
     },
-    [client, cancel, runningTurnId],
+    [client, cancel, runningTurnId, local, exit],
   );
+  // Ctrl-C while a turn runs asks first: quitting would leave the turn running unseen.
+  const interrupt = useCallback(() => {
+    if (!runningTurnId) return exit();
+    if (question === QUIT_QUESTION) {
+      cancel();
+      return exit();
+    }
+    setQuestion(QUIT_QUESTION);
+  }, [runningTurnId, question, cancel, exit]);
+  const history = useMemo(() => openLineHistory(historyFile ?? null), [historyFile]);
 
   return (
     <Box flexDirection="column">
@@ -75,7 +101,18 @@ export function App({
         epoch={state.historyEpoch}
       />
       <StatusLine agentName={agentName} state={state} />
-      <InputLine onSubmit={submit} onCancel={cancel} />
+      <InputLine
+        onSubmit={submit}
+        onEscape={() => {
+          setQuestion(null);
+          cancel();
+        }}
+        onInterrupt={interrupt}
+        onKey={() => setQuestion(null)}
+        commands={TUI_COMMANDS}
+        history={history}
+      />
+      {question ? <Text color="yellow">{question}</Text> : null}
     </Box>
   );
 }

@@ -20,7 +20,7 @@ export function applyStreamEvent(transcript: Transcript, event: StreamEvent): Tr
     case "turn-start": {
       // Commands the runtime answers at once (/status, /cancel…) run beside the real turn.
       const isCommand = parseChatCommand(event.envelope.text) !== null;
-      const shown = addInbound(transcript, event);
+      const shown = dequeue(addInbound(transcript, event), event.turnId);
       return isCommand ? shown : { ...shown, runningTurnId: event.turnId };
     }
     case "text-delta":
@@ -49,8 +49,15 @@ export function applyStreamEvent(transcript: Transcript, event: StreamEvent): Tr
     case "memory-update":
       return transcript;
     case "error":
+      // A failed turn sends `error` and then `turn-end` with the same error: show it once.
+      if (event.turnId && hasError(transcript, event.turnId)) return transcript;
       return appendItems(transcript, [
-        { kind: "notice", turnId: event.turnId ?? null, tone: "error", text: event.message },
+        {
+          kind: "notice",
+          turnId: event.turnId ?? null,
+          tone: "error",
+          text: event.turnId ? `${event.message} (${event.code})` : event.message,
+        },
       ]);
     default: {
       const unreachable: never = event;
@@ -76,13 +83,15 @@ function addInbound(transcript: Transcript, event: EventOf<"turn-queue" | "turn-
   const { envelope, turnId } = event;
   const items = transcript.items;
   if (items.some((item) => item.kind === "user" && item.turnId === turnId)) return transcript;
+  const running = transcript.runningTurnId;
+  const queued = event.type === "turn-queue" && running !== null && running !== turnId;
   if (envelope.interface === "tui") {
     const index = items.findIndex(
       (item) => item.kind === "user" && item.turnId === null && item.text === envelope.text,
     );
     const own = items[index];
     if (own?.kind === "user") {
-      const claimed: TranscriptItem = { ...own, turnId, pending: false };
+      const claimed: TranscriptItem = { ...own, turnId, pending: false, queued };
       return { ...transcript, items: items.with(index, claimed) };
     }
   }
@@ -96,15 +105,29 @@ function addInbound(transcript: Transcript, event: EventOf<"turn-queue" | "turn-
       localId: null,
       pending: false,
       failed: null,
+      queued,
     },
   ]);
 }
 
+/** A queued message whose turn starts moves below the output of the turns before it. */
+function dequeue(transcript: Transcript, turnId: string): Transcript {
+  const index = transcript.items.findIndex(
+    (item) => item.kind === "user" && item.turnId === turnId && item.queued,
+  );
+  const item = transcript.items[index];
+  if (item?.kind !== "user") return transcript;
+  const items = transcript.items.filter((_, at) => at !== index);
+  return { ...transcript, items: [...items, { ...item, queued: false }] };
+}
+
 function addDelta(transcript: Transcript, event: EventOf<"text-delta">): Transcript {
-  const last = transcript.items.at(-1);
+  // Queued messages are drawn below the running turn, so they do not split its reply.
+  const index = transcript.items.findLastIndex((item) => !isQueued(item));
+  const last = transcript.items[index];
   if (last?.kind === "assistant" && last.turnId === event.turnId) {
     const grown: TranscriptItem = { ...last, text: last.text + event.text };
-    return { ...transcript, items: transcript.items.with(-1, grown) };
+    return { ...transcript, items: transcript.items.with(index, grown) };
   }
   return appendItems(transcript, [{ kind: "assistant", turnId: event.turnId, text: event.text }]);
 }
@@ -166,6 +189,7 @@ function endTurn(transcript: Transcript, event: EventOf<"turn-end">): Transcript
         { kind: "notice", turnId: event.turnId, tone: "info", text: "turn cancelled" },
       ]);
     case "error": {
+      if (hasError(ended, event.turnId)) return ended;
       const text = event.error ? `${event.error.message} (${event.error.code})` : "the turn failed";
       return appendItems(ended, [{ kind: "notice", turnId: event.turnId, tone: "error", text }]);
     }
@@ -174,4 +198,14 @@ function endTurn(transcript: Transcript, event: EventOf<"turn-end">): Transcript
       return unreachable;
     }
   }
+}
+
+function hasError(transcript: Transcript, turnId: string): boolean {
+  return transcript.items.some(
+    (item) => item.kind === "notice" && item.tone === "error" && item.turnId === turnId,
+  );
+}
+
+export function isQueued(item: TranscriptItem): boolean {
+  return item.kind === "user" && item.queued === true;
 }

@@ -1,51 +1,87 @@
 import { describe, expect, it } from "vitest";
-import { editLine, type KeyPress } from "./edit-line.js";
+import { decodeInput } from "./decode-input.js";
+import { createLineState, editLine, type LineAction, type LineState } from "./edit-line.js";
 
-const none: KeyPress = {
-  return: false,
-  escape: false,
-  backspace: false,
-  delete: false,
-  ctrl: false,
-  meta: false,
-  tab: false,
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageUp: false,
-  pageDown: false,
-};
+const COMMANDS = ["status", "segments", "recall", "pair"];
 
-describe("editLine", () => {
-  it("types, and submits the line on Enter, leaving it empty", () => {
-    expect(editLine("hel", "lo", none)).toEqual({ value: "hello", action: null });
-    expect(editLine("hello", "", { ...none, return: true })).toEqual({
-      value: "",
-      action: { type: "submit", text: "hello" },
-    });
+/** Feeds raw terminal input events (as ink splits them) through decode + edit. */
+function feed(events: string[], start: LineState = createLineState()) {
+  let state = start;
+  const actions: LineAction[] = [];
+  for (const raw of events) {
+    for (const input of decodeInput(raw, state.pasting)) {
+      const edit = editLine(state, input, COMMANDS);
+      state = edit.state;
+      if (edit.action) actions.push(edit.action);
+    }
+  }
+  return { state, actions };
+}
+
+const LEFT = "\x1b[D";
+const UP = "\x1b[A";
+const DOWN = "\x1b[B";
+
+describe("the line editor", () => {
+  it("inserts at the cursor: helo, Left, l, Enter sends hello", () => {
+    const { state, actions } = feed(["h", "e", "l", "o", LEFT, "l", "\r"]);
+    expect(actions).toEqual([{ type: "submit", text: "hello" }]);
+    expect(state.text).toBe("");
+    expect(state.history).toEqual(["hello"]);
   });
 
-  it("erases one character on Backspace, whether it arrives as backspace or delete", () => {
-    expect(editLine("ab😀", "", { ...none, delete: true }).value).toBe("ab");
-    expect(editLine("ab", "", { ...none, backspace: true }).value).toBe("a");
+  it("jumps and deletes by word, and to the line's ends", () => {
+    const typed = feed(["one two three"]).state;
+    expect(feed(["\x1bb", "\x1bb", "X"], typed).state.text).toBe("one Xtwo three");
+    expect(feed(["\x1b[1;5D", "\x0b"], typed).state.text).toBe("one two ");
+    expect(feed(["\x17"], typed).state.text).toBe("one two ");
+    expect(feed(["\x01", "\x1b[3~", "\x05", "!"], typed).state.text).toBe("ne two three!");
+    expect(feed(["\x1b[1;5D", "\x15"], typed).state.text).toBe("three");
   });
 
-  it("cancels on Esc without touching the line", () => {
-    expect(editLine("draft", "", { ...none, escape: true, meta: true })).toEqual({
-      value: "draft",
-      action: { type: "cancel" },
-    });
+  it("erases whole characters, also astral ones", () => {
+    expect(feed(["ab😀", "\x7f"]).state.text).toBe("ab");
+    expect(feed(["a😀b", LEFT, "\x7f"]).state.text).toBe("ab");
+    expect(feed(["a😀b", LEFT, LEFT, "X"]).state.text).toBe("aX😀b");
   });
 
-  it("clears with Ctrl-U, erases a word with Ctrl-W and ignores other control keys", () => {
-    expect(editLine("one two", "u", { ...none, ctrl: true }).value).toBe("");
-    expect(editLine("one two ", "w", { ...none, ctrl: true }).value).toBe("one ");
-    expect(editLine("x", "a", { ...none, ctrl: true }).value).toBe("x");
-    expect(editLine("x", "", { ...none, upArrow: true }).value).toBe("x");
+  it("walks the history with Up and Down and gives the draft back", () => {
+    const sent = feed(["first", "\r", "second", "\r", "dra"]).state;
+    const up = feed([UP], sent).state;
+    expect(up.text).toBe("second");
+    expect(feed([UP, UP], sent).state.text).toBe("first");
+    expect(feed([UP, UP, UP], sent).state.text).toBe("first");
+    expect(feed([UP, DOWN], sent).state.text).toBe("dra");
   });
 
-  it("keeps pasted text on one line without control bytes", () => {
-    expect(editLine("", "a\r\nb\tc\u0007", none).value).toBe("a bc");
+  it("keeps a bracketed paste verbatim, line breaks included, and sends it as is", () => {
+    const { state, actions } = feed(["\x1b[200~", "one\r\ntwo\rthree", "\x1b[201~"]);
+    expect(state.text).toBe("one\ntwo\nthree");
+    expect(actions).toEqual([]);
+    expect(feed(["\r"], state).actions).toEqual([{ type: "submit", text: "one\ntwo\nthree" }]);
+  });
+
+  it("treats typing that arrives at once with a final CR as text, then Enter", () => {
+    expect(feed(["a\rb\r"]).actions).toEqual([{ type: "submit", text: "a\nb" }]);
+  });
+
+  it("starts a new line on Alt-Enter, Ctrl-J or a trailing backslash; Up moves inside it", () => {
+    const { state } = feed(["ab", "\x1b\r", "cd", "\n", "ef\\", "\r", "g"]);
+    expect(state.text).toBe("ab\ncd\nef\ng");
+    const moved = feed([UP, "X"], state).state;
+    expect(moved.text).toBe("ab\ncd\neXf\ng");
+  });
+
+  it("completes slash commands with Tab, listing the choices when ambiguous", () => {
+    expect(feed(["/sta", "\t"]).state.text).toBe("/status");
+    const ambiguous = feed(["/s", "\t"]).state;
+    expect(ambiguous.text).toBe("/s");
+    expect(ambiguous.completions).toEqual(["/segments", "/status"]);
+    expect(feed(["hello /sta", "\t"]).state.text).toBe("hello /sta");
+  });
+
+  it("reports Esc and Ctrl-C to the caller and ignores keys it does not use", () => {
+    expect(feed(["\x1b", "\x03"]).actions).toEqual([{ type: "escape" }, { type: "interrupt" }]);
+    expect(feed(["a", "\x1b[15~", "b"]).state.text).toBe("ab");
   });
 });

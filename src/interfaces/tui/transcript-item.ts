@@ -19,6 +19,8 @@ export type TranscriptItem =
       pending: boolean;
       /** Why sending failed, when it did. */
       failed: string | null;
+      /** Waiting behind a running turn: shown below it as queued until its own turn starts. */
+      queued?: boolean;
     }
   | { kind: "assistant"; id: number; turnId: string | null; text: string }
   | {

@@ -129,6 +129,55 @@ describe("tuiReducer with stream events", () => {
     ]);
   });
 
+  it("shows a message sent mid-turn as queued below the reply, and in order once its turn starts", () => {
+    const midTurn = run([
+      ...events(
+        { type: "turn-start", turnId: "t1", envelope: envelope("first") },
+        { type: "text-delta", turnId: "t1", text: "Work" },
+      ),
+      { type: "message-send", localId: 1, text: "second" },
+      ...events(
+        { type: "turn-queue", turnId: "t2", envelope: envelope("second"), position: 1 },
+        { type: "text-delta", turnId: "t1", text: "ing." },
+      ),
+    ]);
+    expect(shown(midTurn)).toEqual(["user:first", "assistant:Working.", "user:second"]);
+    const queued = midTurn.items.at(-1);
+    expect(queued?.kind === "user" && queued.queued).toBe(true);
+    expect(countSettledItems(midTurn)).toBe(1);
+    const next = run(
+      events(
+        { type: "tool-call", turnId: "t1", callId: "c1", name: "bash", arguments: "{}" },
+        { type: "turn-end", turnId: "t1", text: "Working.", stopReason: "end" },
+        { type: "turn-start", turnId: "t2", envelope: envelope("second") },
+        { type: "text-delta", turnId: "t2", text: "Sure." },
+      ),
+      midTurn,
+    );
+    expect(shown(next)).toEqual([
+      "user:first",
+      "assistant:Working.",
+      "tool:bash:…",
+      "user:second",
+      "assistant:Sure.",
+    ]);
+    expect(next.items.some((item) => item.kind === "user" && item.queued)).toBe(false);
+  });
+
+  it("shows a failed turn's error once, though it comes as error and turn-end", () => {
+    const error = { code: "KERN_MODEL_HTTP" as const, message: "503 from the provider" };
+    const state = run(
+      events(
+        { type: "turn-start", turnId: "t1", envelope: envelope("hi") },
+        { type: "error", turnId: "t1", ...error },
+        { type: "turn-end", turnId: "t1", text: "", stopReason: "error", error },
+      ),
+    );
+    expect(shown(state).filter((line) => line.startsWith("error:"))).toEqual([
+      "error:503 from the provider (KERN_MODEL_HTTP)",
+    ]);
+  });
+
   it("applies memory updates to the status and asks for a fresh one", () => {
     const base = createInitialTuiState();
     const memory = {

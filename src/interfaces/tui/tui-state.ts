@@ -33,7 +33,8 @@ export type TuiAction =
   | { type: "message-send"; localId: number; text: string }
   | { type: "message-accept"; localId: number; turnId: string }
   | { type: "message-fail"; localId: number; error: string }
-  | { type: "notice-add"; text: string; tone: "info" | "error" };
+  | { type: "notice-add"; text: string; tone: "info" | "error" }
+  | { type: "local-answer"; command: string; text: string };
 
 export function createInitialTuiState(): TuiState {
   return {
@@ -102,6 +103,10 @@ export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
       return appendItems(state, [
         { kind: "notice", turnId: null, text: action.text, tone: action.tone },
       ]);
+    case "local-answer":
+      return appendItems(state, [
+        { kind: "command", turnId: null, command: action.command, text: action.text },
+      ]);
     default: {
       const unreachable: never = action;
       return unreachable;
@@ -113,7 +118,7 @@ export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
 export function countSettledItems(state: Pick<TuiState, "items" | "runningTurnId">): number {
   const live = state.items.findIndex((item) =>
     item.kind === "user"
-      ? item.pending
+      ? item.pending || item.queued === true
       : item.turnId !== null && item.turnId === state.runningTurnId,
   );
   return live === -1 ? state.items.length : live;

@@ -1,35 +1,95 @@
-// The prompt line. Always usable, also while a turn runs: Enter sends, Esc cancels the turn.
-// Keystrokes are applied to a ref first, so fast typing between renders never loses a key.
-import { Box, Text, useInput } from "ink";
-import { useRef, useState } from "react";
-import { editLine } from "../edit-line.js";
+// The prompt. Always usable, also while a turn runs: Enter sends, Esc cancels the turn, Ctrl-C
+// clears a non-empty line (else the App decides). Reads the raw input events ink has split from
+// stdin (its own useInput loses keys an editor needs: Ctrl-J, forward Delete, paste markers).
+// Each event is applied to a ref first, so fast typing between renders never loses a key.
+import { Box, Text, useStdin } from "ink";
+import { useEffect, useRef, useState } from "react";
+import { decodeInput } from "../decode-input.js";
+import { createLineState, editLine, type LineState } from "../edit-line.js";
+import type { LineHistory } from "../line-history.js";
 
 export interface InputLineProps {
   onSubmit: (text: string) => void;
-  onCancel: () => void;
+  onEscape: () => void;
+  /** Ctrl-C on an empty line. */
+  onInterrupt: () => void;
+  /** Any other key: a pending question (quit?) is dropped. */
+  onKey?: () => void;
+  commands: readonly string[];
+  history: LineHistory;
 }
 
-export function InputLine({ onSubmit, onCancel }: InputLineProps) {
-  const [value, setValue] = useState("");
-  const valueRef = useRef("");
-  const handlers = useRef({ onSubmit, onCancel });
-  handlers.current = { onSubmit, onCancel };
+export function InputLine(props: InputLineProps) {
+  const { internal_eventEmitter: events, setRawMode } = useStdin();
+  const [line, setLine] = useState<LineState>(() => createLineState(props.history.entries));
+  const lineRef = useRef(line);
+  const propsRef = useRef(props);
+  propsRef.current = props;
 
-  useInput((input, key) => {
-    const edit = editLine(valueRef.current, input, key);
-    valueRef.current = edit.value;
-    setValue(edit.value);
-    if (edit.action?.type === "submit") handlers.current.onSubmit(edit.action.text);
-    if (edit.action?.type === "cancel") handlers.current.onCancel();
-  });
+  useEffect(() => {
+    setRawMode(true);
+    return () => setRawMode(false);
+  }, [setRawMode]);
+
+  useEffect(() => {
+    const onInput = (raw: string) => {
+      const current = propsRef.current;
+      for (const input of decodeInput(raw, lineRef.current.pasting)) {
+        const edit = editLine(lineRef.current, input, current.commands);
+        let next = edit.state;
+        const action = edit.action;
+        if (action?.type === "submit" && action.text.trim()) {
+          current.history.append(action.text);
+          current.onSubmit(action.text);
+        } else if (action?.type === "escape") current.onEscape();
+        else if (action?.type === "interrupt") {
+          if (next.text) next = createLineState(next.history);
+          else current.onInterrupt();
+        } else current.onKey?.();
+        lineRef.current = next;
+      }
+      setLine(lineRef.current);
+    };
+    events.on("input", onInput);
+    return () => {
+      events.removeListener("input", onInput);
+    };
+  }, [events]);
 
   return (
-    <Box>
-      <Text bold color="green">
-        {"❯ "}
-      </Text>
-      <Text>{value}</Text>
-      <Text inverse> </Text>
+    <Box flexDirection="column">
+      {renderLines(line).map((row, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the rows of one text, by position
+        <Text key={index}>
+          <Text bold color="green">
+            {index === 0 ? "❯ " : "  "}
+          </Text>
+          {row.before}
+          {row.cursor === null ? null : <Text inverse>{row.cursor}</Text>}
+          {row.after}
+        </Text>
+      ))}
+      {line.completions.length > 0 ? <Text dimColor>{line.completions.join("  ")}</Text> : null}
     </Box>
   );
+}
+
+interface Row {
+  before: string;
+  /** The character under the cursor (a space at a line's end); null on rows without it. */
+  cursor: string | null;
+  after: string;
+}
+
+function renderLines(line: LineState): Row[] {
+  let offset = 0;
+  return line.text.split("\n").map((text) => {
+    const start = offset;
+    offset += text.length + 1;
+    const column = line.cursor - start;
+    if (column < 0 || column > text.length) return { before: text, cursor: null, after: "" };
+    const rest = text.slice(column);
+    const under = rest ? String.fromCodePoint(rest.codePointAt(0) ?? 32) : " ";
+    return { before: text.slice(0, column), cursor: under, after: rest.slice(under.length) };
+  });
 }

@@ -14,7 +14,10 @@ export function TranscriptRow({ item }: { item: TranscriptItem }) {
             <Text bold color="green">
               {item.from ? `${item.from} ❯ ` : "❯ "}
             </Text>
-            <Text bold>{item.text}</Text>
+            <Text bold={!item.queued} dimColor={item.queued === true}>
+              {item.text}
+            </Text>
+            {item.queued ? <Text dimColor>{"  (queued)"}</Text> : null}
           </Text>
           {item.failed ? <Text color="red">{`✗ not sent: ${item.failed}`}</Text> : null}
         </Box>

@@ -1,0 +1,81 @@
+// Issue 14, Must show 3: the real `kern tui` in a real terminal (tmux) against a real daemon with
+// the fake model. Typing, cursor keys, history, paste and Tab as a person uses them.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FakeChatRequest } from "../fakes/fake-llm-server.js";
+import { kernProcess, MAIN, TSX } from "../support/kern-process.js";
+import { useProcessAgent } from "../support/process-agent.js";
+import { turnRequests } from "../support/test-daemon.js";
+import { lastLine, startTmux, type TmuxSession } from "../support/tmux.js";
+
+/** The text of the newest user message the model received, without kern's envelope line. */
+function lastUserText(request: FakeChatRequest | undefined): string {
+  const user = request?.messages.filter((message) => message.role === "user").at(-1);
+  return String(user?.content ?? "").replace(/^\[via [^\]]*\]\n/, "");
+}
+
+async function modelReceives(agent: { llm: { requests: FakeChatRequest[] } }, count: number) {
+  const deadline = Date.now() + 20_000;
+  while (turnRequests(agent.llm as never).length < count) {
+    if (Date.now() > deadline) throw new Error(`the model got no request #${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return lastUserText(turnRequests(agent.llm as never)[count - 1]);
+}
+
+describe("kern tui in tmux", () => {
+  const agent = useProcessAgent("kern-tui-");
+  let tui: TmuxSession;
+
+  beforeAll(async () => {
+    const started = await kernProcess(["start", agent.dir]);
+    expect(started.code, started.stderr).toBe(0);
+    tui = await startTmux([TSX, MAIN, "tui", agent.dir], { env: { NO_COLOR: "1" } });
+    await tui.waitFor((lines) => lastLine(lines).startsWith("❯"));
+    await tui.waitFor((lines) => lines.some((line) => line.includes("connected")));
+  }, 60_000);
+
+  afterAll(async () => {
+    await tui?.close();
+  });
+
+  it("edits at the cursor: helo, Left, l, Enter sends hello; Up recalls it", async () => {
+    agent.llm.reply("hi there");
+    await tui.type("helo");
+    await tui.keys("Left");
+    await tui.type("l");
+    await tui.waitFor((lines) => lastLine(lines) === "❯ hello");
+    await tui.keys("Enter");
+    expect(await modelReceives(agent, 1)).toBe("hello");
+    await tui.waitFor((lines) => lines.some((line) => line.includes("hi there")));
+    await tui.keys("Up");
+    await tui.waitFor((lines) => lastLine(lines) === "❯ hello");
+    await tui.keys("C-u");
+    await tui.waitFor((lines) => lastLine(lines) === "❯");
+  }, 60_000);
+
+  it("sends a pasted 3-line text as 3 lines", async () => {
+    agent.llm.reply("got three lines");
+    await tui.paste("one\ntwo\nthree");
+    await tui.waitFor((lines) => lines.includes("  three"));
+    expect(lastLine(await tui.screen())).toBe("  three");
+    await tui.keys("Enter");
+    expect(await modelReceives(agent, 2)).toBe("one\ntwo\nthree");
+  }, 60_000);
+
+  it("completes /sta to /status with Tab, and the daemon answers it", async () => {
+    await tui.waitFor((lines) => lines.some((line) => line.includes("got three lines")));
+    await tui.type("/sta");
+    await tui.keys("Tab");
+    await tui.waitFor((lines) => lastLine(lines) === "❯ /status");
+    await tui.keys("Enter");
+    await tui.waitFor((lines) => lines.some((line) => line.includes("queue:")));
+  }, 60_000);
+
+  it("answers an unknown /foo itself, without the model", async () => {
+    const before = turnRequests(agent.llm).length;
+    await tui.type("/foo");
+    await tui.keys("Enter");
+    await tui.waitFor((lines) => lines.some((line) => line.includes("unknown command /foo")));
+    expect(turnRequests(agent.llm).length).toBe(before);
+  }, 60_000);
+});
