@@ -181,6 +181,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     staticDir,
     clock,
     onRestartRequest: restart,
+    sessionsFile: join(agentPaths(config.agentDir).kernDir, "web-sessions.json"),
   });
   const telegram = config.secrets.telegramToken
     ? createTelegramBot({

@@ -45,6 +45,8 @@ export interface CreateWebServerOptions {
   clock?: Clock;
   /** Milliseconds between SSE heartbeat comments; default 15 000. */
   heartbeatMs?: number;
+  /** Keeps web sessions across restarts (`.kern/web-sessions.json`); default memory only. */
+  sessionsFile?: string | null;
 }
 
 export interface ListenOptions {
@@ -155,6 +157,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     authToken: options.authToken,
     cookieName: SESSION_COOKIE,
     clock: options.clock ?? SYSTEM_CLOCK,
+    sessionsFile: options.sessionsFile ?? null,
   });
   const context: WebContext = {
     runtime: options.runtime,

@@ -1,10 +1,12 @@
 // Who may call the API: the bearer token (constant-time compare) or a session cookie made by
-// POST /login. Sessions live in memory only and hold a random id, never the token itself.
+// POST /login. A session is a random id, never the token itself; with `sessionsFile` the sessions
+// survive a daemon restart (web-session-file.ts).
 import { createHash, timingSafeEqual } from "node:crypto";
 import { type Clock, ConfigError, createSecret } from "../../kernel/index.js";
 import { readCookie } from "./cookies.js";
+import { readSessionFile, tokenFingerprint, writeSessionFile } from "./web-session-file.js";
 
-/** Sessions last a week; a daemon restart also ends them (they live in memory). */
+/** Sessions last a week from login; logging out or changing KERN_AUTH_TOKEN ends them sooner. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Past this many live sessions the oldest is dropped, so repeated logins cannot grow memory. */
@@ -14,6 +16,8 @@ export interface WebAuthOptions {
   authToken: string;
   cookieName: string;
   clock: Clock;
+  /** Where sessions are kept across restarts; null keeps them in memory only. */
+  sessionsFile?: string | null;
 }
 
 export type AuthMethod = "bearer" | "cookie";
@@ -32,7 +36,9 @@ export class WebAuth {
   private readonly cookieName: string;
   private readonly clock: Clock;
   /** sha256(session id) hex → expiry (ms). Keyed by digest so lookups reveal nothing by timing. */
-  private readonly sessions = new Map<string, number>();
+  private readonly sessions: Map<string, number>;
+  private readonly sessionsFile: string | null;
+  private readonly fingerprint: string;
 
   constructor(options: WebAuthOptions) {
     if (options.authToken.trim().length === 0) {
@@ -44,6 +50,11 @@ export class WebAuth {
     this.tokenDigest = digest(options.authToken);
     this.cookieName = options.cookieName;
     this.clock = options.clock;
+    this.sessionsFile = options.sessionsFile ?? null;
+    this.fingerprint = tokenFingerprint(options.authToken);
+    this.sessions = this.sessionsFile
+      ? readSessionFile(this.sessionsFile, this.fingerprint, this.clock.now())
+      : new Map();
   }
 
   /** Constant-time comparison of a candidate with the token (both hashed to equal length). */
@@ -60,6 +71,7 @@ export class WebAuth {
       if (oldest === undefined) break;
       this.sessions.delete(oldest);
     }
+    this.save();
     return id;
   }
 
@@ -75,7 +87,7 @@ export class WebAuth {
   }
 
   deleteSession(id: string): void {
-    this.sessions.delete(this.key(id));
+    if (this.sessions.delete(this.key(id))) this.save();
   }
 
   /** The session id the request's cookie carries, if any. */
@@ -92,6 +104,16 @@ export class WebAuth {
     const sessionId = this.sessionIdOf(headers);
     if (sessionId !== undefined && this.hasSession(sessionId)) return "cookie";
     return null;
+  }
+
+  /** Writes the sessions through; a failed write costs persistence, never the login. */
+  private save(): void {
+    if (!this.sessionsFile) return;
+    try {
+      writeSessionFile(this.sessionsFile, this.fingerprint, this.sessions);
+    } catch {
+      // read-only folder: the session still works until the daemon stops
+    }
   }
 
   private key(id: string): string {
