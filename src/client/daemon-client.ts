@@ -13,6 +13,8 @@ import type {
 } from "../kernel/index.js";
 import { isKernError } from "../kernel/index.js";
 import {
+  type LoginCodeReply,
+  loginCodeReplySchema,
   type PostMessageBody,
   type PostMessageReply,
   postMessageReplySchema,
@@ -81,6 +83,8 @@ export interface DaemonClient {
   pairingList(): Promise<PairingListView>;
   /** Throws DaemonError KERN_PAIRING_UNKNOWN when no such code is pending. */
   pairingApprove(code: string): Promise<PairedUserView>;
+  /** A one-time code for the web login form (needs the bearer token). */
+  loginCode(): Promise<LoginCodeReply>;
   /**
    * The live event stream. Throws (on first iteration) KERN_DAEMON_NOT_RUNNING when nothing
    * answers, or the daemon's error; ends quietly when the connection closes or `signal` aborts.
@@ -151,6 +155,7 @@ export function createDaemonClient(options: CreateDaemonClientOptions): DaemonCl
     regenerateNotesSummary: () => postJson("/notes/summary", {}, notesViewSchema),
     pairingList: () => getJson("/pairing", pairingListSchema),
     pairingApprove: (code) => postJson("/pairing/approve", { code }, pairedUserSchema),
+    loginCode: () => postJson("/login/code", {}, loginCodeReplySchema),
     events: (signal, eventsOptions) =>
       streamEvents({ baseUrl, token: options.token, fetch: fetchImpl, signal, ...eventsOptions }),
   };

@@ -32,6 +32,10 @@ export type PostMessageReply = z.infer<typeof postMessageReplySchema>;
 export const loginBodySchema = z.object({ token: z.string().min(1).max(500) });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/** POST /login/code (bearer only): a one-time code for the login form. */
+export const loginCodeReplySchema = z.object({ code: z.string(), expiresAt: z.string() });
+export type LoginCodeReply = z.infer<typeof loginCodeReplySchema>;
+
 export const pairBodySchema = z.object({ code: z.string().min(1).max(50) });
 export type PairBody = z.infer<typeof pairBodySchema>;
 

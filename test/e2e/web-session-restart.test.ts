@@ -31,11 +31,29 @@ describeInBrowser("web sessions across a daemon restart", () => {
     await browser?.close();
   });
 
-  it("log in, kern restart, reload: still logged in; log out: the form again", async () => {
+  it("log in with the code kern status prints, kern restart, reload: still logged in", async () => {
     const before = await statusOf(agent.dir);
-    const token = (await readEnvFile(join(agent.dir, ".kern", ".env")))["KERN_AUTH_TOKEN"] ?? "";
+    const printed = await kernProcess(["status", agent.dir]);
+    const line = printed.stdout.split("\n").find((text) => text.startsWith("web UI:")) ?? "";
+    expect(line.length).toBeLessThanOrEqual(80);
+    const code = /log in with code ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(line)?.[1] ?? "";
+    expect(line).toContain(before.url);
+    expect(code, printed.stdout).not.toBe("");
     const page = await browser.context.newPage();
-    await logInThroughForm(page, before.url, token);
+    await logInThroughForm(page, before.url, code);
+    // The code is spent: a second browser cannot use it.
+    const reused = await page.evaluate(
+      async (body) =>
+        (
+          await fetch("/login", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body,
+          })
+        ).status,
+      JSON.stringify({ token: code }),
+    );
+    expect(reused).toBe(401);
 
     const restarted = await kernProcess(["restart", agent.dir]);
     expect(restarted.code, restarted.stderr).toBe(0);
@@ -55,5 +73,8 @@ describeInBrowser("web sessions across a daemon restart", () => {
     expect(loggedOut).toBe(200);
     await page.reload();
     await page.locator("input[name=token]").waitFor({ timeout: 15_000 });
+    // The token itself still logs in.
+    const token = (await readEnvFile(join(agent.dir, ".kern", ".env")))["KERN_AUTH_TOKEN"] ?? "";
+    await logInThroughForm(page, before.url, token);
   }, 90_000);
 });

@@ -18,7 +18,7 @@ import type {
   SessionMessage,
 } from "../../src/kernel/index.js";
 import { DaemonError } from "../../src/kernel/index.js";
-import type { PostMessageBody, StreamEvent } from "../../src/protocol/index.js";
+import type { LoginCodeReply, PostMessageBody, StreamEvent } from "../../src/protocol/index.js";
 
 export interface RecordedCall {
   method: Exclude<keyof DaemonClient, "baseUrl">;
@@ -263,6 +263,11 @@ export class FakeDaemonClient implements DaemonClient {
       pending: this.pairingValue.pending.filter((entry) => entry.code !== code),
     };
     return paired;
+  }
+
+  async loginCode(): Promise<LoginCodeReply> {
+    this.check("loginCode", []);
+    return { code: "K7QM-X3TP", expiresAt: new Date(Date.now() + 600_000).toISOString() };
   }
 
   /** Records the call; throws like a real client when the daemon is stopped. */

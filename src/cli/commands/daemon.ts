@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import type { CliContext } from "../cli-context.js";
 import { selfCommand } from "../daemon-command.js";
 import { loadDaemon } from "../load-daemon.js";
+import { webLoginLine } from "../web-login-line.js";
 
 export function registerDaemonCommands(program: Command, context: CliContext): void {
   const start = async (dir: string) => {
@@ -10,9 +11,7 @@ export function registerDaemonCommands(program: Command, context: CliContext): v
     const result = await startDaemon({ agentDir: dir, command: selfCommand() });
     const verb = result.alreadyRunning ? "already running" : "started";
     context.output.line(`kern daemon ${verb} (pid ${result.pid}) — ${result.url}`);
-    context.output.line(
-      `web UI: open ${result.url} and log in with KERN_AUTH_TOKEN from ${dir}/.kern/.env`,
-    );
+    context.output.line(await webLoginLine(dir, result.url));
   };
   program
     .command("start")

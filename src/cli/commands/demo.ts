@@ -5,6 +5,7 @@ import type { CliContext } from "../cli-context.js";
 import { selfCommand } from "../daemon-command.js";
 import { formatLevelCounts, formatSegmentTree } from "../format-segment-tree.js";
 import { loadDaemon } from "../load-daemon.js";
+import { webLoginLine } from "../web-login-line.js";
 
 export function registerDemoCommand(program: Command, context: CliContext): void {
   program
@@ -53,8 +54,9 @@ export function registerDemoCommand(program: Command, context: CliContext): void
       const started = await startDaemon({ agentDir: dir, command: selfCommand() });
       out.line();
       out.line(
-        `daemon ${started.alreadyRunning ? "already running" : "started"}: ${started.url} — log in with KERN_AUTH_TOKEN from ${dir}/.kern/.env`,
+        `daemon ${started.alreadyRunning ? "already running" : "started"} (pid ${started.pid})`,
       );
+      out.line(await webLoginLine(dir, started.url));
       out.line(
         `try: kern segments ${dir} · kern recall "postgres replication" ${dir} · kern stop ${dir}`,
       );

@@ -4,6 +4,7 @@ import { formatStatus } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
 import { loadDaemon } from "../load-daemon.js";
+import { webLoginLine } from "../web-login-line.js";
 
 export function registerStatusCommand(program: Command, context: CliContext): void {
   program
@@ -17,9 +18,7 @@ export function registerStatusCommand(program: Command, context: CliContext): vo
         const status = await daemon.client.status();
         if (flags.json) return context.output.json({ running: true, ...status });
         context.output.line(formatStatus(status));
-        context.output.line(
-          `web UI: ${status.url ?? daemon.address.url} (log in with KERN_AUTH_TOKEN from ${dir}/.kern/.env)`,
-        );
+        context.output.line(await webLoginLine(dir, status.url ?? daemon.address.url));
         return;
       }
       const { readOfflineStatus } = await loadDaemon();

@@ -4,6 +4,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { type Clock, ConfigError, createSecret } from "../../kernel/index.js";
 import { readCookie } from "./cookies.js";
+import { LoginCodes } from "./login-codes.js";
 import { readSessionFile, tokenFingerprint, writeSessionFile } from "./web-session-file.js";
 
 /** Sessions last a week from login; logging out or changing KERN_AUTH_TOKEN ends them sooner. */
@@ -39,6 +40,8 @@ export class WebAuth {
   private readonly sessions: Map<string, number>;
   private readonly sessionsFile: string | null;
   private readonly fingerprint: string;
+  /** One-time codes `kern status` prints; the login form takes one instead of the token. */
+  readonly loginCodes: LoginCodes;
 
   constructor(options: WebAuthOptions) {
     if (options.authToken.trim().length === 0) {
@@ -52,6 +55,7 @@ export class WebAuth {
     this.clock = options.clock;
     this.sessionsFile = options.sessionsFile ?? null;
     this.fingerprint = tokenFingerprint(options.authToken);
+    this.loginCodes = new LoginCodes(options.clock);
     this.sessions = this.sessionsFile
       ? readSessionFile(this.sessionsFile, this.fingerprint, this.clock.now())
       : new Map();
@@ -60,6 +64,11 @@ export class WebAuth {
   /** Constant-time comparison of a candidate with the token (both hashed to equal length). */
   isToken(candidate: string): boolean {
     return timingSafeEqual(digest(candidate), this.tokenDigest);
+  }
+
+  /** True for the token or a live one-time login code (which is spent). */
+  mayLogIn(candidate: string): boolean {
+    return this.isToken(candidate) || this.loginCodes.redeem(candidate);
   }
 
   /** Starts a session and returns its id (the cookie value). */

@@ -1,5 +1,5 @@
-// The login form: the token goes once in the body of POST /login and is cleared from the field;
-// the page keeps only the HttpOnly session cookie the daemon sets.
+// The login form: a one-time code from `kern status` (or the token) goes once in the body of
+// POST /login and is cleared from the field; the page keeps only the HttpOnly session cookie.
 import { api } from "../api.js";
 import { h } from "../dom.js";
 
@@ -15,8 +15,8 @@ export function createLoginView(options: LoginViewOptions): HTMLElement {
     required: true,
     autocomplete: "off",
     spellcheck: "false",
-    "aria-label": "Auth token",
-    placeholder: "KERN_AUTH_TOKEN",
+    "aria-label": "Login code or token",
+    placeholder: "code from kern status",
   });
   const button = h("button", { type: "submit", class: "primary" }, "Log in");
   const problem = h(
@@ -32,7 +32,7 @@ export function createLoginView(options: LoginViewOptions): HTMLElement {
     h(
       "p",
       { class: "muted" },
-      "Log in with the agent's token: KERN_AUTH_TOKEN in the agent's .kern/.env (kern status shows how).",
+      "Run 'kern status' in the agent's folder and type the login code it prints. The agent's token (KERN_AUTH_TOKEN in .kern/.env) works too.",
     ),
     input,
     button,

@@ -1,5 +1,6 @@
-// POST /login trades the token for a session cookie (the token itself never leaves the request
-// body); POST /logout ends the session. Both are public: they decide on their own.
+// POST /login trades the token, or a one-time code from POST /login/code, for a session cookie
+// (neither leaves the request body); POST /logout ends the session. Both are public: they decide
+// on their own. POST /login/code needs the bearer token: it is how `kern status` gets a code.
 import { loginBodySchema, SESSION_COOKIE } from "../../../protocol/index.js";
 import { clearedSessionCookie, sessionCookie } from "../cookies.js";
 import type { WebApp, WebContext } from "../web-app.js";
@@ -11,11 +12,11 @@ export function registerAuthRoutes(app: WebApp, context: WebContext): void {
     "/login",
     { config: { public: true }, schema: { body: loginBodySchema } },
     async (request, reply) => {
-      if (!context.auth.isToken(request.body.token)) {
-        request.log.warn({ event: "login-refused" }, "login refused: wrong token");
+      if (!context.auth.mayLogIn(request.body.token)) {
+        request.log.warn({ event: "login-refused" }, "login refused: wrong token or code");
         throw new WebError(
           "KERN_UNAUTHORIZED",
-          "wrong token: use KERN_AUTH_TOKEN from the agent's .kern/.env",
+          "wrong or used code: 'kern status' prints a fresh one (or use KERN_AUTH_TOKEN from .kern/.env)",
         );
       }
       const sessionId = context.auth.createSession();
@@ -27,6 +28,13 @@ export function registerAuthRoutes(app: WebApp, context: WebContext): void {
       return { ok: true };
     },
   );
+
+  app.post("/login/code", async (request) => {
+    if (context.auth.authenticate(request.headers) !== "bearer")
+      throw new WebError("KERN_FORBIDDEN");
+    const { code, expiresAt } = context.auth.loginCodes.create();
+    return { code, expiresAt: new Date(expiresAt).toISOString() };
+  });
 
   app.post("/logout", { config: { public: true } }, async (request, reply) => {
     const sessionId = context.auth.sessionIdOf(request.headers);
