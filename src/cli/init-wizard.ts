@@ -1,7 +1,10 @@
-// The interactive questions of `kern init` on a TTY. Empty answers keep the defaults.
+// The interactive questions of `kern init` on a TTY. Empty answers keep the defaults. Secrets
+// (the API key, the Telegram token) are typed without echo, like a password, and confirmed by
+// their last four characters only.
 
 import { basename, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
+import { Writable } from "node:stream";
 import type { InitAgentOptions } from "../daemon/index.js";
 import type { CliContext } from "./cli-context.js";
 
@@ -11,15 +14,38 @@ export async function askInitQuestions(
   context: CliContext,
   dir: string,
 ): Promise<Partial<InitAgentOptions>> {
+  const screen = context.stderr as NodeJS.WritableStream;
+  let muted = false;
+  // readline echoes what is typed through its output: while muted, only line breaks get through.
+  const output = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      const text = String(chunk);
+      if (!muted) screen.write(text);
+      else if (text.includes("\n")) screen.write("\n");
+      done();
+    },
+  });
   const readline = createInterface({
     input: context.stdin,
-    output: context.stderr as NodeJS.WritableStream,
+    output,
+    terminal: Boolean((context.stdin as NodeJS.ReadStream).isTTY),
   });
   const ask = async (question: string, fallback = ""): Promise<string> => {
     const answer = (
       await readline.question(fallback ? `${question} [${fallback}]: ` : `${question}: `)
     ).trim();
     return answer || fallback;
+  };
+  const askSecret = async (question: string): Promise<string | undefined> => {
+    screen.write(`${question} (typing is hidden): `);
+    muted = true;
+    try {
+      const answer = (await readline.question("")).trim();
+      if (answer) screen.write(`  saved …${answer.slice(-4)}\n`);
+      return answer || undefined;
+    } finally {
+      muted = false;
+    }
   };
   try {
     const name = await ask("Agent name", basename(resolve(dir)));
@@ -34,10 +60,9 @@ export async function askInitQuestions(
         (await ask("Model (e.g. gpt-4.1-mini, anthropic/claude-sonnet-4)")) || undefined;
       if (provider === "openai-compatible")
         answers.baseUrl = (await ask("Base URL (e.g. http://127.0.0.1:8000/v1)")) || undefined;
-      if (provider !== "ollama")
-        answers.apiKey = (await ask("API key (stored in .kern/.env)")) || undefined;
+      if (provider !== "ollama") answers.apiKey = await askSecret("API key (stored in .kern/.env)");
     }
-    answers.telegramToken = (await ask("Telegram bot token (optional)")) || undefined;
+    answers.telegramToken = await askSecret("Telegram bot token (optional)");
     return answers;
   } finally {
     readline.close();

@@ -1,5 +1,6 @@
 // `kern init`: scaffolds an agent folder from templates/ (SPEC §2). Never overwrites a file; a
-// folder that already has AGENTS.md is adopted. Secrets go to `.kern/.env` (0600), never config.
+// folder that already has AGENTS.md is adopted; flags given for an existing agent update its
+// config (reported). Secrets go to `.kern/.env` (0600), never config.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -10,6 +11,7 @@ import {
   PROVIDER_KEY_VARIABLES,
   type Provider,
   readEnvFile,
+  updateConfigFile,
   updateEnvFile,
 } from "../config/index.js";
 import { ConfigError, createSecret } from "../kernel/index.js";
@@ -43,13 +45,31 @@ export interface InitAgentReport {
   agentDir: string;
   created: string[];
   kept: string[];
+  /** Changes to an existing agent asked for by flags: `model: a → b`, `.kern/.env: KEY`. */
+  updated: string[];
   adopted: boolean;
   gitCommitted: boolean;
 }
 
-/** Creates or adopts an agent folder. Idempotent: a second run creates nothing and keeps everything. */
+/** The config keys `kern init` flags set. */
+const CONFIG_FLAG_KEYS = [
+  "name",
+  "provider",
+  "model",
+  "baseUrl",
+  "embeddingModel",
+  "summaryModel",
+] as const;
+
+/**
+ * Creates or adopts an agent folder. Idempotent: a second run creates nothing and keeps
+ * everything, except what its flags ask to change in an existing config (reported as updated).
+ * Everything is validated before the first file is written: bad flags leave no half-made folder.
+ */
 export async function initAgent(options: InitAgentOptions): Promise<InitAgentReport> {
   const paths = agentPaths(options.agentDir);
+  const plan = planConfig(paths.configFile, options);
+  assertOneLineSecrets(options);
   const adopted = existsSync(join(paths.agentDir, "AGENTS.md"));
   const created: string[] = [];
   const kept: string[] = [];
@@ -67,48 +87,100 @@ export async function initAgent(options: InitAgentOptions): Promise<InitAgentRep
     writeOnce(target, readFileSync(join(TEMPLATES_DIR, template), "utf8"));
   }
   for (const folder of ["knowledge", "notes"]) writeOnce(join(folder, ".gitkeep"), "");
-  writeOnce(".kern/config.json", `${JSON.stringify(buildConfigFile(options), null, 2)}\n`);
+  writeOnce(".kern/config.json", `${JSON.stringify(plan.config, null, 2)}\n`);
+  if (plan.changes.length > 0) await updateConfigFile(paths.agentDir, plan.config);
   mkdirSync(paths.sessionsDir, { recursive: true });
-  await writeSecrets(paths.envFile, options, created);
+  const updated = [...plan.changes];
+  await writeSecrets(paths.envFile, options, plan.provider, { created, updated });
   const gitCommitted =
-    options.git !== false && created.length > 0 && commitIfNewRepository(paths.agentDir);
-  return { agentDir: paths.agentDir, created, kept, adopted, gitCommitted };
+    options.git !== false && created.length > 0 && commitIfNewRepository(paths.agentDir, created);
+  return { agentDir: paths.agentDir, created, kept, updated, adopted, gitCommitted };
 }
 
-function buildConfigFile(options: InitAgentOptions): Record<string, unknown> {
-  const config: Record<string, unknown> = {};
-  if (options.name) config["name"] = options.name;
-  if (options.provider) config["provider"] = options.provider;
-  if (options.model) config["model"] = options.model;
-  if (options.baseUrl) config["baseUrl"] = options.baseUrl;
-  if (options.embeddingModel) config["embeddingModel"] = options.embeddingModel;
-  if (options.summaryModel) config["summaryModel"] = options.summaryModel;
+interface ConfigPlan {
+  /** The whole config.json to write (new agent) or the merged one (existing agent). */
+  config: Record<string, unknown>;
+  /** `key: old → new` for each flag that changes an existing config. */
+  changes: string[];
+  provider: Provider;
+}
+
+/** The config the flags ask for, merged over an existing one, validated; writes nothing. */
+function planConfig(configFile: string, options: InitAgentOptions): ConfigPlan {
+  const flags: Record<string, unknown> = {};
+  for (const key of CONFIG_FLAG_KEYS) if (options[key]) flags[key] = options[key];
+  const existing = readExistingConfig(configFile);
+  const config = { ...(existing ?? {}), ...flags };
   const parsed = configFileSchema.safeParse(config);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `--${issue.path.join(".")}: ${issue.message}`,
-    );
+    const problems = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? "");
+      const where = key in flags ? `--${kebab(key)}` : `${key} in ${configFile}`;
+      return `${where}: ${issue.message}`;
+    });
     throw new ConfigError(
       "KERN_CONFIG_INVALID",
-      `invalid init options:\n  ${problems.join("\n  ")}`,
+      `invalid init options (nothing was written):\n  ${problems.join("\n  ")}`,
     );
   }
-  return config;
+  const changes = existing
+    ? Object.entries(flags)
+        .filter(([key, value]) => existing[key] !== value)
+        .map(([key, value]) => `${key}: ${String(existing[key] ?? "(unset)")} → ${String(value)}`)
+    : [];
+  return { config, changes, provider: parsed.data.provider };
+}
+
+function readExistingConfig(configFile: string): Record<string, unknown> | null {
+  if (!existsSync(configFile)) return null;
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(configFile, "utf8"));
+    if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw new ConfigError(
+    "KERN_CONFIG_INVALID",
+    `${configFile} is not a JSON object; fix or delete it, then run kern init again (nothing was written)`,
+  );
+}
+
+function assertOneLineSecrets(options: InitAgentOptions): void {
+  for (const [flag, value] of [
+    ["--api-key", options.apiKey],
+    ["--telegram-token", options.telegramToken],
+  ] as const) {
+    if (value !== undefined && /\s/.test(value)) {
+      throw new ConfigError(
+        "KERN_CONFIG_INVALID",
+        `${flag} must be one word without spaces or line breaks (nothing was written)`,
+      );
+    }
+  }
+}
+
+function kebab(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
 async function writeSecrets(
   envFile: string,
   options: InitAgentOptions,
-  created: string[],
+  provider: Provider,
+  report: { created: string[]; updated: string[] },
 ): Promise<void> {
   const existing = await readEnvFile(envFile);
   const updates: Record<string, string> = {};
   if (!existing["KERN_AUTH_TOKEN"]) updates["KERN_AUTH_TOKEN"] = createSecret();
-  if (options.apiKey)
-    updates[PROVIDER_KEY_VARIABLES[options.provider ?? "openai-compatible"]] = options.apiKey;
+  if (options.apiKey) updates[PROVIDER_KEY_VARIABLES[provider]] = options.apiKey;
   if (options.telegramToken) updates["TELEGRAM_BOT_TOKEN"] = options.telegramToken;
   if (Object.keys(updates).length === 0) return;
-  if (!existsSync(envFile)) created.push(".kern/.env");
+  if (!existsSync(envFile)) report.created.push(".kern/.env");
+  else {
+    const changed = Object.keys(updates).filter((key) => existing[key] !== updates[key]);
+    if (changed.length > 0) report.updated.push(`.kern/.env: ${changed.join(", ")}`);
+  }
   await updateEnvFile(envFile, updates);
 }
 
@@ -121,12 +193,24 @@ function hasGit(): boolean {
   }
 }
 
-/** `git init` + first commit, only for a folder that is not a repository yet. */
-function commitIfNewRepository(agentDir: string): boolean {
+/**
+ * `git init` + first commit, only for a folder that is not a repository yet. Commits only the
+ * files init wrote (never what was already in the folder), minus what .gitignore excludes.
+ */
+function commitIfNewRepository(agentDir: string, created: readonly string[]): boolean {
   if (!hasGit() || existsSync(join(agentDir, ".git"))) return false;
   const git = (...args: string[]) => execFileSync("git", args, { cwd: agentDir, stdio: "pipe" });
   git("init", "--quiet");
-  git("add", "-A");
+  const tracked = created.filter((file) => {
+    try {
+      git("check-ignore", "--quiet", "--", file);
+      return false; // ignored (e.g. .kern/.env)
+    } catch {
+      return true;
+    }
+  });
+  if (tracked.length === 0) return false;
+  git("add", "--", ...tracked);
   const identity = ["-c", "user.name=kern", "-c", "user.email=kern@localhost"];
   let hasIdentity = true;
   try {

@@ -46,7 +46,9 @@ export function registerInitCommand(program: Command, context: CliContext): void
       const report = await initAgent(options);
       const verb =
         report.created.length === 0
-          ? "already set up (nothing overwritten):"
+          ? report.updated.length > 0
+            ? "updated the"
+            : "already set up (nothing overwritten):"
           : report.adopted
             ? "adopted"
             : "created";
@@ -54,7 +56,12 @@ export function registerInitCommand(program: Command, context: CliContext): void
       for (const file of report.created) context.output.line(`  + ${file}`);
       if (report.kept.length > 0)
         context.output.line(`  kept ${report.kept.length} existing file(s) unchanged`);
+      for (const change of report.updated) context.output.line(`  ~ ${change}`);
       if (report.gitCommitted) context.output.line("  git: initialized with a first commit");
+      if (report.updated.length > 0 && report.created.length === 0) {
+        context.output.line(`a running daemon uses this after: kern restart ${dir}`);
+        return;
+      }
       context.output.line(`next: kern tui ${dir}   (or kern start ${dir}; kern status ${dir})`);
     });
 }
