@@ -62,7 +62,10 @@ export class MemoryView {
     this.current = tab;
     const generation = ++this.generation;
     for (const link of Array.from(this.tabs.querySelectorAll("a"))) {
-      link.setAttribute("aria-selected", String(link.dataset["tab"] === tab));
+      const active = link.dataset["tab"] === tab;
+      link.setAttribute("aria-selected", String(active));
+      // Where the tabs scroll sideways (a narrow window), the active one is brought into view.
+      if (active) link.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
     this.panel.dataset["tab"] = tab;
     this.panel.replaceChildren(loading());

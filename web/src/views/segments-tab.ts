@@ -68,12 +68,27 @@ function selectSegment(panel: HTMLElement, detail: HTMLElement, id: string): voi
   }
   const matches = panel.querySelectorAll(`[data-segment-id="${CSS.escape(id)}"]`);
   for (const element of Array.from(matches)) element.classList.add("selected");
-  detail.replaceChildren(loading());
+  // On a phone the detail is a bottom sheet over the tree (6-phone.css); Close puts it away.
+  const close = h("button", { type: "button", class: "sheet-close" }, "Close");
+  close.addEventListener("click", () => {
+    detail.classList.remove("open");
+    for (const element of Array.from(matches)) element.classList.remove("selected");
+    detail.replaceChildren(detailHint());
+  });
+  detail.classList.add("open");
+  detail.replaceChildren(close, loading());
   api.segment(id).then(
     (segment) =>
-      detail.replaceChildren(detailCard(segment, (child) => selectSegment(panel, detail, child))),
-    (error: unknown) => detail.replaceChildren(errorBox(error)),
+      detail.replaceChildren(
+        close,
+        detailCard(segment, (child) => selectSegment(panel, detail, child)),
+      ),
+    (error: unknown) => detail.replaceChildren(close, errorBox(error)),
   );
+}
+
+function detailHint(): HTMLElement {
+  return h("p", { class: "muted" }, "Click a segment to see its summary and compression.");
 }
 
 /** The All / In context switch; calls `onChange` and marks the pressed button. */
@@ -99,11 +114,7 @@ function filterSwitch(contextCount: number, onChange: (filter: Filter) => void) 
 export async function renderSegmentsTab(panel: HTMLElement): Promise<void> {
   const [tree, context] = await Promise.all([api.segments(), api.contextSegments()]);
   const rows = tree.segments;
-  const detail = h(
-    "aside",
-    { class: "card segment-detail", "aria-live": "polite" },
-    h("p", { class: "muted" }, "Click a segment to see its summary and compression."),
-  );
+  const detail = h("aside", { class: "card segment-detail", "aria-live": "polite" }, detailHint());
   const options: TreeOptions = {
     inContext: new Set(context.segmentIds),
     onSelect: (id) => selectSegment(panel, detail, id),
