@@ -3,9 +3,17 @@
 import type { Command } from "commander";
 import type { CliContext } from "../cli-context.js";
 import { selfCommand } from "../daemon-command.js";
-import { formatLevelCounts, formatSegmentTree } from "../format-segment-tree.js";
+import {
+  fitLine,
+  formatLevelCounts,
+  formatSegmentTree,
+  formatTreeSpan,
+} from "../format-segment-tree.js";
 import { loadDaemon } from "../load-daemon.js";
 import { webLoginLine } from "../web-login-line.js";
+
+/** Lines of the composed summary shown; `kern context DIR` prints all of it. */
+const PREVIEW_LINES = 20;
 
 export function registerDemoCommand(program: Command, context: CliContext): void {
   program
@@ -27,22 +35,28 @@ export function registerDemoCommand(program: Command, context: CliContext): void
       context.output.endProgress();
       const out = context.output;
       out.line(
-        `demo agent in ${report.agentDir}: ${report.imported || "already imported"} messages; memory built in ${(report.ms / 1000).toFixed(1)} s`,
+        `demo agent in ${report.agentDir}\n${report.imported ? `${report.imported} messages imported` : "history already imported"}; memory built in ${(report.ms / 1000).toFixed(1)} s`,
       );
       out.line();
-      out.line(`segment tree (${formatLevelCounts(report.segments.segments)}):`);
-      for (const line of formatSegmentTree(report.segments.segments, 4).slice(0, 40))
-        out.line(`  ${line}`);
+      const rows = report.segments.segments;
+      out.line(`segment tree: ${formatLevelCounts(rows)}, ${formatTreeSpan(rows)}`);
+      // Every top-level segment, three children each; the rest counted (kern segments: all).
+      for (const line of formatSegmentTree(rows, 3, "  ")) out.line(line);
       const summary = /^<conversation_summary>\n[\s\S]*?^<\/conversation_summary>$/m.exec(
         report.context.systemPrompt,
       )?.[0];
       out.line();
+      const { context: composed } = report;
       out.line(
-        `composed <conversation_summary> at a ${report.context.maxContextTokens}-token budget (${report.context.tokens.summary} tokens, ${report.context.segmentIds.length} blocks, ${report.context.trimmedCount} messages trimmed):`,
+        `composed <conversation_summary>: ${composed.tokens.summary} tokens of a ${composed.maxContextTokens}-token budget,`,
+      );
+      out.line(
+        `${composed.segmentIds.length} blocks standing for ${composed.trimmedCount} older messages:`,
       );
       const lines = (summary ?? "(nothing trimmed: the whole history fits)").split("\n");
-      for (const line of lines.slice(0, 30)) out.line(`  ${line}`);
-      if (lines.length > 30) out.line(`  … ${lines.length - 30} more lines (kern context ${dir})`);
+      for (const line of lines.slice(0, PREVIEW_LINES)) out.line(fitLine(`  ${line}`));
+      if (lines.length > PREVIEW_LINES)
+        out.line(`  … ${lines.length - PREVIEW_LINES} more lines: kern context ${dir}`);
       out.line();
       out.line("compression per level (tokens in → tokens out):");
       for (const level of report.compression) {
@@ -57,8 +71,8 @@ export function registerDemoCommand(program: Command, context: CliContext): void
         `daemon ${started.alreadyRunning ? "already running" : "started"} (pid ${started.pid})`,
       );
       out.line(await webLoginLine(dir, started.url));
-      out.line(
-        `try: kern segments ${dir} · kern recall "postgres replication" ${dir} · kern stop ${dir}`,
-      );
+      out.line(`try: kern segments ${dir}`);
+      out.line(`     kern recall "postgres replication" ${dir}`);
+      out.line(`     kern stop ${dir}`);
     });
 }

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import type { SegmentsReport } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
-import { formatLevelCounts, formatSegmentTree } from "../format-segment-tree.js";
+import { formatLevelCounts, formatSegmentTree, formatTreeSpan } from "../format-segment-tree.js";
 import { loadDaemon } from "../load-daemon.js";
 
 /** The stable JSON shape: session and rows, without the `stale` bookkeeping flag. */
@@ -32,6 +32,7 @@ export function registerSegmentsCommand(program: Command, context: CliContext): 
       context.output.line(
         `session ${report.session}: ${formatLevelCounts(report.segments) || "no segments"}`,
       );
+      if (report.segments.length > 0) context.output.line(formatTreeSpan(report.segments));
       for (const line of formatSegmentTree(report.segments)) context.output.line(line);
     });
 }
