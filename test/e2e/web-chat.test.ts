@@ -102,6 +102,23 @@ describeInBrowser("web chat", () => {
     expect(watched.dialogs).toEqual([]);
   });
 
+  it("renders nested lists as nested lists, and code blocks with a Copy button", async () => {
+    runtime.reply(
+      "Steps:\n\n1. install\n   - node 20\n   - npm ci\n2. build\n3. run\n\n```sh\nkern demo /tmp/d\n```",
+    );
+    await send("how do I set it up?");
+    await lastEndedTurn().waitFor();
+    const reply = page.locator(".turn").last().locator(".reply-text");
+    await reply.locator("ol > li > ul > li", { hasText: "npm ci" }).waitFor();
+    expect(await reply.locator("ol > li").count()).toBe(3);
+    expect(await reply.locator("ol > li").nth(2).textContent()).toBe("run");
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await reply.getByRole("button", { name: "Copy" }).click();
+    await reply.getByRole("button", { name: "Copied" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("kern demo /tmp/d");
+    expect(await reply.locator(".code-language").textContent()).toBe("sh");
+  });
+
   it("answers slash commands with their result, with hints while typing", async () => {
     await page.locator(".composer-input").fill("/sta");
     await page.locator(".command-hints li", { hasText: "/status" }).waitFor();

@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import type { SessionMessage } from "../../src/kernel/index.js";
 import { fillDays, formatDuration, formatSeqRange, percent } from "../../web/src/format.js";
 import { toHistoryItems } from "../../web/src/history-items.js";
-import { type Inline, parseInline, parseMarkdown, safeHref } from "../../web/src/markdown-parse.js";
+import {
+  type Block,
+  type Inline,
+  parseInline,
+  parseMarkdown,
+  safeHref,
+} from "../../web/src/markdown-parse.js";
 import { parsePromptSections } from "../../web/src/prompt-sections.js";
 import { splitWorkingMemory } from "../../web/src/working-memory-sections.js";
 import { buildWorkingMemory } from "../support/rich-fake-data.js";
@@ -17,6 +23,15 @@ function textOf(inlines: Inline[]): string {
       return textOf(inline.children);
     })
     .join("");
+}
+
+/** The depth of every list item, in document order (0 = top level). */
+function itemDepths(block: Block | undefined, depth = 0): number[] {
+  if (block?.type !== "list") return [];
+  return block.items.flatMap((item) => [
+    depth,
+    ...item.blocks.flatMap((inner) => itemDepths(inner, depth + 1)),
+  ]);
 }
 
 describe("markdown parsing", () => {
@@ -36,8 +51,7 @@ describe("markdown parsing", () => {
     expect(safeHref("data:text/html,x")).toBeNull();
     expect(safeHref("https://example.com")).toBe("https://example.com");
     expect(parseInline("[x](javascript:alert(1))")).toEqual([
-      { type: "text", text: "[x](javascript:alert(1)" },
-      { type: "text", text: ")" },
+      { type: "text", text: "[x](javascript:alert(1))" },
     ]);
     expect(parseInline("see https://a.example/b.")[1]).toEqual({
       type: "link",
@@ -81,9 +95,14 @@ describe("markdown parsing", () => {
       "---",
     ].join("\n");
     const types = parseMarkdown(text).map((block) => block.type);
-    expect(types).toEqual(["heading", "list", "list", "quote", "table", "code", "rule"]);
+    expect(types).toEqual([
+      ...["heading", "gap", "list", "list", "gap", "quote", "gap", "table", "gap", "code", "rule"],
+    ]);
     const list = parseMarkdown("- one\n  - nested")[0];
-    expect(list?.type === "list" && list.items.map((item) => item.depth)).toEqual([0, 1]);
+    expect(itemDepths(list)).toEqual([0, 1]);
+    const deep = parseMarkdown("1. one\n   - a\n     - b\n2. two\n3. three")[0];
+    expect(itemDepths(deep)).toEqual([0, 1, 2, 0, 0]);
+    expect(deep?.type === "list" && deep.items.length).toBe(3);
     const code = parseMarkdown("```ts\nconst x = '<b>';\n```")[0];
     expect(code).toEqual({ type: "code", language: "ts", text: "const x = '<b>';" });
   });
@@ -181,9 +200,7 @@ describe("working memory sections", () => {
     ]);
     expect(sections[1]?.body).toMatch(/^- 2026-03-26: .*\n {2}- reason: deduplication/);
     const blocks = parseMarkdown(sections[1]?.body ?? "");
-    expect(blocks[0]?.type === "list" && blocks[0].items.map((item) => item.depth)).toEqual([
-      0, 1, 0, 1,
-    ]);
+    expect(itemDepths(blocks[0])).toEqual([0, 1, 0, 1]);
   });
 
   it("marks empty sections, keeps text before the first heading and never throws", () => {

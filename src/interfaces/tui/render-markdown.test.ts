@@ -64,4 +64,26 @@ describe("renderMarkdown", () => {
     const lines = renderMarkdown("```\nline one\nline **two**");
     expect(lines.map((line) => line.kind)).toEqual(["code", "code"]);
   });
+
+  it("nests lists under their items, numbering from the list's start", () => {
+    const text = (source: string) =>
+      renderMarkdown(source).map((line) => line.spans.map((span) => span.text).join(""));
+    expect(text("1. one\n   - a\n   - [x] b\n2. two")).toEqual([
+      "1. one",
+      "   • a",
+      "   • ☑ b",
+      "2. two",
+    ]);
+  });
+
+  it("lays tables out as aligned columns with a bold header", () => {
+    const lines = renderMarkdown("| name | n |\n|---|---|\n| alpha | 1 |\n| b | 22 |");
+    expect(lines.map((line) => line.spans.map((span) => span.text).join(""))).toEqual([
+      "name  │ n ",
+      "──────┼───",
+      "alpha │ 1 ",
+      "b     │ 22",
+    ]);
+    expect(lines[0]?.spans[0]).toEqual({ text: "name ", style: "bold" });
+  });
 });

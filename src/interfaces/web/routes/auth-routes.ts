@@ -16,7 +16,7 @@ export function registerAuthRoutes(app: WebApp, context: WebContext): void {
         request.log.warn({ event: "login-refused" }, "login refused: wrong token or code");
         throw new WebError(
           "KERN_UNAUTHORIZED",
-          "wrong or used code: 'kern status' prints a fresh one (or use KERN_AUTH_TOKEN from .kern/.env)",
+          "wrong token or code: 'kern status' prints a one-time code (or use KERN_AUTH_TOKEN from .kern/.env)",
         );
       }
       const sessionId = context.auth.createSession();
