@@ -5,6 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { agentPaths, type Config, loadConfig, updateConfigFile } from "../config/index.js";
 import {
+  approvedReply,
   createTelegramBot,
   type TelegramBot,
   type TelegramBotInfo,
@@ -20,12 +21,14 @@ import {
   MemoryEngine,
 } from "../memory/index.js";
 import { createOpenAiCompatibleClient, type ModelClient } from "../model/index.js";
+import type { PairedUser } from "../runtime/index.js";
 import { Runtime } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
 import { type AgentStore, openAgentStore, TurnQueueFile } from "../store/index.js";
 import { createDaemonImporter } from "./daemon-importer.js";
 import { TEMPLATES_DIR } from "./init-agent.js";
 import { toListenError } from "./listen-error.js";
+import { withApprovalNotice } from "./pairing-notice.js";
 
 /** Built web assets (npm run build → dist/web). */
 export const DEFAULT_STATIC_DIR = resolve(
@@ -149,11 +152,15 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     clock,
     templatesDir: TEMPLATES_DIR,
   });
-  const pairing = await PairingStore.open({
-    pairingFile: paths.pairingFile,
-    usersFile: join(paths.agentDir, "USERS.md"),
-    clock,
-  });
+  let notifyApproved: (user: PairedUser) => void = () => undefined;
+  const pairing = withApprovalNotice(
+    await PairingStore.open({
+      pairingFile: paths.pairingFile,
+      usersFile: join(paths.agentDir, "USERS.md"),
+      clock,
+    }),
+    (user) => notifyApproved(user),
+  );
   let endpoint: { port: number | null; url: string | null } = { port: null, url: null };
   const restart = options.onRestartRequest ?? (() => undefined);
   const queueFile = TurnQueueFile.open(paths.queueFile);
@@ -194,7 +201,13 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
         ...(options.telegramBotInfo ? { botInfo: options.telegramBotInfo } : {}),
       })
     : null;
-  if (telegram) runtime.registerSender(telegram.sender);
+  if (telegram) {
+    runtime.registerSender(telegram.sender);
+    notifyApproved = (user) =>
+      void telegram.sender
+        .send({ userId: user.userId, chatId: user.chatId, text: approvedReply(user.name) })
+        .catch((error: unknown) => logger.warn({ err: error }, "could not confirm a pairing"));
+  }
   return {
     config,
     runtime,

@@ -198,10 +198,15 @@ describeInBrowser("web memory view", () => {
       name: "Ann",
     });
     await page.getByRole("link", { name: "Pairing" }).click();
+    const badge = page.locator(".main-nav .nav-badge");
+    await expect.poll(() => badge.textContent()).toBe("1"); // the nav says someone is waiting
+    expect(await badge.isVisible()).toBe(true);
     const item = page.locator(`.pairing-item[data-code="${pending.code}"]`);
     await item.getByRole("button", { name: "Approve" }).click();
     await page.locator(".pairing-item", { hasText: "paired" }).waitFor();
     expect((await runtime.pairing.list()).paired.map((user) => user.name)).toEqual(["Ann"]);
+    await page.getByRole("link", { name: "Chat" }).click();
+    await expect.poll(() => badge.isVisible()).toBe(false);
   });
 
   it("ran without CSP violations or page errors", () => {

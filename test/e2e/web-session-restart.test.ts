@@ -41,6 +41,11 @@ describeInBrowser("web sessions across a daemon restart", () => {
     expect(code, printed.stdout).not.toBe("");
     const page = await browser.context.newPage();
     await logInThroughForm(page, before.url, code);
+    // A new agent's chat says it is empty, until the first message.
+    await page.locator(".messages .empty").waitFor();
+    await page.locator(".composer-input").fill("hello there");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator(".messages .empty").count()).toBe(0);
     // The code is spent: a second browser cannot use it.
     const reused = await page.evaluate(
       async (body) =>

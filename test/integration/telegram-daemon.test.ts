@@ -60,8 +60,14 @@ describe("Telegram through the daemon", () => {
     return CODE.exec(reply.text ?? "")?.[0] ?? "";
   }
 
+  const approvals = () =>
+    telegram.messages(ANN).filter((text) => text.startsWith("You're approved, Ann!")).length;
+
+  /** Pairs Ann and waits for the bot's confirmation, so later counts start from a quiet chat. */
   async function pairAnn(harness: TestDaemon): Promise<void> {
+    const before = approvals();
     await harness.client.pairingApprove(await requestCode());
+    await waitUntil(() => approvals() > before, "approval confirmation");
   }
 
   /** Waits until Ann's chat shows `text` as one whole message. */
@@ -79,8 +85,12 @@ describe("Telegram through the daemon", () => {
     const pending = await harness.client.pairingList();
     expect(pending.pending.map((entry) => entry.code)).toEqual([code]);
 
+    const approved = approvals();
     const user = await harness.client.pairingApprove(code.toLowerCase());
     expect(user).toMatchObject({ userId: String(ANN), name: "Ann" });
+    // The approved user hears about it at once, and the code pointed at real places to approve.
+    await waitUntil(() => approvals() > approved, "approval confirmation");
+    expect(telegram.messages(ANN).join("\n")).toContain("Pairing page of the web UI");
     harness.llm.reply("Welcome, **Ann**. How can I help?");
     telegram.userSays({ chatId: ANN, text: "now?" });
     await shows("Welcome, Ann. How can I help?");

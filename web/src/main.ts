@@ -38,11 +38,23 @@ function startApp(shell: AppShell): () => void {
     },
     checkSession: sessionAlive,
   });
-  const onHashChange = () => shell.route(location.hash);
+  // Pending pairings arrive from Telegram with no event: the badge is refreshed on every view
+  // change and every 20 s.
+  const refreshPending = () =>
+    void api.status().then(
+      (status) => shell.setPendingPairings(status.telegram.pendingCodes),
+      () => undefined,
+    );
+  const onHashChange = () => {
+    shell.route(location.hash);
+    refreshPending();
+  };
   window.addEventListener("hashchange", onHashChange);
   shell.route(location.hash);
+  const timer = setInterval(refreshPending, 20_000);
   return () => {
     stream.close();
+    clearInterval(timer);
     window.removeEventListener("hashchange", onHashChange);
   };
 }

@@ -11,9 +11,15 @@ export function pairingReply(options: { name: string; code: string; isStart: boo
   return [
     `${hello}I only talk to people my operator has approved.`,
     `Your pairing code: ${options.code}`,
-    `Ask the operator to run: kern pair ${options.code}`,
-    "(or approve it in the kern terminal or web UI), then write to me again.",
+    `Ask the operator to approve it: kern pair ${options.code} in a terminal,`,
+    `/pair ${options.code} in kern tui, or the Pairing page of the web UI.`,
+    "I'll tell you here as soon as you're approved.",
   ].join("\n");
+}
+
+/** Sent to a user the moment the operator approved their code. */
+export function approvedReply(name: string): string {
+  return `You're approved, ${name}! Write to me any time; /help lists the chat commands.`;
 }
 
 /** The reply to /start from someone already paired. */

@@ -1,5 +1,6 @@
 // Public surface of interfaces/telegram: the bot factory and the pure reply formatting. No grammY
 // type crosses this file (SG-5).
+export { approvedReply } from "./bot-texts.js";
 export {
   type CreateTelegramBotOptions,
   createTelegramBot,

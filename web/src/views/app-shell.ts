@@ -32,6 +32,8 @@ export class AppShell {
   private readonly memoryState: HTMLElement;
   private readonly nav: HTMLElement;
 
+  private readonly pendingBadge = h("span", { class: "nav-badge", hidden: true });
+
   constructor(status: AgentStatus, onLogout: () => void) {
     this.connection = h(
       "span",
@@ -44,7 +46,7 @@ export class AppShell {
       { class: "main-nav" },
       h("a", { href: "#/chat", "data-view": "chat" }, "Chat"),
       h("a", { href: "#/memory/sessions", "data-view": "memory" }, "Memory"),
-      h("a", { href: "#/pairing", "data-view": "pairing" }, "Pairing"),
+      h("a", { href: "#/pairing", "data-view": "pairing" }, "Pairing", this.pendingBadge),
     );
     const logout = h("button", { type: "button", class: "link" }, "Log out");
     logout.addEventListener("click", onLogout);
@@ -68,6 +70,14 @@ export class AppShell {
       h("main", { class: "views" }, this.chat.element, this.memory.element, this.pairing.element),
     );
     this.setMemory(status.memory);
+    this.setPendingPairings(status.telegram.pendingCodes);
+  }
+
+  /** The badge on Pairing: how many Telegram users wait for approval (hidden at zero). */
+  setPendingPairings(count: number): void {
+    this.pendingBadge.hidden = count === 0;
+    this.pendingBadge.textContent = String(count);
+    this.pendingBadge.setAttribute("aria-label", `${count} waiting for approval`);
   }
 
   setConnection(state: ConnectionState): void {

@@ -128,7 +128,7 @@ export class ChatView {
     turn.setUser(text, { ts: new Date().toISOString(), queued: true });
     const entry = { text, turn };
     this.pending.push(entry);
-    this.list.append(turn.element);
+    this.appendTurn(turn.element);
     this.stick = true;
     this.scrollIfSticky();
     try {
@@ -149,6 +149,12 @@ export class ChatView {
     }
   }
 
+  /** Adds a turn to the list; the "No messages yet" line goes with the first one. */
+  private appendTurn(element: HTMLElement): void {
+    this.list.querySelector(":scope > .empty")?.remove();
+    this.list.append(element);
+  }
+
   private turnFor(turnId: string, envelope?: Envelope): LiveTurn {
     const known = this.turns.get(turnId);
     if (known) return known;
@@ -159,7 +165,7 @@ export class ChatView {
     const adopted = index >= 0 ? this.pending.splice(index, 1)[0]?.turn : undefined;
     const turn = adopted ?? new LiveTurn(turnId);
     turn.assignId(turnId);
-    if (!adopted) this.list.append(turn.element);
+    if (!adopted) this.appendTurn(turn.element);
     this.turns.set(turnId, turn);
     if (envelope && !turn.hasUser()) {
       turn.setUser(envelope.text, { ts: envelope.ts, via: envelope.interface });
