@@ -78,4 +78,15 @@ describe("kern tui in tmux", () => {
     await tui.waitFor((lines) => lines.some((line) => line.includes("unknown command /foo")));
     expect(turnRequests(agent.llm).length).toBe(before);
   }, 60_000);
+
+  it("remembers the history per agent: a new kern tui recalls the last message with Up", async () => {
+    await tui.keys("C-c");
+    await tui.close();
+    tui = await startTmux([TSX, MAIN, "tui", agent.dir], { env: { NO_COLOR: "1" } });
+    await tui.waitFor((lines) => lines.some((line) => line.includes("connected")));
+    await tui.keys("Up");
+    await tui.waitFor((lines) => lastLine(lines) === "❯ /foo");
+    await tui.keys("Up");
+    await tui.waitFor((lines) => lastLine(lines) === "❯ /status");
+  }, 60_000);
 });
