@@ -129,6 +129,23 @@ describeInBrowser("web chat", () => {
     expect(await result.textContent()).toContain("2140 messages");
   });
 
+  it("answers /pair CODE and unknown commands on the page, never through the model", async () => {
+    const sent = runtime.envelopes.length;
+    const pending = await runtime.pairing.request({
+      interface: "telegram",
+      userId: "77",
+      chatId: "77",
+      name: "Bea",
+    });
+    await send(`/pair ${pending.code.toLowerCase()}`);
+    const paired = page.locator(".turn").last().locator(".command-result");
+    await expect.poll(() => paired.textContent()).toContain("paired Bea (telegram user 77)");
+    await send("/frobnicate now");
+    const unknown = page.locator(".turn").last().locator(".command-result");
+    await expect.poll(() => unknown.textContent()).toContain("unknown command /frobnicate");
+    expect(runtime.envelopes.length).toBe(sent);
+  });
+
   it("keeps the input usable mid-turn and cancels the running turn", async () => {
     runtime.stepMs = 80;
     await send("tell me a long story");

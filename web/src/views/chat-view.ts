@@ -6,6 +6,7 @@ import { errorBox, h } from "../dom.js";
 import { toHistoryItems } from "../history-items.js";
 import { historyItemElement, LiveTurn } from "./chat-items.js";
 import { type Composer, createComposer } from "./composer.js";
+import { localCommand } from "./local-commands.js";
 
 type Envelope = Extract<StreamEvent, { type: "turn-start" }>["envelope"];
 
@@ -124,6 +125,8 @@ export class ChatView {
   }
 
   private async send(text: string): Promise<void> {
+    const local = localCommand(text);
+    if (local) return this.answerLocally(text, local.command, local.answer);
     const turn = new LiveTurn("");
     turn.setUser(text, { ts: new Date().toISOString(), queued: true });
     const entry = { text, turn };
@@ -147,6 +150,17 @@ export class ChatView {
       turn.element.remove();
       throw error;
     }
+  }
+
+  /** A command the page answered itself: shown like the runtime's, stored nowhere. */
+  private async answerLocally(text: string, command: string, answer: Promise<string>) {
+    const turn = new LiveTurn("");
+    turn.setUser(text, { ts: new Date().toISOString() });
+    this.appendTurn(turn.element);
+    turn.addCommandResult(command, await answer);
+    turn.end({ type: "turn-end", turnId: "", text: "", stopReason: "command" });
+    this.stick = true;
+    this.scrollIfSticky();
   }
 
   /** Adds a turn to the list; the "No messages yet" line goes with the first one. */

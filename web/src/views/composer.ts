@@ -10,6 +10,7 @@ export const CHAT_COMMANDS: Array<{ name: string; help: string }> = [
   { name: "/new", help: "start a new session" },
   { name: "/help", help: "what the commands do" },
   { name: "/restart", help: "restart the daemon" },
+  { name: "/pair", help: "approve a Telegram user's code: /pair CODE" },
 ];
 
 export interface ComposerOptions {
