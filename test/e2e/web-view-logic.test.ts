@@ -2,6 +2,7 @@
 // working-memory sections, formatting. Lives here because vitest's include does not cover web/.
 import { describe, expect, it } from "vitest";
 import type { SessionMessage } from "../../src/kernel/index.js";
+import { activitySeries } from "../../web/src/activity-series.js";
 import { fillDays, formatDuration, formatSeqRange, percent } from "../../web/src/format.js";
 import { toHistoryItems } from "../../web/src/history-items.js";
 import {
@@ -33,6 +34,29 @@ function itemDepths(block: Block | undefined, depth = 0): number[] {
     ...item.blocks.flatMap((inner) => itemDepths(inner, depth + 1)),
   ]);
 }
+
+describe("activity series", () => {
+  it("shows one day as one bar among two weeks, not a slab", () => {
+    const series = activitySeries(new Map([["2026-03-27", 40]]), new Set(["2026-03-27"]));
+    expect(series.unit).toBe("day");
+    expect(series.bars).toHaveLength(14);
+    expect(series.bars.at(-1)).toEqual({ label: "2026-03-27", value: 40, highlight: true });
+    expect(series.bars.slice(0, -1).every((bar) => bar.value === 0)).toBe(true);
+  });
+
+  it("sums a year per week, keeping the total", () => {
+    const totals = new Map<string, number>();
+    const day = new Date("2025-03-28T00:00:00Z");
+    for (let index = 0; index < 365; index += 1) {
+      totals.set(day.toISOString().slice(0, 10), 3);
+      day.setUTCDate(day.getUTCDate() + 1);
+    }
+    const series = activitySeries(totals, new Set());
+    expect(series.unit).toBe("week");
+    expect(series.bars).toHaveLength(53);
+    expect(series.bars.reduce((sum, bar) => sum + bar.value, 0)).toBe(365 * 3);
+  });
+});
 
 describe("markdown parsing", () => {
   it("keeps HTML as plain text", () => {

@@ -10,7 +10,7 @@ export interface BarDatum {
 }
 
 /** Vertical bars, one per datum, scaled to the largest; each bar's tooltip names its value. */
-export function barChart(data: BarDatum[], ariaLabel: string): HTMLElement {
+export function barChart(data: BarDatum[], ariaLabel: string, unit = "day"): HTMLElement {
   const barWidth = 12;
   const gap = 3;
   const height = 90;
@@ -45,7 +45,7 @@ export function barChart(data: BarDatum[], ariaLabel: string): HTMLElement {
     "div",
     { class: "chart-axis muted" },
     h("span", null, data[0]?.label ?? ""),
-    h("span", null, `max ${formatNumber(max)}/day`),
+    h("span", null, `max ${formatNumber(max)}/${unit}`),
     h("span", null, data[data.length - 1]?.label ?? ""),
   );
   return h("figure", { class: "chart" }, chart, axis);

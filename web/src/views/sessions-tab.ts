@@ -1,10 +1,11 @@
 // Memory → Sessions: every session with its size, span and role mix, and an activity chart of
 // messages per day (days of the live session highlighted).
 import type { SessionSummary, SessionsView } from "../../../src/kernel/index.js";
+import { activitySeries } from "../activity-series.js";
 import { api } from "../api.js";
 import { barChart, stackedBar } from "../charts.js";
 import { h } from "../dom.js";
-import { fillDays, formatDuration, formatNumber, formatTime } from "../format.js";
+import { formatDuration, formatNumber, formatTime } from "../format.js";
 
 function activityChart(view: SessionsView): HTMLElement {
   const totals = new Map<string, number>();
@@ -15,13 +16,9 @@ function activityChart(view: SessionsView): HTMLElement {
       if (session.id === view.currentSessionId) liveDays.add(day);
     }
   }
-  const data = fillDays([...totals.keys()]).map((day) => ({
-    label: day,
-    value: totals.get(day) ?? 0,
-    highlight: liveDays.has(day),
-  }));
-  if (data.length === 0) return h("p", { class: "muted" }, "No activity yet.");
-  return barChart(data, "Messages per day across all sessions");
+  const series = activitySeries(totals, liveDays);
+  if (series.bars.length === 0) return h("p", { class: "muted" }, "No activity yet.");
+  return barChart(series.bars, `Messages per ${series.unit} across all sessions`, series.unit);
 }
 
 function sessionCard(session: SessionSummary, live: boolean): HTMLElement {
@@ -68,7 +65,7 @@ export async function renderSessionsTab(panel: HTMLElement): Promise<void> {
       h(
         "p",
         { class: "muted" },
-        `${sessions.length} ${sessions.length === 1 ? "session" : "sessions"} · messages per day · live session highlighted`,
+        `${sessions.length} ${sessions.length === 1 ? "session" : "sessions"} · messages per day (per week past 120 days) · live session highlighted`,
       ),
       activityChart(view),
     ),
