@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { SessionMessage } from "../../src/kernel/index.js";
 import { activitySeries } from "../../web/src/activity-series.js";
 import { fillDays, formatDuration, formatSeqRange, percent } from "../../web/src/format.js";
-import { toHistoryItems } from "../../web/src/history-items.js";
+import { toHistoryItems, toolNames } from "../../web/src/history-items.js";
 import {
   type Block,
   type Inline,
@@ -209,6 +209,20 @@ describe("history items", () => {
         tool: { callId: "c0", name: "bash", arguments: "", output: "orphan", isError: false },
       },
     ]);
+  });
+
+  it("leaves a result whose call is on an older page unnamed until that page names it", () => {
+    const newer = toHistoryItems([at(10, { role: "tool", content: "42 rows", toolCallId: "c9" })]);
+    const orphan = newer[0]?.kind === "assistant" ? newer[0].parts[0] : undefined;
+    expect(orphan?.type === "tool" && orphan.tool.name).toBe("");
+    const older = [
+      at(9, {
+        role: "assistant",
+        content: null,
+        toolCalls: [{ id: "c9", type: "function", function: { name: "sql", arguments: "{}" } }],
+      }),
+    ];
+    expect(toolNames(older).get("c9")).toBe("sql");
   });
 });
 

@@ -59,7 +59,8 @@ export function toHistoryItems(messages: SessionMessage[]): HistoryItem[] {
       if (known) known.output = message.content ?? "";
       else {
         const callId = message.toolCallId ?? `seq-${message.seq}`;
-        const tool = toolOf(callId, message.meta?.tool ?? "tool", "", message.content ?? "");
+        // The call is on an older page; its name comes with the result, or when that page loads.
+        const tool = toolOf(callId, message.meta?.tool ?? "", "", message.content ?? "");
         replyFor(message).parts.push({ type: "tool", tool });
       }
     }
@@ -84,4 +85,13 @@ export function prettyArguments(text: string): string {
 export function argumentsPreview(text: string, maxLength = 80): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat;
+}
+
+/** Tool call id → tool name for every call on a page (names results shown on a newer page). */
+export function toolNames(messages: SessionMessage[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const message of messages) {
+    for (const call of message.toolCalls ?? []) names.set(call.id, call.function.name);
+  }
+  return names;
 }

@@ -34,16 +34,20 @@ export class ToolView {
   private readonly state: HTMLElement;
   private readonly output: HTMLElement;
 
-  constructor(tool: Pick<ToolItem, "name" | "arguments">) {
+  constructor(tool: Pick<ToolItem, "name" | "arguments"> & { callId?: string }) {
     this.state = h("span", { class: "tool-state running" }, "running");
     this.output = h("pre", { class: "tool-output" }, "…");
     this.element = h(
       "details",
-      { class: "tool" },
+      { class: "tool", "data-call-id": tool.callId ?? null },
       h(
         "summary",
         null,
-        h("span", { class: "tool-name" }, tool.name),
+        h(
+          "span",
+          { class: "tool-name", "data-unnamed": tool.name ? null : true },
+          tool.name || "tool result",
+        ),
         h("code", { class: "tool-preview" }, argumentsPreview(tool.arguments)),
         this.state,
       ),

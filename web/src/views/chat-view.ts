@@ -3,7 +3,7 @@
 import type { StreamEvent } from "../../../src/protocol/index.js";
 import { api } from "../api.js";
 import { errorBox, h } from "../dom.js";
-import { toHistoryItems } from "../history-items.js";
+import { toHistoryItems, toolNames } from "../history-items.js";
 import { historyItemElement, LiveTurn } from "./chat-items.js";
 import { type Composer, createComposer } from "./composer.js";
 import { localCommand } from "./local-commands.js";
@@ -163,6 +163,17 @@ export class ChatView {
     this.scrollIfSticky();
   }
 
+  /** Tool results shown before their call's page loaded get the call's name once it has. */
+  private nameToolResults(names: ReadonlyMap<string, string>): void {
+    for (const label of Array.from(this.list.querySelectorAll(".tool-name[data-unnamed]"))) {
+      const callId = label.closest("details.tool")?.getAttribute("data-call-id") ?? "";
+      const name = names.get(callId);
+      if (!name) continue;
+      label.textContent = name;
+      label.removeAttribute("data-unnamed");
+    }
+  }
+
   /** Adds a turn to the list; the "No messages yet" line goes with the first one. */
   private appendTurn(element: HTMLElement): void {
     this.list.querySelector(":scope > .empty")?.remove();
@@ -210,6 +221,7 @@ export class ChatView {
       const page = await api.history({ before: this.oldest, limit: PAGE_SIZE });
       const heightBefore = this.list.scrollHeight;
       this.sentinel.after(...toHistoryItems(page.messages).map(historyItemElement));
+      this.nameToolResults(toolNames(page.messages));
       this.list.scrollTop += this.list.scrollHeight - heightBefore;
       this.oldest = page.messages[0]?.seq ?? this.oldest;
       this.hasMore = page.hasMore && page.messages.length > 0;
