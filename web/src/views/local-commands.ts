@@ -1,19 +1,11 @@
 // Slash commands the page answers itself, never the model: `/pair CODE` (approve a Telegram
 // user, as `kern pair` and `/pair` in kern tui do) and any `/word` the runtime does not know.
 // Text that starts with a path (`/etc/hosts …`) is an ordinary message.
+import { CHAT_COMMANDS } from "../../../src/kernel/envelope.js";
 import { api } from "../api.js";
 
-/** The commands the runtime answers (src/kernel/envelope.ts CHAT_COMMANDS). */
-const RUNTIME_COMMANDS = new Set([
-  "status",
-  "context",
-  "segments",
-  "recall",
-  "new",
-  "help",
-  "restart",
-  "cancel",
-]);
+/** The commands the runtime answers: the kernel's one list. */
+const RUNTIME_COMMANDS = new Set<string>(CHAT_COMMANDS);
 
 /** The answer to a command the page handles, or null when the text goes to the daemon. */
 export function localCommand(text: string): { command: string; answer: Promise<string> } | null {
