@@ -31,7 +31,10 @@ export async function startTmux(
   options: { env?: Record<string, string>; width?: number; height?: number } = {},
 ): Promise<TmuxSession> {
   const socket = `kern-test-${process.pid}-${Date.now()}`;
-  const env = { ...process.env, ...options.env };
+  // A terminal session, not CI: ink draws nothing until exit when it sees CI=true (is-in-ci), and
+  // CI runners set it for the whole job.
+  const { CI: _ci, CONTINUOUS_INTEGRATION: _continuous, ...inherited } = process.env;
+  const env = { ...inherited, ...options.env };
   const size = ["-x", String(options.width ?? 100), "-y", String(options.height ?? 30)];
   await tmux(socket, ["-f", "/dev/null", "new-session", "-d", "-s", "t", ...size, ...command], env);
   const target = ["-t", "t"];
