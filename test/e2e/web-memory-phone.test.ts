@@ -54,8 +54,11 @@ describeInBrowser("web memory view on a phone", () => {
       const tab = page.getByRole("tab", { name });
       expect(await onScreen(page, `.tabs a:text-is("${name}")`), `${name} on screen`).toBe(true);
       await tab.click();
-      expect(await tab.getAttribute("aria-selected")).toBe("true");
-      expect(await onScreen(page, '.tabs a[aria-selected="true"]')).toBe(true);
+      // The page re-renders after the click; wait for it (bounded by the poll's timeout).
+      await expect.poll(() => tab.getAttribute("aria-selected"), { timeout: 5000 }).toBe("true");
+      await expect
+        .poll(() => onScreen(page, '.tabs a[aria-selected="true"]'), { timeout: 5000 })
+        .toBe(true);
       await page.locator(".tab-panel .tab-content").waitFor();
       const slug = name.toLowerCase().split(" ")[0];
       await saveScreenshot(page, `phone-memory-${slug}`);
@@ -73,6 +76,6 @@ describeInBrowser("web memory view on a phone", () => {
     expect(await onScreen(page, ".segment-detail")).toBe(true);
     await saveScreenshot(page, "phone-memory-segment-sheet");
     await page.getByRole("button", { name: "Close" }).click();
-    expect(await page.locator(".segment-detail-body").isVisible()).toBe(false);
+    await expect.poll(() => page.locator(".segment-detail-body").isVisible()).toBe(false);
   });
 });
