@@ -85,4 +85,15 @@ describe("openAgentStore", () => {
     ]);
     second.close();
   });
+
+  it("reads the head of each message by id, cut in SQLite, the rest of the row intact", () => {
+    const store = openAgentStore({ paths: paths(), clock, countTokens: () => 1 });
+    store.appendMessages([message("é".repeat(5_000)), message("short")]);
+    const [long, short] = store.messages.range(store.sessionLog.sessionId, 0, 2);
+    const heads = store.messages.headsByIds([long?.id ?? -1, short?.id ?? -1], 100);
+    const byId = new Map(heads.map((head) => [head.id, head]));
+    expect(byId.get(long?.id ?? -1)?.content).toBe("é".repeat(100));
+    expect(byId.get(short?.id ?? -1)).toEqual(short);
+    store.close();
+  });
 });

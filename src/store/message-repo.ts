@@ -170,6 +170,22 @@ export class MessageRepo {
     return rows.map(toIndexedMessage);
   }
 
+  /**
+   * Like byIds, with each content cut to its first `chars` characters in SQLite: ranking reads
+   * the head of many candidates, and a 20k-character tool output should not cross into JS whole.
+   */
+  headsByIds(ids: readonly number[], chars: number): IndexedMessage[] {
+    if (ids.length === 0) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT id, session, seq, ts, role, substr(content, 1, ?) AS content, tool_calls,
+                tool_call_id, meta, tokens
+         FROM messages WHERE id IN (${ids.map(() => "?").join(",")})`,
+      )
+      .all(chars, ...ids) as MessageRow[];
+    return rows.map(toIndexedMessage);
+  }
+
   /** Seq, role, tokens and ts of the messages `[fromSeq, toSeq)` (cheap: no content). */
   tokenRows(session: string, fromSeq = 0, toSeq = Number.MAX_SAFE_INTEGER): MessageTokenRow[] {
     return this.db

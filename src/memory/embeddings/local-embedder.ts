@@ -3,6 +3,7 @@
 
 import { safeSlice } from "../text/truncate-text.js";
 import { type Embedder, normalizeVector } from "./embedder.js";
+import { FeatureBag } from "./feature-bag.js";
 
 export interface LocalEmbedderOptions {
   /** Vector length; 384 keeps sqlite-vec KNN fast (~50 ms at 100k vectors) with few collisions. */
@@ -64,57 +65,78 @@ function mix(value: number): number {
   return (hash ^ (hash >>> 16)) >>> 0;
 }
 
-interface FeatureBag {
-  counts: Map<number, number>;
-  weights: Map<number, number>;
-}
-
-function addFeature(bag: FeatureBag, hash: number, weight: number): void {
-  bag.counts.set(hash, (bag.counts.get(hash) ?? 0) + 1);
-  bag.weights.set(hash, weight);
-}
-
 function isUseful(word: string): boolean {
   return word.length > 1 && !STOPWORDS.has(word);
 }
 
+/** What a token contributes, worked out once per distinct token (see tokenFeatures). */
+interface TokenFeatures {
+  hash: number;
+  weight: number;
+  /** The useful parts of a compound (`db-03` → `db`, `03`), hashed, at half weight. */
+  parts: Array<{ hash: number; weight: number }>;
+}
+
+/**
+ * Distinct tokens seen lately and their features. Chat reuses a small vocabulary, so most tokens
+ * of a text are already here: hashing, weighing and splitting them again was most of the cost of
+ * embedding (recall re-embeds 100 candidates' heads per query). Cleared when it grows past the
+ * bound; the features are a pure function of the token, so the vectors do not change.
+ */
+const FEATURE_CACHE = new Map<string, TokenFeatures | null>();
+const FEATURE_CACHE_MAX = 50_000;
+
+function tokenFeatures(token: string): TokenFeatures | null {
+  const cached = FEATURE_CACHE.get(token);
+  if (cached !== undefined) return cached;
+  let features: TokenFeatures | null = null;
+  if (isUseful(token)) {
+    const compound = SEPARATOR.test(token);
+    const parts = compound
+      ? token
+          .split(SEPARATOR)
+          .filter(isUseful)
+          .map((part) => ({ hash: hashString(part), weight: tokenWeight(part, false) * 0.5 }))
+      : [];
+    features = { hash: hashString(token), weight: tokenWeight(token, compound), parts };
+  }
+  if (FEATURE_CACHE.size >= FEATURE_CACHE_MAX) FEATURE_CACHE.clear();
+  FEATURE_CACHE.set(token, features);
+  return features;
+}
+
 /** Unigrams (compounds also add their parts at half weight) and bigrams of adjacent kept words. */
-function collectFeatures(text: string): FeatureBag {
-  const bag: FeatureBag = { counts: new Map(), weights: new Map() };
-  let previous: { hash: number; weight: number } | null = null;
+function collectFeatures(text: string, bag: FeatureBag): void {
+  bag.reset();
+  let previous: TokenFeatures | null = null;
   for (const match of safeSlice(text, 0, MAX_EMBEDDED_CHARS)
     .toLowerCase()
     .matchAll(TOKEN_PATTERN)) {
-    const token = match[0];
-    if (!isUseful(token)) continue;
-    const compound = SEPARATOR.test(token);
-    const hash = hashString(token);
-    const weight = tokenWeight(token, compound);
-    addFeature(bag, hash, weight);
-    if (compound) {
-      for (const part of token.split(SEPARATOR)) {
-        if (isUseful(part)) addFeature(bag, hashString(part), tokenWeight(part, false) * 0.5);
-      }
-    }
+    const features = tokenFeatures(match[0]);
+    if (!features) continue;
+    const { hash, weight } = features;
+    bag.add(hash, weight);
+    for (const part of features.parts) bag.add(part.hash, part.weight);
     if (previous) {
       const pair = mix(Math.imul(previous.hash, 0x9e3779b1) ^ hash ^ 0x27d4eb2f);
-      addFeature(bag, pair, 0.7 * (previous.weight + weight) * 0.5);
+      bag.add(pair, 0.7 * (previous.weight + weight) * 0.5);
     }
-    previous = { hash, weight };
+    previous = features;
   }
-  return bag;
 }
+
+/** Reused for every text: embedding is synchronous, so one bag is never shared. */
+const BAG = new FeatureBag();
 
 /** Signed feature hashing: each feature adds ±(1 + ln tf)·weight to one bucket, then L2-normalize. */
 function embedText(text: string, dimensions: number): Float32Array {
   const vector = new Float32Array(dimensions);
-  const bag = collectFeatures(text);
-  for (const [hash, count] of bag.counts) {
+  collectFeatures(text, BAG);
+  BAG.forEach((hash, count, weight) => {
     const bucket = hash % dimensions;
     const sign = mix(hash ^ 0x5bd1e995) & 1 ? 1 : -1;
-    const value = (1 + Math.log(count)) * (bag.weights.get(hash) ?? 1);
-    vector[bucket] = (vector[bucket] ?? 0) + sign * value;
-  }
+    vector[bucket] = (vector[bucket] ?? 0) + sign * (1 + Math.log(count)) * weight;
+  });
   return normalizeVector(vector);
 }
 

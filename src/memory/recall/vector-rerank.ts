@@ -1,7 +1,10 @@
 // The built-in embedder's leg of recall: the FTS candidates re-ordered by their similarity to the
-// query, half by the stored hashed vectors (which words they share), half by meaning (the
-// frequency-weighted mean of their words' GloVe vectors, computed here from the head of each
-// candidate's text). Reads only the candidates, so the cost does not grow with the history.
+// query, half by the `local` embedder's hashed vectors (which words they share), half by meaning
+// (the frequency-weighted mean of their words' GloVe vectors). Both are computed here from the
+// head of each candidate's text, read once: re-hashing 100 heads costs less than reading 100
+// vectors out of sqlite-vec's chunked table (measured at 100k messages: ~4 ms against ~35 ms),
+// and gives the same ranking (LongMemEval: identical recall@5/@10 with a 3,000-character head).
+// Reads only the candidates, so the cost does not grow with the history.
 // docs/decisions/0004-recall-ranking.md
 import type { AgentStore } from "../../store/index.js";
 import { cosineSimilarity, type Embedder } from "../embeddings/embedder.js";
@@ -22,21 +25,12 @@ export interface VectorRerankOptions {
   keep: number;
 }
 
-/** Cosine of the query's meaning to each candidate's, by id (0 without known words). */
-function meaningSimilarities(
-  deps: VectorRerankDependencies,
-  query: string,
-  candidates: readonly number[],
-): Map<number, number> {
-  const table = deps.wordVectors ?? shippedWordVectors();
-  const target = meaningVector(query, table);
-  const result = new Map<number, number>();
-  if (target.every((value) => value === 0)) return result;
-  for (const message of deps.store.messages.byIds([...candidates])) {
-    result.set(message.id, cosineSimilarity(target, meaningVector(messageText(message), table)));
-  }
-  return result;
-}
+/**
+ * Characters of each candidate read for its vectors. The topic is in the head; LongMemEval
+ * recall is the same at 3,000 characters as with the whole 8,000 the embedder stores (1,000
+ * loses 0.007 at @5).
+ */
+export const HEAD_CHARS = 3_000;
 
 /**
  * The candidates by blended similarity to the query, best first, at most `keep`; ties by id. No
@@ -49,17 +43,24 @@ export async function rerankByVector(
   options: VectorRerankOptions,
 ): Promise<number[]> {
   if (candidates.length === 0) return [];
-  const [vector] = await deps.embedder.embed([query]);
-  if (!vector || vector.every((value) => value === 0)) return [];
-  const stored = deps.store.vectors.vectors([...candidates]);
-  const meaning = options.meaning > 0 ? meaningSimilarities(deps, query, candidates) : new Map();
-  return candidates
-    .flatMap((id) => {
-      const other = stored.get(id);
-      if (!other || other.length !== vector.length) return [];
-      const lexical = cosineSimilarity(vector, other);
-      const sense = meaning.get(id) ?? 0;
-      return [{ id, similarity: (1 - options.meaning) * lexical + options.meaning * sense }];
+  const heads = deps.store.messages
+    .headsByIds([...candidates], HEAD_CHARS)
+    .map((message) => ({ id: message.id, text: messageText(message) }));
+  const [target, ...vectors] = await deps.embedder.embed([query, ...heads.map((h) => h.text)]);
+  if (!target || target.every((value) => value === 0)) return [];
+  const table = deps.wordVectors ?? shippedWordVectors();
+  const sense = options.meaning > 0 ? meaningVector(query, table) : null;
+  const meaningful = sense?.some((value) => value !== 0) ?? false;
+  return heads
+    .map((head, index) => {
+      const other = vectors[index];
+      const lexical = other ? cosineSimilarity(target, other) : 0;
+      const meaning =
+        sense && meaningful ? cosineSimilarity(sense, meaningVector(head.text, table)) : 0;
+      return {
+        id: head.id,
+        similarity: (1 - options.meaning) * lexical + options.meaning * meaning,
+      };
     })
     .sort((a, b) => b.similarity - a.similarity || a.id - b.id)
     .slice(0, options.keep)
