@@ -175,4 +175,54 @@ describe("recall", () => {
     expect(starts).toContain(6 * 4);
     expect(starts).toContain(27 * 4);
   });
+
+  it("ranks the message that states a fact above tool outputs repeating its words", async () => {
+    memory = openTestMemory();
+    const rows = Array.from(
+      { length: 12 },
+      (_, row) => `quote,${row},kitchen renovation,contractor`,
+    );
+    const dump = (turn: number) => ({
+      ts: `2026-03-01T08:${String(turn).padStart(2, "0")}:00.000Z`,
+      role: "tool" as const,
+      content: ["item,amount,category,source", ...rows].join("\n"),
+      toolCallId: `call_${turn}`,
+      meta: { tool: "bash" },
+    });
+    const call = (turn: number) => ({
+      ts: `2026-03-01T08:${String(turn).padStart(2, "0")}:00.000Z`,
+      role: "assistant" as const,
+      content: "",
+      toolCalls: [
+        {
+          id: `call_${turn}`,
+          type: "function" as const,
+          function: { name: "bash", arguments: '{"command":"cat quotes.csv"}' },
+        },
+      ],
+    });
+    const statement = {
+      ts: "2026-03-01T09:00:00.000Z",
+      role: "assistant" as const,
+      content:
+        "Done. The tiles arrive on Monday, and the old cabinets go to the recycling centre " +
+        "on Tuesday morning before the plumber comes.\n\nFinal call on the contractor for the " +
+        "kitchen renovation: Nordic Interiors, because they can start in May.",
+    };
+    const onlyInOutput = { ...dump(40), content: "error: ERR_TLS_CERT_ALTNAME_INVALID on db-04" };
+    memory.store.appendMessages([
+      ...Array.from({ length: 20 }, (_, turn) => [call(turn), dump(turn)]).flat(),
+      statement,
+      call(40),
+      onlyInOutput,
+    ]);
+    await memory.engine.runUntilIdle();
+    const report = await memory.engine.recall({
+      query: "contractor for the kitchen renovation",
+      k: 5,
+    });
+    expect(report.results[0]?.snippet).toContain("Nordic Interiors");
+    const error = await memory.engine.recall({ query: "ERR_TLS_CERT_ALTNAME_INVALID", k: 5 });
+    expect(error.results[0]?.snippet).toContain("db-04");
+  });
 });

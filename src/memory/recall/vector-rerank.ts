@@ -4,7 +4,9 @@
 // head of each candidate's text, read once: re-hashing 100 heads costs less than reading 100
 // vectors out of sqlite-vec's chunked table (measured at 100k messages: ~4 ms against ~35 ms),
 // and gives the same ranking (LongMemEval: identical recall@5/@10 with a 3,000-character head).
-// Reads only the candidates, so the cost does not grow with the history.
+// Tool outputs abstain: their bodies (CSV dumps, logs, diffs) are bulk data whose words say little
+// about what was said, and hashing their heads was most of the leg's cost; they keep their FTS
+// rank. Reads only the candidates, so the cost does not grow with the history.
 // docs/decisions/0004-recall-ranking.md
 import type { AgentStore } from "../../store/index.js";
 import { cosineSimilarity, type Embedder } from "../embeddings/embedder.js";
@@ -33,8 +35,9 @@ export interface VectorRerankOptions {
 export const HEAD_CHARS = 3_000;
 
 /**
- * The candidates by blended similarity to the query, best first, at most `keep`; ties by id. No
- * candidate, or a query with nothing to embed, gives an empty ranking (the leg abstains).
+ * The candidates by blended similarity to the query, best first, at most `keep`; ties by id; tool
+ * outputs left out. No candidate, or a query with nothing to embed, gives an empty ranking (the
+ * leg abstains).
  */
 export async function rerankByVector(
   deps: VectorRerankDependencies,
@@ -42,10 +45,11 @@ export async function rerankByVector(
   candidates: readonly number[],
   options: VectorRerankOptions,
 ): Promise<number[]> {
-  if (candidates.length === 0) return [];
   const heads = deps.store.messages
     .headsByIds([...candidates], HEAD_CHARS)
+    .filter((message) => message.role !== "tool")
     .map((message) => ({ id: message.id, text: messageText(message) }));
+  if (heads.length === 0) return [];
   const [target, ...vectors] = await deps.embedder.embed([query, ...heads.map((h) => h.text)]);
   if (!target || target.every((value) => value === 0)) return [];
   const table = deps.wordVectors ?? shippedWordVectors();
