@@ -6,6 +6,7 @@ import type { AgentStore } from "../../src/store/index.js";
 import type { RecallQuality } from "../report/results-schema.js";
 import { type LatencySummary, summarizeLatencies } from "../support/stats.js";
 import type { Truth, TruthFact } from "../support/truth-file.js";
+import { buildBaseline } from "./recall-baseline.js";
 import { RECALL_MODES, type RecallMode, recallAllModes } from "./recall-modes.js";
 import { ModeTally } from "./recall-tally.js";
 
@@ -82,12 +83,15 @@ export async function measureRecallQuality(
   const latencies: number[] = [];
   const stages = { fts: [] as number[], vector: [] as number[] };
   const asked = questions(options.truth, options.maxFacts);
+  const baseline = buildBaseline(store);
+  const bm25 = new ModeTally(session);
   await memory.recall({ query: "warm up the prepared statements", k });
   for (const { query, fact, reworded } of asked) {
     const { ranges, ftsMs, vectorMs } = await recallAllModes({ store, embedder, memory, query, k });
     stages.fts.push(ftsMs);
     stages.vector.push(vectorMs);
     for (const mode of RECALL_MODES) tallies.get(mode)?.add(fact, reworded, ranges[mode]);
+    if (baseline) bm25.add(fact, reworded, baseline.search(query, k));
     const { ms } = await timeRecall(memory, query, k);
     latencies.push(ms);
   }
@@ -104,7 +108,12 @@ export async function measureRecallQuality(
       k,
       facts: planted.size,
       negatives: asked.filter((entry) => entry.fact.kind === "negative").length,
-      modes: { fts: quality("fts"), vector: quality("vector"), hybrid: quality("hybrid") },
+      modes: {
+        fts: quality("fts"),
+        vector: quality("vector"),
+        hybrid: quality("hybrid"),
+        ...(baseline ? { bm25: bm25.quality() } : {}),
+      },
     },
     latencies,
     stages: { fts: summarizeLatencies(stages.fts), vector: summarizeLatencies(stages.vector) },

@@ -47,7 +47,13 @@ export const recallQualitySchema = z.object({
   k: z.number(),
   facts: z.number(),
   negatives: z.number(),
-  modes: z.object({ fts: modeQualitySchema, vector: modeQualitySchema, hybrid: modeQualitySchema }),
+  modes: z.object({
+    fts: modeQualitySchema,
+    vector: modeQualitySchema,
+    hybrid: modeQualitySchema,
+    /** Plain BM25 over single messages, same questions, same run (up to 30k messages). */
+    bm25: modeQualitySchema.optional(),
+  }),
   /** Queries on which the bench's replica of recall.ts returned exactly memory.recall's ranges. */
   /** Older runs compared a replica of the hybrid ranking with memory.recall; no longer measured. */
   replicaAgreement: z.object({ agree: z.number(), total: z.number() }).optional(),
