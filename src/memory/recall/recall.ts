@@ -12,6 +12,7 @@ import { messageText } from "../text/message-text.js";
 import { bridgeQuery } from "./bridge-hop.js";
 import { latestFirst, namesWholeSubject } from "./latest-first.js";
 import { recallSnippet } from "./recall-snippet.js";
+import { type RoleWeight, speakerWeights } from "./speaker-prior.js";
 import { rerankByVector } from "./vector-rerank.js";
 
 export interface RecallFilters {
@@ -141,13 +142,6 @@ export const RECALL_TUNING = {
    */
   meaning: 0.5,
   semanticVectorWeight: 1,
-  /**
-   * A tool output's share of its BM25 score in the lexical leg. Tool outputs (CSV dumps, logs,
-   * diffs) repeat a topic's words and crowd out the message that states a fact about it; planted
-   * facts at 20k: keyword R@5 0.927 at 1, 0.948 at 0.7, 0.5 and 0.3 (LongMemEval has no tool
-   * outputs). Halved, an output that alone holds the words still ranks.
-   */
-  toolOutput: 0.5,
 };
 
 interface ScoredHit {
@@ -160,11 +154,14 @@ interface ScoredHit {
 
 /**
  * The lexical leg: FTS5 BM25 hits re-scored with their conversational context. A message's score
- * is its own normalized BM25 plus a share of its adjacent message's (a question and its answer
+ * is its own normalized BM25 (times its speaker's weight, speaker-prior.ts) plus a share of its adjacent message's (a question and its answer
  * share the topic) plus a small bonus for being newer (knowledge that changed: the later
  * statement first). Pure over the hits; no extra query.
  */
-export function contextRerank(hits: readonly ScoredHit[]): ScoredHit[] {
+export function contextRerank(
+  hits: readonly ScoredHit[],
+  roleWeight: RoleWeight = () => 1,
+): ScoredHit[] {
   const top = hits.reduce((max, hit) => Math.max(max, hit.score), 0);
   if (top <= 0) return [...hits];
   const bySeq = new Map(hits.map((hit) => [`${hit.session}:${hit.seq}`, hit.score / top]));
@@ -176,7 +173,7 @@ export function contextRerank(hits: readonly ScoredHit[]): ScoredHit[] {
   const age = (id: number) => (newest > oldest ? (id - oldest) / (newest - oldest) : 0);
   return hits
     .map((hit) => {
-      const own = (hit.score / top) * (hit.role === "tool" ? RECALL_TUNING.toolOutput : 1);
+      const own = (hit.score / top) * roleWeight(hit.role);
       const partner = Math.max(score(hit.session, hit.seq - 1), score(hit.session, hit.seq + 1));
       return { ...hit, score: own + adjacent * partner + recency * age(hit.id) };
     })
@@ -222,7 +219,8 @@ async function rankMessages(
     k: RECALL_TUNING.ftsCandidates,
     ...(options.filters ? { filters: options.filters } : {}),
   });
-  const fts = contextRerank(hits).map((hit) => hit.id);
+  const roleWeight = speakerWeights(options.query);
+  const fts = contextRerank(hits, roleWeight).map((hit) => hit.id);
   // A lexical embedder finds nothing FTS misses except hash collisions (`zebra giraffe` would
   // "match" anything): its leg only re-orders FTS hits, so no FTS hit means no close match.
   const lexical = isLexicalEmbedder(deps.embedder.fingerprint);
@@ -230,6 +228,7 @@ async function rankMessages(
     ? await rerankByVector(deps, options.query, fts, {
         meaning: RECALL_TUNING.meaning,
         keep: CANDIDATES,
+        roleWeight,
       })
     : await vectorRanking(deps, options);
   const weights = [1, vectorLegWeight(deps.embedder.fingerprint), RECALL_TUNING.bridge];

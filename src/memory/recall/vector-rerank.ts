@@ -13,6 +13,7 @@ import { cosineSimilarity, type Embedder } from "../embeddings/embedder.js";
 import { meaningVector } from "../embeddings/meaning-vector.js";
 import { shippedWordVectors, type WordVectors } from "../embeddings/word-vectors.js";
 import { messageText } from "../text/message-text.js";
+import type { RoleWeight } from "./speaker-prior.js";
 
 export interface VectorRerankDependencies {
   store: AgentStore;
@@ -25,6 +26,8 @@ export interface VectorRerankOptions {
   meaning: number;
   /** Candidates kept, best first. */
   keep: number;
+  /** A candidate's similarity is multiplied by its speaker's weight (speaker-prior.ts). */
+  roleWeight?: RoleWeight;
 }
 
 /**
@@ -48,7 +51,7 @@ export async function rerankByVector(
   const heads = deps.store.messages
     .headsByIds([...candidates], HEAD_CHARS)
     .filter((message) => message.role !== "tool")
-    .map((message) => ({ id: message.id, text: messageText(message) }));
+    .map((message) => ({ id: message.id, role: message.role, text: messageText(message) }));
   if (heads.length === 0) return [];
   const [target, ...vectors] = await deps.embedder.embed([query, ...heads.map((h) => h.text)]);
   if (!target || target.every((value) => value === 0)) return [];
@@ -61,10 +64,8 @@ export async function rerankByVector(
       const lexical = other ? cosineSimilarity(target, other) : 0;
       const meaning =
         sense && meaningful ? cosineSimilarity(sense, meaningVector(head.text, table)) : 0;
-      return {
-        id: head.id,
-        similarity: (1 - options.meaning) * lexical + options.meaning * meaning,
-      };
+      const similarity = (1 - options.meaning) * lexical + options.meaning * meaning;
+      return { id: head.id, similarity: similarity * (options.roleWeight?.(head.role) ?? 1) };
     })
     .sort((a, b) => b.similarity - a.similarity || a.id - b.id)
     .slice(0, options.keep)
