@@ -1,13 +1,18 @@
 // Recall in three modes for the quality comparison: the lexical leg alone, the vector leg alone,
 // and the product's hybrid results. The legs come from recall itself (`memory.recallLegs`), not a
 // replica, so the figures follow the ranking as it changes; hybrid is `memory.recall`.
-import type { Embedder, MemoryEngine } from "../../src/memory/index.js";
+import {
+  type Embedder,
+  type MemoryEngine,
+  RECALL_TUNING,
+  rerankByVector,
+} from "../../src/memory/index.js";
 import type { AgentStore } from "../../src/store/index.js";
 
 export type RecallMode = "fts" | "vector" | "hybrid";
 export const RECALL_MODES: readonly RecallMode[] = ["fts", "vector", "hybrid"];
 
-/** Vector candidates the stage timing asks for (recall's own figure). */
+/** Vector candidates the stage timing asks for (recall's own figure, with a model embedder). */
 const VECTOR_CANDIDATES = 50;
 
 export interface RankedRange {
@@ -44,12 +49,23 @@ export interface AllModesResult {
   vectorMs: number;
 }
 
+/**
+ * The two stages recall runs, timed apart: the FTS5 query for its candidates, and the vector leg
+ * as recall runs it — with the `local` embedder, the candidates re-ordered by words and meaning
+ * (ADR 0004); with a model embedder, the KNN.
+ */
 async function timeStages(options: RecallAllModesOptions) {
   const { store, embedder, query } = options;
   const started = performance.now();
-  store.messages.search(query, { k: 200 });
+  const hits = store.messages.search(query, { k: RECALL_TUNING.ftsCandidates });
   const ftsDone = performance.now();
-  if (!store.vectors.isEmpty()) {
+  if (embedder.fingerprint.startsWith("local-hash")) {
+    const ids = hits.map((hit) => hit.id);
+    await rerankByVector({ store, embedder }, query, ids, {
+      meaning: RECALL_TUNING.meaning,
+      keep: VECTOR_CANDIDATES,
+    });
+  } else if (!store.vectors.isEmpty()) {
     const [vector] = await embedder.embed([query]);
     if (vector?.some((value) => value !== 0)) store.vectors.nearest(vector, VECTOR_CANDIDATES);
   }

@@ -41,7 +41,7 @@ const ROWS: readonly HeadlineRow[] = [
   {
     what: "Recall (hybrid) p50 / p95",
     cell: (r) => `${ms(r.recallLatency.p50)} / ${ms(r.recallLatency.p95)} ms`,
-    target: "p95 < 50 ms at 100k",
+    target: "p95 < 30 ms at 100k",
   },
   { what: "Peak RSS", cell: (r) => `${number(r.rss.peakMb)} MB`, target: "" },
   {

@@ -102,11 +102,12 @@ function renderRecallAndMemory(sizes: readonly SizeResult[]): string {
   return [
     "## 4. Recall latency and memory",
     "",
-    "`memory.recall({ query, k: 10 })` (hybrid: FTS5 BM25 + vector KNN, fused) for every question " +
+    "`memory.recall({ query, k: 10 })` (hybrid: FTS5 BM25 and the vector leg, fused; ADR 0004) for every question " +
       "of the quality run below (keyword, reworded and negative), each timed three times with its " +
       "fastest time kept (other work on this shared machine only ever adds time). Its two " +
-      "stages are also timed apart, once per query: the FTS5 query, and the vector ranking " +
-      "(embedding the query and the KNN). Target at 100k: p95 < 50 ms.",
+      "stages are also timed apart, once per query: the FTS5 query for the 100 candidates, and " +
+      "the vector leg (with the `local` embedder: the candidates' heads read, hashed and given " +
+      "their meaning; tool outputs abstain). Target at 100k (issues 12 and 17): p95 < 30 ms.",
     "",
     table(
       ["size", "queries", "p50", "p95", "max", "FTS stage p50 / p95", "vector stage p50 / p95"],

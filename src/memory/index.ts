@@ -26,10 +26,12 @@ export type { MemoryDescription, SessionCoverage } from "./recall/describe-memor
 export type { ExpandedChild, ExpandOptions, ExpandResult } from "./recall/expand.js";
 export {
   fuseRankings,
+  RECALL_TUNING,
   type RecallFilters,
   type RecallOptions,
   turnRange,
 } from "./recall/recall.js";
+export { rerankByVector } from "./recall/vector-rerank.js";
 export {
   CircuitBreaker,
   type CircuitBreakerOptions,
