@@ -1,6 +1,6 @@
 // Turns what went wrong on the wire into a DaemonError with a catalogue code (SG-14): the daemon's
 // `{ error: { code, message } }` body, a bare HTTP status, a refused connection or a timeout. Pure.
-import { DaemonError, type KernErrorCode } from "../kernel/index.js";
+import { DaemonError, type KernErrorCode, parseJsonOrUndefined } from "../kernel/index.js";
 import { errorBodySchema } from "../protocol/index.js";
 
 // A Record over the union, so a code added to the catalogue without being listed here fails tsc.
@@ -54,7 +54,7 @@ export function httpErrorToDaemonError(options: {
   what: string;
 }): DaemonError {
   const { status, bodyText, what } = options;
-  const body = errorBodySchema.safeParse(parseJsonOrNull(bodyText));
+  const body = errorBodySchema.safeParse(parseJsonOrUndefined(bodyText)); // not JSON: the HTTP status decides;
   if (body.success) {
     const { code, message } = body.data.error;
     return new DaemonError(isKnownCode(code) ? code : "KERN_DAEMON_API", message);
@@ -94,12 +94,4 @@ export function badResponseError(what: string, detail: string): DaemonError {
     "KERN_DAEMON_API",
     `the daemon's answer to ${what} has an unexpected shape (${detail}) — are the CLI and the daemon the same kern version?`,
   );
-}
-
-function parseJsonOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null; // not JSON: the caller falls back to the HTTP status
-  }
 }

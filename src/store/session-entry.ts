@@ -5,13 +5,13 @@ import type { SessionMessage } from "../kernel/index.js";
 
 export const SESSION_SCHEMA_VERSION = 1;
 
-const toolCallSchema = z.object({
+export const toolCallSchema = z.object({
   id: z.string(),
   type: z.literal("function"),
   function: z.object({ name: z.string(), arguments: z.string() }),
 });
 
-const metaSchema = z
+export const metaSchema = z
   .object({
     interface: z.enum(["tui", "telegram", "web", "cli", "import", "system"]).optional(),
     channel: z.string().optional(),

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FakeRuntime } from "../../../test/fakes/fake-runtime.js";
 import { type FakeTelegram, startFakeTelegram } from "../../../test/fakes/fake-telegram-server.js";
+import { parseJsonRecord } from "../../../test/support/json-lines.js";
 import type { KernError } from "../../kernel/index.js";
 import { createLogger, createSilentLogger, type Logger } from "../../log/index.js";
 import { createTelegramBot, type TelegramBot } from "./create-telegram-bot.js";
@@ -144,7 +145,7 @@ describe("createTelegramBot", () => {
     const failedAt = Date.now();
     fake.failNext("getUpdates", { code: 409 });
     await fake.waitFor("deleteWebhook", (call) => call.at >= failedAt);
-    const errors = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const errors = lines.map(parseJsonRecord);
     const conflict = errors.find((entry) => entry["status"] === 409);
     expect(conflict?.["level"]).toBe(50);
     expect(String(conflict?.["msg"])).toContain("another process is polling");
@@ -168,7 +169,7 @@ describe("createTelegramBot", () => {
       editIntervalMs: 200,
     });
     await bot.start();
-    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const entries = lines.map(parseJsonRecord);
     const rejected = entries.find((entry) => entry["status"] === 401);
     expect(rejected?.["level"]).toBe(50);
     expect(String(rejected?.["msg"])).toContain("TELEGRAM_BOT_TOKEN");
