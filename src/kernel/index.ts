@@ -1,6 +1,7 @@
 // Public surface of kernel/: the shared vocabulary, errors, clock and ids. No I/O besides ids.
 export * from "./clock.js";
 export * from "./envelope.js";
+export * from "./error-catalogue.js";
 export * from "./errors.js";
 export * from "./format-views.js";
 export * from "./ids.js";

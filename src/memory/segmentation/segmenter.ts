@@ -1,6 +1,6 @@
 // Plans L0 segment boundaries: topic-coherent runs of messages that tile the session, cut only
 // before a user message. Pure: no I/O; the memory worker embeds before and writes after.
-import type { Role } from "../../kernel/index.js";
+import { KernError, type Role } from "../../kernel/index.js";
 import { findTopicShifts, shiftThreshold, windowSimilarities } from "./topic-shift.js";
 
 export interface SegmentInput {
@@ -136,13 +136,17 @@ function checkInput(options: PlanSegmentsOptions): number {
   const { messages, startSeq } = options;
   messages.forEach((message, index) => {
     if (index > 0 && message.seq !== (messages[index - 1]?.seq ?? 0) + 1) {
-      throw new Error(`planSegments: messages must have consecutive seqs (gap at ${message.seq})`);
+      throw new KernError(
+        "KERN_INTERNAL",
+        `planSegments: messages must have consecutive seqs (gap at ${message.seq})`,
+      );
     }
   });
   const first = messages[0]?.seq ?? startSeq;
   const last = messages.length > 0 ? first + messages.length : startSeq;
   if (startSeq < first || startSeq > last) {
-    throw new Error(
+    throw new KernError(
+      "KERN_INTERNAL",
       `planSegments: startSeq ${startSeq} is outside the messages [${first}, ${last})`,
     );
   }

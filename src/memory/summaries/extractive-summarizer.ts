@@ -1,7 +1,7 @@
 // The built-in `extractive` summarizer: picks the most informative sentences verbatim, instantly
 // and offline. It stands in until a model summary lands (SPEC §4). Statements of facts outrank
 // tool output, which gets one short, capped line per result. Pure: no I/O.
-import type { SessionMessage } from "../../kernel/index.js";
+import { KernError, type SessionMessage } from "../../kernel/index.js";
 import { countTokens } from "../text/count-tokens.js";
 import { safeSlice } from "../text/truncate-text.js";
 
@@ -236,7 +236,10 @@ function messageUnits(message: SessionMessage, weight: number): Array<Omit<Unit,
     }
     default: {
       const unreachable: never = message.role;
-      throw new Error(`extractive summarizer: unknown role ${String(unreachable)}`);
+      throw new KernError(
+        "KERN_INTERNAL",
+        `extractive summarizer: unknown role ${String(unreachable)}`,
+      );
     }
   }
 }

@@ -2,7 +2,7 @@
 // and applies its invariants — decisions append-only, one file item per path, a later preference
 // on the same subject replaces the earlier, context refreshed when mentioned and faded after
 // FADE_AFTER_TURNS user turns without a mention. Pure: no I/O, no model.
-import type { SessionMessage } from "../../kernel/index.js";
+import { KernError, type SessionMessage } from "../../kernel/index.js";
 import { isMentioned, isSameSubject, isSameTopic, keywordsOf } from "./working-memory-keywords.js";
 import { type ExchangeObservation, observeExchange } from "./working-memory-rules.js";
 import {
@@ -46,7 +46,7 @@ function fileNote(change: FileChange, known: FileItem | undefined): string {
       return change.detail;
     default: {
       const unreachable: never = change.tool;
-      throw new Error(`unknown file change tool ${String(unreachable)}`);
+      throw new KernError("KERN_INTERNAL", `unknown file change tool ${String(unreachable)}`);
     }
   }
 }
