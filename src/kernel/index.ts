@@ -6,6 +6,7 @@ export * from "./errors.js";
 export * from "./format-views.js";
 export * from "./ids.js";
 export * from "./markdown.js";
+export * from "./message-schemas.js";
 export * from "./parse-json.js";
 export * from "./run-pool.js";
 export type * from "./types.js";

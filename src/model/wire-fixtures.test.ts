@@ -55,16 +55,21 @@ describe("OpenAI wire fixtures", () => {
     llm.replayNext(loadRecordedExchange("openai/chat-stream-tool-calls.http"));
     const { events, end } = await responseEnd();
     expect(end.stopReason).toBe("tool-calls");
-    expect(end.toolCalls).toEqual([
+    const calls = end.toolCalls.map(({ id, type, function: { name, arguments: args } }) => ({
+      id,
+      type,
+      call: `${name} ${args}`,
+    }));
+    expect(calls).toEqual([
       {
         id: "call_DdmO9pD3xa9XTPNJ32zg2hcA",
         type: "function",
-        function: { name: "recall", arguments: '{"query":"deploy freeze friday","k":5}' },
+        call: 'recall {"query":"deploy freeze friday","k":5}',
       },
       {
         id: "call_ABRlzJkUbbhaNTCQeNgaemTh",
         type: "function",
-        function: { name: "bash", arguments: '{"command":"git log --oneline -3"}' },
+        call: 'bash {"command":"git log --oneline -3"}',
       },
     ]);
     expect(events.filter((event) => event.type === "tool-call")).toHaveLength(2);

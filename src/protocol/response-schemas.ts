@@ -17,7 +17,9 @@ import type {
   SessionMessage,
   SessionsView,
 } from "../kernel/index.js";
-import { interfaceNameSchema, memoryStateSchema } from "./api-schemas.js";
+// The file itself, not kernel/index.ts: the web page bundles this (see api-schemas.ts).
+import { messageMetaSchema, toolCallSchema } from "../kernel/message-schemas.js";
+import { memoryStateSchema } from "./api-schemas.js";
 
 export const agentStatusSchema: z.ZodType<AgentStatus> = z.object({
   agent: z.string(),
@@ -39,38 +41,9 @@ const sessionMessageSchema: z.ZodType<SessionMessage> = z.object({
   ts: z.string(),
   role: z.enum(["user", "assistant", "tool"]),
   content: z.string().nullable(),
-  toolCalls: z
-    .array(
-      z.object({
-        id: z.string(),
-        type: z.literal("function"),
-        function: z.object({ name: z.string(), arguments: z.string() }),
-      }),
-    )
-    .optional(),
+  toolCalls: z.array(toolCallSchema).optional(),
   toolCallId: z.string().optional(),
-  meta: z
-    .object({
-      interface: interfaceNameSchema.optional(),
-      channel: z.string().optional(),
-      user: z.string().optional(),
-      name: z.string().optional(),
-      turnId: z.string().optional(),
-      sourceId: z.string().optional(),
-      tool: z.string().optional(),
-      interrupted: z.boolean().optional(),
-      partial: z.boolean().optional(),
-      usage: z
-        .object({
-          inputTokens: z.number(),
-          outputTokens: z.number(),
-          cachedTokens: z.number().optional(),
-        })
-        .optional(),
-      model: z.string().optional(),
-    })
-    .loose()
-    .optional(),
+  meta: messageMetaSchema.optional(),
 });
 
 export const historyPageSchema: z.ZodType<HistoryPage> = z.object({

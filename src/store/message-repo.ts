@@ -1,9 +1,14 @@
 // Messages in kern.db: insert (with their token counts), range reads, history pages, per-session
 // statistics and FTS5 search. Derived from the session log; rebuilt by reindex.
 import { z } from "zod";
-import { parseJsonAs, type SessionMessage, StoreError } from "../kernel/index.js";
+import {
+  messageMetaSchema,
+  parseJsonAs,
+  type SessionMessage,
+  StoreError,
+  toolCallSchema,
+} from "../kernel/index.js";
 import type { SqliteDatabase } from "./database.js";
-import { metaSchema, toolCallSchema } from "./session-entry.js";
 
 export interface IndexedMessage extends SessionMessage {
   id: number;
@@ -74,7 +79,8 @@ function toIndexedMessage(row: MessageRow): IndexedMessage {
   if (row.tool_calls)
     message.toolCalls = parseColumn(row.tool_calls, toolCallsSchema, "tool_calls");
   if (row.tool_call_id) message.toolCallId = row.tool_call_id;
-  if (row.meta) message.meta = parseColumn(row.meta, metaSchema, "meta") as IndexedMessage["meta"];
+  if (row.meta)
+    message.meta = parseColumn(row.meta, messageMetaSchema, "meta") as IndexedMessage["meta"];
   return message;
 }
 
