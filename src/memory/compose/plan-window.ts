@@ -50,7 +50,7 @@ export class WindowPlanner {
   readonly messages: SessionMessageCache;
   private readonly texts: SummaryPieceTexts;
   /** User-message L0 edges (ascending) and the tiling's end, per segments version. */
-  private edges: { version: number; starts: number[]; levelEnd: number } | null = null;
+  private edges: { version: number; starts: number[] } | null = null;
   /** The sticky trim point of the last plan; null when nothing was trimmed. */
   private trimPoint: number | null = null;
   private tilings: { version: number; entries: Map<string, TilingEntry> } = {
@@ -112,7 +112,8 @@ export class WindowPlanner {
   }
 
   /**
-   * Trim points: user messages at L0 edges, and user messages past the last L0 (SPEC §5). The
+   * Trim points: user messages at L0 edges, and every user message inside the newest L0 segment
+   * and past it (SPEC §5; issue 15). The
    * edges are computed once per segments version (100k messages have ~6,000 segments: 3 ms a
    * compose when rebuilt each time); only the unsegmented tail is scanned per compose.
    */
@@ -124,18 +125,19 @@ export class WindowPlanner {
         return row?.seq === seq && row.role === "user";
       };
       const starts = new Set<number>();
-      let levelEnd = 0;
       for (const segment of options.segments) {
         if (segment.level !== 0) continue;
         if (segment.seqStart > 0 && isUser(segment.seqStart)) starts.add(segment.seqStart);
-        levelEnd = Math.max(levelEnd, segment.seqEnd);
       }
       const sorted = [...starts].sort((a, b) => a - b);
-      this.edges = { version: options.segmentsVersion, starts: sorted, levelEnd };
+      this.edges = { version: options.segmentsVersion, starts: sorted };
     }
-    const { starts, levelEnd } = this.edges;
+    const { starts } = this.edges;
+    // Inside the newest L0 segment too (issue 15): its trimmed head gets an extractive stand-in,
+    // so a segment larger than the window no longer forces the window down to its last messages.
+    const from = starts.at(-1) ?? 0;
     const tail: number[] = [];
-    for (let index = this.messages.indexOf(levelEnd); index < rows.length; index += 1) {
+    for (let index = this.messages.indexOf(from + 1); index < rows.length; index += 1) {
       const row = rows[index];
       if (row?.role === "user" && row.seq > 0) tail.push(row.seq);
     }
