@@ -87,6 +87,18 @@ describe("Composer", () => {
     }
   });
 
+  it("fills at least 95% of the budget in a fresh prompt, never more than all of it", async () => {
+    memory = await segmentedMemory(300);
+    for (const budget of [8_000, 20_000, 40_000]) {
+      const composed = await memory.engine.compose({ toolsText: "", maxContextTokens: budget });
+      expect(composed.report.trimmedCount).toBeGreaterThan(0);
+      expect(composed.report.tokens.total).toBeGreaterThanOrEqual(0.95 * budget);
+      expectWithinBudget(composed, budget, 0.75);
+      expectExactTiling(composed);
+      expect(composed.window[0]?.role).toBe("user");
+    }
+  });
+
   it("shortens the oldest summaries when even the top level does not fit", async () => {
     memory = await segmentedMemory(150);
     const composed = await memory.engine.compose({ toolsText: "", maxContextTokens: 1_500 });

@@ -21,6 +21,13 @@ import { planTrim } from "./trim-window.js";
 /** The summary's share of the budget that even an oversized newest turn cannot take. */
 const MIN_SUMMARY_SHARE = 0.1;
 
+/**
+ * The most headroom a fresh trim point leaves for the turns to come, as a share of the budget: a
+ * fresh prompt fills at least ~95% of it (issue 15), and the prefix stays put for the next ~4% of
+ * the budget in new messages before the trim point moves (ADR 0010).
+ */
+export const HEADROOM_SHARE = 0.04;
+
 /** What one compose decided about the window and the summary. */
 export interface WindowPlan {
   /** First seq of the verbatim window; 0 = nothing trimmed. */
@@ -49,7 +56,7 @@ interface TilingEntry {
 export class WindowPlanner {
   readonly messages: SessionMessageCache;
   private readonly texts: SummaryPieceTexts;
-  /** User-message L0 edges (ascending) and the tiling's end, per segments version. */
+  /** User-message L0 edges (ascending), per segments version. */
   private edges: { version: number; starts: number[] } | null = null;
   /** The sticky trim point of the last plan; null when nothing was trimmed. */
   private trimPoint: number | null = null;
@@ -72,7 +79,7 @@ export class WindowPlanner {
       if (index < walk.startIndex) return (walk.suffix[0] ?? 0) + 1;
       return walk.suffix[index - walk.startIndex] ?? 0;
     };
-    const candidates = this.candidates(options);
+    const candidates = this.candidates(options, walk.startIndex);
     // The summary gets its share, but never the room the newest turn needs (it must be sent).
     // The newest turn starts at the newest user message, inside the newest segment or not.
     const newestTurn = windowTokens(this.newestUserSeq() ?? candidates.at(-1) ?? 0);
@@ -100,6 +107,7 @@ export class WindowPlanner {
         windowBudget,
         maxWindowBudget: maxWindow,
         previous,
+        headroomCap: HEADROOM_SHARE * options.budget,
       });
     let trim = trimAt(candidates, this.trimPoint);
     if (!trim.fits) trim = trimAt(this.fallbackCandidates(candidates), null);
@@ -112,12 +120,14 @@ export class WindowPlanner {
   }
 
   /**
-   * Trim points: user messages at L0 edges, and every user message inside the newest L0 segment
-   * and past it (SPEC §5; issue 15). The
-   * edges are computed once per segments version (100k messages have ~6,000 segments: 3 ms a
-   * compose when rebuilt each time); only the unsegmented tail is scanned per compose.
+   * Trim points: user messages at L0 edges, and every user message the window can reach (within
+   * `maxWindow` tokens of the end) or that lies inside the newest L0 segment or past it (SPEC §5;
+   * issue 15): a trim point inside a segment gets an extractive stand-in for the segment's head,
+   * so the window fills its budget to the turn instead of to the segment. The edges are computed
+   * once per segments version (100k messages have ~4,000 segments: 3 ms a compose when rebuilt
+   * each time); only the reachable tail is scanned per compose.
    */
-  private candidates(options: PlanWindowOptions): number[] {
+  private candidates(options: PlanWindowOptions, reachFrom: number): number[] {
     const { rows } = this.messages;
     if (this.edges?.version !== options.segmentsVersion) {
       const isUser = (seq: number) => {
@@ -133,15 +143,24 @@ export class WindowPlanner {
       this.edges = { version: options.segmentsVersion, starts: sorted };
     }
     const { starts } = this.edges;
-    // Inside the newest L0 segment too (issue 15): its trimmed head gets an extractive stand-in,
-    // so a segment larger than the window no longer forces the window down to its last messages.
-    const from = starts.at(-1) ?? 0;
+    const newestEdge = starts.at(-1) ?? 0;
+    const fromIndex = Math.min(this.messages.indexOf(newestEdge + 1), reachFrom);
+    const fromSeq = rows[fromIndex]?.seq ?? Number.POSITIVE_INFINITY;
     const tail: number[] = [];
-    for (let index = this.messages.indexOf(from + 1); index < rows.length; index += 1) {
+    for (let index = fromIndex; index < rows.length; index += 1) {
       const row = rows[index];
       if (row?.role === "user" && row.seq > 0) tail.push(row.seq);
     }
-    return tail.length === 0 ? starts : [...starts, ...tail];
+    // Edges before the scanned tail (binary search: the tail holds the rest of them).
+    let low = 0;
+    let high = starts.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((starts[middle] ?? 0) < fromSeq) low = middle + 1;
+      else high = middle;
+    }
+    if (tail.length === 0) return low === starts.length ? starts : starts.slice(0, low);
+    return low === 0 ? tail : [...starts.slice(0, low), ...tail];
   }
 
   /** The seq of the newest user message (rows only grow; scans back from the end). */
