@@ -27,6 +27,15 @@ const MIN_SUMMARY_SHARE = 0.1;
  * the budget in new messages before the trim point moves (ADR 0010).
  */
 export const HEADROOM_SHARE = 0.04;
+/** ...and never less than this many tokens: at small budgets a re-trim would come every turn. */
+export const MIN_HEADROOM_TOKENS = 1_000;
+
+function headroomTokens(budget: number): number {
+  return Math.max(HEADROOM_SHARE * budget, MIN_HEADROOM_TOKENS);
+}
+
+/** A fill smaller than this is not worth a different stand-in. */
+const MIN_FILL_TOKENS = 64;
 
 /** What one compose decided about the window and the summary. */
 export interface WindowPlan {
@@ -50,7 +59,18 @@ export interface PlanWindowOptions {
 
 interface TilingEntry {
   tiling: SummaryTiling;
-  rendered: RenderedPiece[] | null;
+  rendered: { extra: number; pieces: RenderedPiece[] } | null;
+}
+
+/**
+ * Tokens the stand-in at the trim boundary takes over its extractive target, so the prompt fills
+ * its budget less the headroom (issue 15); fixed while the trim point stays put (prompt cache).
+ */
+interface Fill {
+  budget: number;
+  pieceBudget: number;
+  trimPoint: number;
+  extra: number;
 }
 
 export class WindowPlanner {
@@ -60,6 +80,7 @@ export class WindowPlanner {
   private edges: { version: number; starts: number[] } | null = null;
   /** The sticky trim point of the last plan; null when nothing was trimmed. */
   private trimPoint: number | null = null;
+  private fill: Fill | null = null;
   private tilings: { version: number; entries: Map<string, TilingEntry> } = {
     version: -1,
     entries: new Map(),
@@ -89,13 +110,18 @@ export class WindowPlanner {
     // starts inside that turn, and nothing before it goes uncovered (issue 15).
     const floor = Math.min(share, Math.floor(MIN_SUMMARY_SHARE * options.budget));
     const pieceBudget = Math.max(Math.min(share, maxWindow - newestTurn), floor) - wrapper;
+    const fill = this.fill;
+    const fillAt = (seq: number) =>
+      fill?.trimPoint === seq && fill.budget === options.budget && fill.pieceBudget === pieceBudget
+        ? fill.extra
+        : 0;
     const summaryCost = new Map<number, number>();
     const windowBudget = (seq: number): number => {
       if (seq <= 0 || pieceBudget <= 0) return maxWindow;
       let cost = summaryCost.get(seq);
       if (cost === undefined) {
         const { tiling } = this.tilingEntry(options, seq, pieceBudget);
-        cost = Math.min(tiling.tokens, pieceBudget) + wrapper;
+        cost = Math.min(tiling.tokens + fillAt(seq), pieceBudget) + wrapper;
         summaryCost.set(seq, cost);
       }
       return maxWindow - cost;
@@ -107,16 +133,40 @@ export class WindowPlanner {
         windowBudget,
         maxWindowBudget: maxWindow,
         previous,
-        headroomCap: HEADROOM_SHARE * options.budget,
+        headroomCap: headroomTokens(options.budget),
       });
     let trim = trimAt(candidates, this.trimPoint);
     if (!trim.fits) trim = trimAt(this.fallbackCandidates(candidates), null);
     this.trimPoint = trim.trimPoint > 0 ? trim.trimPoint : null;
-    const pieces =
-      trim.trimPoint > 0 && pieceBudget > 0
-        ? this.renderPieces(options, trim.trimPoint, pieceBudget)
-        : [];
+    if (trim.trimPoint <= 0 || pieceBudget <= 0) {
+      this.fill = null;
+      return { trimPoint: trim.trimPoint, pieces: [] };
+    }
+    let extra = fillAt(trim.trimPoint);
+    if (extra === 0) {
+      const free = windowBudget(trim.trimPoint) - windowTokens(trim.trimPoint);
+      extra = trim.fits ? this.fillFor(options, trim.trimPoint, pieceBudget, free) : 0;
+      this.fill = { budget: options.budget, pieceBudget, trimPoint: trim.trimPoint, extra };
+    }
+    const pieces = this.renderPieces(options, trim.trimPoint, pieceBudget, extra);
     return { trimPoint: trim.trimPoint, pieces };
+  }
+
+  /**
+   * The fill of a fresh trim point: what the window and the summary leave unspent, less the
+   * headroom, goes to the stand-in at the trim boundary (when there is one; a segment's summary is
+   * never replaced), within the summary's budget. `free` = tokens the prompt leaves unspent now.
+   */
+  private fillFor(
+    options: PlanWindowOptions,
+    trimPoint: number,
+    pieceBudget: number,
+    free: number,
+  ): number {
+    const { tiling } = this.tilingEntry(options, trimPoint, pieceBudget);
+    if (tiling.pieces.at(-1)?.kind !== "stand-in") return 0;
+    const room = Math.min(free - headroomTokens(options.budget), pieceBudget - tiling.tokens);
+    return room >= MIN_FILL_TOKENS ? Math.floor(room) : 0;
   }
 
   /**
@@ -209,13 +259,18 @@ export class WindowPlanner {
     options: PlanWindowOptions,
     trimPoint: number,
     pieceBudget: number,
+    extra: number,
   ): RenderedPiece[] {
     const entry = this.tilingEntry(options, trimPoint, pieceBudget);
-    if (entry.rendered) return entry.rendered;
-    const rendered = entry.tiling.pieces.map((piece) => ({ piece, ...this.texts.rendered(piece) }));
-    entry.rendered =
-      fitPiecesToBudget(rendered, pieceBudget) ?? this.omitted(trimPoint, pieceBudget);
-    return entry.rendered;
+    if (entry.rendered?.extra === extra) return entry.rendered.pieces;
+    const { pieces } = entry.tiling;
+    const rendered = pieces.map((piece, index) => ({
+      piece,
+      ...this.texts.rendered(piece, index === pieces.length - 1 ? extra : 0),
+    }));
+    const fitted = fitPiecesToBudget(rendered, pieceBudget) ?? this.omitted(trimPoint, pieceBudget);
+    entry.rendered = { extra, pieces: fitted };
+    return fitted;
   }
 
   /** Even the shortest forms of the top level do not fit: one note covers everything. */
