@@ -17,6 +17,7 @@ import {
   COMPOSE_NEW_MESSAGE_CALLS,
   COMPOSE_UNCHANGED_CALLS,
   PER_TURN_TURNS,
+  REACH_BUDGETS,
   RECALL_K,
   RECALL_MAX_FACTS,
   type SizeJob,
@@ -113,7 +114,7 @@ export async function measureMemory(options: MeasureMemoryOptions): Promise<Memo
   const stats = store.messages.sessionStats(store.sessionLog.sessionId);
   const compression = await measureCompression({ memory, store, config, budgets: BUDGETS });
   const reachability = [];
-  for (const budget of BUDGETS)
+  for (const budget of REACH_BUDGETS)
     reachability.push(await measureReachability({ memory, store, config, truth, budget }));
   progress(scope, "recall quality: FTS-only, vector-only, hybrid");
   const embedder = createLocalEmbedder();

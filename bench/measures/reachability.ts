@@ -68,6 +68,7 @@ export async function measureReachability(
     summaryTokens: report.tokens.summary,
     piecesByLevel,
     windowMessages,
+    promptTokens: report.tokens.total,
     overall: { facts: facts.length, reachable },
     buckets,
   };

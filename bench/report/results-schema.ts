@@ -61,6 +61,8 @@ export const reachabilitySchema = z.object({
   /** Summaries in <conversation_summary> per level (L0 first). */
   piecesByLevel: z.array(z.number()).optional(),
   windowMessages: z.number(),
+  /** Tokens of the whole composed prompt (system, summary, window); absent in older results. */
+  promptTokens: z.number().optional(),
   overall: bucketSchema,
   /** Ten buckets of 10% of the history each, newest first. */
   buckets: z.array(bucketSchema),
