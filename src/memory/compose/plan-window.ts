@@ -73,6 +73,14 @@ interface Fill {
   extra: number;
 }
 
+/** The stand-in a fill widens at the trim boundary, or null when the piece takes no fill. */
+function fillablePiece(piece: SummaryPiece): SummaryPiece | null {
+  if (piece.kind === "stand-in") return piece;
+  const { segment } = piece;
+  if (segment.level !== 0 || segment.method !== "extractive") return null;
+  return { kind: "stand-in", seqStart: segment.seqStart, seqEnd: segment.seqEnd };
+}
+
 export class WindowPlanner {
   readonly messages: SessionMessageCache;
   private readonly texts: SummaryPieceTexts;
@@ -154,8 +162,10 @@ export class WindowPlanner {
 
   /**
    * The fill of a fresh trim point: what the window and the summary leave unspent, less the
-   * headroom, goes to the stand-in at the trim boundary (when there is one; a segment's summary is
-   * never replaced), within the summary's budget. `free` = tokens the prompt leaves unspent now.
+   * headroom, goes to the piece at the trim boundary, within the summary's budget. `free` = tokens
+   * the prompt leaves unspent now. That piece is a stand-in, or an L0 whose summary is extractive
+   * (it is then re-read as a wider stand-in of the same range); a model's summary is never
+   * replaced, and gets no fill.
    */
   private fillFor(
     options: PlanWindowOptions,
@@ -164,8 +174,13 @@ export class WindowPlanner {
     free: number,
   ): number {
     const { tiling } = this.tilingEntry(options, trimPoint, pieceBudget);
-    if (tiling.pieces.at(-1)?.kind !== "stand-in") return 0;
-    const room = Math.min(free - headroomTokens(options.budget), pieceBudget - tiling.tokens);
+    const last = tiling.pieces.at(-1);
+    const widened = last ? fillablePiece(last) : null;
+    if (!last || !widened) return 0;
+    // A widened L0 may cost more than its summary before the fill: that difference is charged.
+    const swap = this.texts.estimate(widened) - this.texts.estimate(last);
+    const room =
+      Math.min(free - headroomTokens(options.budget), pieceBudget - tiling.tokens) - swap;
     return room >= MIN_FILL_TOKENS ? Math.floor(room) : 0;
   }
 
@@ -264,10 +279,11 @@ export class WindowPlanner {
     const entry = this.tilingEntry(options, trimPoint, pieceBudget);
     if (entry.rendered?.extra === extra) return entry.rendered.pieces;
     const { pieces } = entry.tiling;
-    const rendered = pieces.map((piece, index) => ({
-      piece,
-      ...this.texts.rendered(piece, index === pieces.length - 1 ? extra : 0),
-    }));
+    const rendered = pieces.map((original, index) => {
+      const filled = index === pieces.length - 1 && extra > 0;
+      const piece = filled ? (fillablePiece(original) ?? original) : original;
+      return { piece, ...this.texts.rendered(piece, filled ? extra : 0) };
+    });
     const fitted = fitPiecesToBudget(rendered, pieceBudget) ?? this.omitted(trimPoint, pieceBudget);
     entry.rendered = { extra, pieces: fitted };
     return fitted;

@@ -61,7 +61,8 @@ export class SummaryPieceTexts {
     }
     const targetTokens =
       extractiveTargetTokens(this.messages.tokensBetween(seqStart, seqEnd)) + extra;
-    return summarizeExtractive({ messages, targetTokens });
+    // A fill (extra > 0) spends tokens the prompt would leave unused: any sentence may take them.
+    return summarizeExtractive({ messages, targetTokens, ...(extra > 0 ? { minScore: 0 } : {}) });
   }
 
   /**

@@ -248,6 +248,11 @@ export interface SummarizeExtractiveOptions {
   messages: ReadonlyArray<SessionMessage>;
   /** Budget for the whole output, in o200k tokens; see extractiveTargetTokens. */
   targetTokens: number;
+  /**
+   * Sentences scoring below this are left out (default: the summary's floor). 0 keeps any
+   * sentence while the target allows: the composer's fill of an unspent budget.
+   */
+  minScore?: number;
 }
 
 /**
@@ -265,7 +270,7 @@ export function summarizeExtractive(options: SummarizeExtractiveOptions): string
     const weight = index < edge || index >= messages.length - edge ? 1.15 : 1;
     for (const unit of messageUnits(message, weight)) units.push({ ...unit, order: units.length });
   });
-  const bullets = renderBullets(units, targetTokens, MIN_MESSAGE_SCORE);
+  const bullets = renderBullets(units, targetTokens, options.minScore ?? MIN_MESSAGE_SCORE);
   if (bullets !== null) return bullets;
   const first = messages[0]?.seq;
   const last = messages[messages.length - 1]?.seq;
