@@ -99,6 +99,47 @@ export function renderReachability(results: MergedResults): string {
     "![Prompt reachability by depth](benchmarks/reachability.svg)",
     "",
     renderSurvival(results),
+    renderDecisions(results),
+  ].join("\n");
+}
+
+/** Issue 15, Must show 4: the working memory's Decisions after the import. */
+function renderDecisions(results: MergedResults): string {
+  const rows = results.sizes.flatMap((r) => {
+    const d = r.decisions;
+    if (!d) return [];
+    return [
+      [
+        sizeName(r.size),
+        String(d.listed),
+        String(d.planted),
+        d.listed === 0 ? "–" : percent(d.correct / d.listed),
+        d.planted === 0 ? "–" : percent(d.found / d.planted),
+        countShare(d.olderHalf.found, d.olderHalf.planted),
+        String(d.keepGoing),
+      ],
+    ];
+  });
+  if (rows.length === 0) return "";
+  return [
+    "",
+    "Decisions in the working memory after the import (what `kern memory` lists, offline rules), " +
+      "against the generator's planted decisions: precision = listed decisions that hold a " +
+      'planted answer ("SQS instead of Kafka"); recall = planted decisions listed; the older ' +
+      "half shows the list covers the whole history, not the last turns.",
+    "",
+    table(
+      [
+        "size",
+        "listed",
+        "planted",
+        "precision",
+        "recall",
+        "older half found",
+        '"keep going" lines',
+      ],
+      rows,
+    ),
   ].join("\n");
 }
 

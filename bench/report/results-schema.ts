@@ -144,6 +144,7 @@ export const sizeResultSchema = z.object({
   recallQuality: recallQualitySchema,
   reachability: z.array(reachabilitySchema),
   /** Planted facts whose answer is in the summary covering them, per level (L0 first). */
+  decisions: z.lazy(() => decisionsSchema).optional(),
   factSurvival: z.object({ facts: z.number(), byLevel: z.array(z.number()) }),
   segmentation: segmentationSchema,
   rebuild: rebuildSchema,
@@ -179,6 +180,16 @@ export const taggedReachabilitySchema = z.object({
   ranAt: z.string(),
   reachability: z.array(reachabilitySchema),
   factSurvival: z.object({ facts: z.number(), byLevel: z.array(z.number()) }),
+});
+
+/** Issue 15: the working memory's Decisions against the planted decisions (absent in older runs). */
+export const decisionsSchema = z.object({
+  listed: z.number(),
+  planted: z.number(),
+  correct: z.number(),
+  found: z.number(),
+  olderHalf: z.object({ planted: z.number(), found: z.number() }),
+  keepGoing: z.number(),
 });
 
 const buildFiguresSchema = z.object({
