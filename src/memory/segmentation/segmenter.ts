@@ -60,7 +60,7 @@ const NEAR_TARGET_SHARE = 0.6;
  * 150%. Measured on a 20k-message, 1.9M-token generated history: shifts from `minTokens` with
  * the target as a cap gave L0s of 9.0k tokens on average (123 summary calls per million tokens);
  * 0.67/1.5 gave 14.1k (78); 0.8/1.33 gave 15.5k (71); 0.8/1.5 gives 16.0k (69); 1.0/1.5 gave
- * 18.0k (61) but cut fewer topic changes. See docs/decisions/0011-segment-sizes.md.
+ * 18.0k (61) but cut fewer topic changes. See docs/decisions/0010-what-the-agent-sees.md (segment sizes).
  */
 export const SHIFT_FROM_SHARE = 0.8;
 export const MAX_SHARE = 1.5;
