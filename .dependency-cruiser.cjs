@@ -82,6 +82,25 @@ for (const [folder, allow] of Object.entries(memoryFolders)) {
     },
   });
 }
+// The web page (web/) runs in a browser and talks to the daemon over HTTP only: it may use the
+// shared vocabulary (kernel/) and the HTTP contract (protocol/), never the daemon's internals, and
+// no Node built-in.
+forbidden.push(
+  {
+    name: "web-page",
+    comment: "web/ may import only src/protocol and src/kernel (the HTTP contract and vocabulary)",
+    severity: "error",
+    from: { path: "^web/" },
+    to: { path: "^src/", pathNot: "^src/(protocol|kernel)/" },
+  },
+  {
+    name: "web-page-no-node",
+    comment: "web/ runs in a browser: no Node built-ins",
+    severity: "error",
+    from: { path: "^web/" },
+    to: { dependencyTypes: ["core"] },
+  },
+);
 forbidden.push(
   { name: "no-circular", severity: "error", from: {}, to: { circular: true } },
   {

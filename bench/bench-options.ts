@@ -12,6 +12,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --no-cli-start  skip timing every CLI command's start (needs npm run build)
   --no-lme        skip LongMemEval recall (the dev split in ../shared when present, else the
                   60-question subset in bench/longmemeval/data)
+  --no-lme-reach  skip LongMemEval answer-in-prompt: kern, trimming, top-k (issue 15)
   --tag NAME      also keep the reachability figures as bench/results/reachability-NAME.json
   --describe TEXT what the tag measured (e.g. "extractive summarizer before the change")
   --render-only   only rewrite docs/benchmarks.md and its plots from bench/results/*.json
@@ -28,6 +29,7 @@ export interface BenchOptions {
   modelBuild: boolean;
   cliStart: boolean;
   lme: boolean;
+  lmeReach: boolean;
   tag: string | null;
   describe: string;
   renderOnly: boolean;
@@ -81,6 +83,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     modelBuild: !values["no-model-build"],
     cliStart: !values["no-cli-start"],
     lme: !values["no-lme"],
+    lmeReach: !values["no-lme-reach"],
     tag: values.tag ?? null,
     describe: values.describe ?? "",
     renderOnly: Boolean(values["render-only"]),
@@ -106,6 +109,7 @@ function parse(argv: string[]) {
       "no-model-build": { type: "boolean" },
       "no-cli-start": { type: "boolean" },
       "no-lme": { type: "boolean" },
+      "no-lme-reach": { type: "boolean" },
       tag: { type: "string" },
       describe: { type: "string" },
       "render-only": { type: "boolean" },

@@ -103,6 +103,13 @@ async function main(): Promise<void> {
         const out = join(RESULTS_DIR, "longmemeval.json");
         await runTsx(join(ROOT, "bench/longmemeval/run-longmemeval.ts"), ["--out", out], ROOT);
       }
+      if (options.lmeReach) {
+        await waitForQuiet({ scope: "lme", maxMs: QUIET_WAIT_MS });
+        progress("lme", "LongMemEval answer in the prompt: kern, trimming, top-k recall");
+        const out = join(RESULTS_DIR, "lme-reachability.json");
+        const script = join(ROOT, "bench/longmemeval/run-lme-reachability.ts");
+        await runTsx(script, ["--out", out], ROOT);
+      }
     } finally {
       if (!options.keep) rmSync(workDir, { recursive: true, force: true });
     }

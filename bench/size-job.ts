@@ -28,6 +28,8 @@ export function readJobArgument<T>(argv: string[], schema: z.ZodType<T>): T {
 
 /** Budgets the report composes at: the default maxContextTokens and half of it. */
 export const BUDGETS = [100_000, 50_000] as const;
+/** Budgets of the reachability figures: also a small one (issue 15: 20k and 100k by decile). */
+export const REACH_BUDGETS = [...BUDGETS, 20_000] as const;
 /** Boundary tolerance of the segmentation F1, in messages (about one turn of this generator). */
 export const BOUNDARY_TOLERANCE = 5;
 /** Results per recall query: `kern recall`'s default, and the depth of recall@10. */

@@ -6,6 +6,7 @@ import { createLocalEmbedder, type MemoryEngine } from "../src/memory/index.js";
 import type { AgentStore } from "../src/store/index.js";
 import { composeAfterNewMessage, composeUnchanged } from "./measures/compose-latency.js";
 import { measureCompression } from "./measures/compression.js";
+import { measureDecisions } from "./measures/decisions.js";
 import { measurePerTurnOverhead } from "./measures/per-turn-overhead.js";
 import { measureFactSurvival, measureReachability } from "./measures/reachability.js";
 import { measureRecallQuality } from "./measures/recall-quality.js";
@@ -17,6 +18,7 @@ import {
   COMPOSE_NEW_MESSAGE_CALLS,
   COMPOSE_UNCHANGED_CALLS,
   PER_TURN_TURNS,
+  REACH_BUDGETS,
   RECALL_K,
   RECALL_MAX_FACTS,
   type SizeJob,
@@ -47,6 +49,7 @@ export type MemoryFigures = Pick<
   | "recallQuality"
   | "reachability"
   | "factSurvival"
+  | "decisions"
   | "segmentation"
 > & {
   history: Omit<SizeResult["history"], "bytes">;
@@ -111,9 +114,11 @@ export async function measureMemory(options: MeasureMemoryOptions): Promise<Memo
   const rssAfterPipeline = rssMb();
   progress(scope, `pipeline ${(pipeline.ms / 1000).toFixed(1)} s; RSS ${rssAfterPipeline} MB`);
   const stats = store.messages.sessionStats(store.sessionLog.sessionId);
+  // Before the appended turns below can add decisions of their own.
+  const decisions = measureDecisions(store, truth);
   const compression = await measureCompression({ memory, store, config, budgets: BUDGETS });
   const reachability = [];
-  for (const budget of BUDGETS)
+  for (const budget of REACH_BUDGETS)
     reachability.push(await measureReachability({ memory, store, config, truth, budget }));
   progress(scope, "recall quality: FTS-only, vector-only, hybrid");
   const embedder = createLocalEmbedder();
@@ -140,6 +145,7 @@ export async function measureMemory(options: MeasureMemoryOptions): Promise<Memo
     segmentation: segmentation(options),
     reachability,
     factSurvival: measureFactSurvival(store, truth),
+    decisions,
     recallQuality: recall.quality,
     recallLatency: summarizeLatencies(recall.latencies),
     recallStages: recall.stages,

@@ -67,6 +67,7 @@ function assemble(
     recallQuality: memory.recallQuality,
     reachability: memory.reachability,
     factSurvival: memory.factSurvival,
+    ...(memory.decisions ? { decisions: memory.decisions } : {}),
     segmentation: memory.segmentation,
     rebuild: parts.rebuild,
   };

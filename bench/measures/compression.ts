@@ -23,7 +23,7 @@ export async function measureCompression(options: MeasureCompressionOptions): Pr
   }));
   const budgets: Compression["budgets"] = [];
   for (const budget of options.budgets) {
-    const report = await composeContextReport({ memory, store, config, maxContextTokens: budget });
+    const report = await composeContextReport({ memory, config, maxContextTokens: budget });
     const trimmedTokens = store.messages
       .tokenRows(store.sessionLog.sessionId, 0, report.window.seqStart)
       .reduce((sum, row) => sum + row.tokens, 0);

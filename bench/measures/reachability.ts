@@ -27,7 +27,7 @@ export function depthBucket(seq: number, messageCount: number): number {
 /** The composed prompt as text: the system prompt, then the window's messages. */
 async function promptText(options: MeasureReachabilityOptions) {
   const { memory, store, config, budget } = options;
-  const report = await composeContextReport({ memory, store, config, maxContextTokens: budget });
+  const report = await composeContextReport({ memory, config, maxContextTokens: budget });
   // Tool results up to maxToolResultChars (the generator's largest) are sent whole, so the window
   // is the stored range; recall and this check read the same text.
   const window = store.messages.range(
@@ -68,6 +68,7 @@ export async function measureReachability(
     summaryTokens: report.tokens.summary,
     piecesByLevel,
     windowMessages,
+    promptTokens: report.tokens.total,
     overall: { facts: facts.length, reachable },
     buckets,
   };

@@ -35,8 +35,8 @@ function hashTables(databasePath: string): Record<string, string> {
 }
 
 async function promptHash(agentDir: string): Promise<string> {
-  return withOfflineMemory({ agentDir, env: {} }, async (memory, store, config) => {
-    const report = await composeContextReport({ memory, store, config });
+  return withOfflineMemory({ agentDir, env: {} }, async (memory, _store, config) => {
+    const report = await composeContextReport({ memory, config });
     const window = `${report.window.seqStart}-${report.window.seqEnd}`;
     return createHash("sha256").update(`${window}\n${report.systemPrompt}`).digest("hex");
   });

@@ -1,9 +1,20 @@
 // Section 7 of docs/benchmarks.md: prompt reachability by depth, before and after, and where
 // facts are lost on the way up the summary tree. Pure.
-import { countShare, number, sizeName, table } from "./markdown-format.js";
+import { countShare, number, percent, sizeName, table } from "./markdown-format.js";
 import { reachabilitySize } from "./render-charts.js";
 import type { MergedResults } from "./results-files.js";
 import type { Reachability, SizeResult } from "./results-schema.js";
+
+/** Facts in the oldest half of the history (buckets 5–9) and how many are in the prompt. */
+export function oldestHalf(reach: Reachability): { facts: number; reachable: number } {
+  return reach.buckets.slice(5).reduce(
+    (sum, bucket) => ({
+      facts: sum.facts + bucket.facts,
+      reachable: sum.reachable + bucket.reachable,
+    }),
+    { facts: 0, reachable: 0 },
+  );
+}
 
 function bucketCells(
   reachability: readonly Reachability[] | undefined,
@@ -28,7 +39,9 @@ export function renderReachability(results: MergedResults): string {
           .reverse()
           .join(" + "),
         String(reach.windowMessages),
+        reach.promptTokens === undefined ? "–" : percent(reach.promptTokens / reach.budget, 1),
         countShare(reach.overall.reachable, reach.overall.facts),
+        countShare(oldestHalf(reach).reachable, oldestHalf(reach).facts),
         ...tags.map((tag) => {
           const entry = results.tagged
             .find((tagged) => tagged.tag === tag && tagged.size === r.size)
@@ -52,7 +65,10 @@ export function renderReachability(results: MergedResults): string {
     "The share of planted facts whose `answer` string appears in the prompt the model would get " +
       "(the composed system prompt with `<conversation_summary>`, plus the verbatim window), by " +
       "depth in the history: ten buckets of 10% of the messages, newest first. Extractive " +
-      "summaries only (no model), so this is the floor a model summarizer should raise.",
+      "summaries only (no model), so this is the floor a model summarizer should raise. " +
+      "`prompt / budget` is the whole composed prompt (system, summary, window) against " +
+      "`maxContextTokens` on a fresh compose (issue 15 wants >= 95%, never over 100%); " +
+      "`oldest half` is the facts planted in the older 50% of the history (issue 15 wants >= 0.5).",
     "",
     table(
       [
@@ -61,7 +77,9 @@ export function renderReachability(results: MergedResults): string {
         "summary tokens",
         "summaries in the block",
         "window messages",
+        "prompt / budget",
         "facts in prompt",
+        "oldest half",
         ...tags.map((tag) => `facts in prompt, ${tag}`),
       ],
       overall,
@@ -81,6 +99,47 @@ export function renderReachability(results: MergedResults): string {
     "![Prompt reachability by depth](benchmarks/reachability.svg)",
     "",
     renderSurvival(results),
+    renderDecisions(results),
+  ].join("\n");
+}
+
+/** Issue 15, Must show 4: the working memory's Decisions after the import. */
+function renderDecisions(results: MergedResults): string {
+  const rows = results.sizes.flatMap((r) => {
+    const d = r.decisions;
+    if (!d) return [];
+    return [
+      [
+        sizeName(r.size),
+        String(d.listed),
+        String(d.planted),
+        d.listed === 0 ? "–" : percent(d.correct / d.listed),
+        d.planted === 0 ? "–" : percent(d.found / d.planted),
+        countShare(d.olderHalf.found, d.olderHalf.planted),
+        String(d.keepGoing),
+      ],
+    ];
+  });
+  if (rows.length === 0) return "";
+  return [
+    "",
+    "Decisions in the working memory after the import (what `kern memory` lists, offline rules), " +
+      "against the generator's planted decisions: precision = listed decisions that hold a " +
+      'planted answer ("SQS instead of Kafka"); recall = planted decisions listed; the older ' +
+      "half shows the list covers the whole history, not the last turns.",
+    "",
+    table(
+      [
+        "size",
+        "listed",
+        "planted",
+        "precision",
+        "recall",
+        "older half found",
+        '"keep going" lines',
+      ],
+      rows,
+    ),
   ].join("\n");
 }
 
@@ -130,8 +189,8 @@ function survivalRemark(results: MergedResults): string | null {
     `At ${sizeName(result.size)} and the 100k budget the block opens with ${pieces[top]} L${top} ` +
     `summar${pieces[top] === 1 ? "y" : "ies"} for the oldest history, and facts there are reachable only ` +
     `if L${top} kept them (${kept(top)}); the L${top - 1} level keeps ${kept(top - 1)} in ` +
-    `${number(below?.tokensOut ?? 0)} tokens for the whole history. Which levels fill the block is ` +
-    "the composer's choice (breadth-first from the top while the budget allows); opening the top " +
-    "level one step further would trade some of the L0 detail near the trim point for old facts."
+    `${number(below?.tokensOut ?? 0)} tokens for the whole history. The composer opens the block ` +
+    "breadth-first from the top level, newest first, skipping a piece whose children do not fit " +
+    "(ADR 0010): the distant past gets the level below the top before recent history gets L0s."
   );
 }

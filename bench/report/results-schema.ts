@@ -67,6 +67,8 @@ export const reachabilitySchema = z.object({
   /** Summaries in <conversation_summary> per level (L0 first). */
   piecesByLevel: z.array(z.number()).optional(),
   windowMessages: z.number(),
+  /** Tokens of the whole composed prompt (system, summary, window); absent in older results. */
+  promptTokens: z.number().optional(),
   overall: bucketSchema,
   /** Ten buckets of 10% of the history each, newest first. */
   buckets: z.array(bucketSchema),
@@ -148,6 +150,7 @@ export const sizeResultSchema = z.object({
   recallQuality: recallQualitySchema,
   reachability: z.array(reachabilitySchema),
   /** Planted facts whose answer is in the summary covering them, per level (L0 first). */
+  decisions: z.lazy(() => decisionsSchema).optional(),
   factSurvival: z.object({ facts: z.number(), byLevel: z.array(z.number()) }),
   segmentation: segmentationSchema,
   rebuild: rebuildSchema,
@@ -183,6 +186,16 @@ export const taggedReachabilitySchema = z.object({
   ranAt: z.string(),
   reachability: z.array(reachabilitySchema),
   factSurvival: z.object({ facts: z.number(), byLevel: z.array(z.number()) }),
+});
+
+/** Issue 15: the working memory's Decisions against the planted decisions (absent in older runs). */
+export const decisionsSchema = z.object({
+  listed: z.number(),
+  planted: z.number(),
+  correct: z.number(),
+  found: z.number(),
+  olderHalf: z.object({ planted: z.number(), found: z.number() }),
+  keepGoing: z.number(),
 });
 
 const buildFiguresSchema = z.object({

@@ -6,6 +6,11 @@ import { renderChecks } from "./render-checks.js";
 import { renderCliStart } from "./render-cli-start.js";
 import { renderHeadline, renderMachine, renderMethod } from "./render-headline.js";
 import {
+  type LmeReachabilityResult,
+  lmeReachabilityResultSchema,
+  renderLmeReachability,
+} from "./render-lme-reachability.js";
+import {
   type LongMemEvalResult,
   longMemEvalResultSchema,
   renderLongMemEval,
@@ -28,6 +33,7 @@ each run replaces the results of the sizes it measured and keeps the others.`;
 export function renderReport(
   results: MergedResults,
   longMemEval: LongMemEvalResult | null = null,
+  lmeReachability: LmeReachabilityResult | null = null,
 ): string {
   return [
     INTRO,
@@ -39,6 +45,7 @@ export function renderReport(
     renderCliStart(results),
     renderQuality(results),
     renderLongMemEval(longMemEval),
+    renderLmeReachability(lmeReachability),
     renderChecks(results),
     renderNotes(results),
   ]
@@ -62,7 +69,14 @@ export function writeReport(options: { resultsDir: string; docsDir: string }): s
   const longMemEval = existsSync(lme)
     ? longMemEvalResultSchema.parse(JSON.parse(readFileSync(lme, "utf8")))
     : null;
-  write(join(options.docsDir, "benchmarks.md"), renderReport(results, longMemEval));
+  const reach = join(options.resultsDir, "lme-reachability.json");
+  const lmeReachability = existsSync(reach)
+    ? lmeReachabilityResultSchema.parse(JSON.parse(readFileSync(reach, "utf8")))
+    : null;
+  write(
+    join(options.docsDir, "benchmarks.md"),
+    renderReport(results, longMemEval, lmeReachability),
+  );
   write(join(options.docsDir, "benchmarks", "reachability.svg"), renderReachabilityChart(results));
   write(join(options.docsDir, "benchmarks", "latency.svg"), renderLatencyChart(results));
   return written;

@@ -1,4 +1,9 @@
 // Formats one pino JSON line for people: `12:04:05 INFO  [turn] turn end ms=812 stopReason=end`.
+import { z } from "zod";
+import { parseJsonOrUndefined } from "../kernel/index.js";
+
+const recordSchema = z.record(z.string(), z.unknown());
+
 export const LEVELS: Record<string, number> = {
   trace: 10,
   debug: 20,
@@ -19,12 +24,9 @@ const HIDDEN = new Set(["level", "time", "pid", "hostname", "msg", "component", 
 
 /** The readable line, or null when below `minimumLevel` (non-JSON lines pass through). */
 export function formatLogLine(line: string, minimumLevel: number): string | null {
-  let record: Record<string, unknown>;
-  try {
-    record = JSON.parse(line) as Record<string, unknown>;
-  } catch {
-    return line;
-  }
+  const parsed = recordSchema.safeParse(parseJsonOrUndefined(line));
+  if (!parsed.success) return line;
+  const record = parsed.data;
   const level = typeof record["level"] === "number" ? record["level"] : 30;
   if (level < minimumLevel) return null;
   const time =

@@ -3,16 +3,18 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, CommanderError } from "commander";
-import { describeError, isKernError, SYSTEM_CLOCK } from "../kernel/index.js";
+import { z } from "zod";
+import { describeError, isKernError, parseJsonAs, SYSTEM_CLOCK } from "../kernel/index.js";
 import type { CliContext } from "./cli-context.js";
 import { registerCommands } from "./commands/index.js";
 import { exitCodeFor } from "./exit-code.js";
 import { createOutput } from "./output.js";
 
-export const VERSION: string = (
-  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-    version: string;
-  }
+const packageJsonUrl = new URL("../../package.json", import.meta.url);
+export const VERSION: string = parseJsonAs(
+  readFileSync(packageJsonUrl, "utf8"),
+  z.object({ version: z.string() }),
+  { source: packageJsonUrl.pathname, code: "KERN_INTERNAL", fix: "reinstall kern" },
 ).version;
 
 export interface RunCliOptions extends Partial<Omit<CliContext, "output">> {}

@@ -2,7 +2,6 @@
 // goes only in the Authorization header, never in a URL. Every failure is a DaemonError (SG-14).
 import type {
   AgentStatus,
-  ContextReport,
   HistoryPage,
   NotesView,
   RecallReport,
@@ -13,40 +12,39 @@ import type {
 } from "../kernel/index.js";
 import { isKernError } from "../kernel/index.js";
 import {
-  type LoginCodeReply,
-  loginCodeReplySchema,
-  type PostMessageBody,
-  type PostMessageReply,
-  postMessageReplySchema,
-  type StreamEvent,
-} from "../protocol/index.js";
-import { createDaemonRequester } from "./daemon-requester.js";
-import { readEventStream } from "./read-event-stream.js";
-import {
   agentStatusSchema,
   type ContextSegmentsView,
+  type ContextStats,
   cancelTurnReplySchema,
   contextSegmentsSchema,
   contextStatsSchema,
   type DoctorReportView,
   doctorReportSchema,
   historyPageSchema,
+  type LoginCodeReply,
+  loginCodeReplySchema,
   notesViewSchema,
   type PairedUserView,
   type PairingListView,
+  type PostMessageBody,
+  type PostMessageReply,
   pairedUserSchema,
   pairingListSchema,
+  postMessageReplySchema,
   recallReportSchema,
   recallStatsSchema,
+  type StreamEvent,
   segmentDetailSchema,
   segmentsReportSchema,
   sessionsViewSchema,
   type WorkingMemoryResponse,
   workingMemorySchema,
-} from "./response-schemas.js";
+} from "../protocol/index.js";
+import { createDaemonRequester } from "./daemon-requester.js";
+import { readEventStream } from "./read-event-stream.js";
 import { httpErrorToDaemonError, notRunningError } from "./to-daemon-error.js";
 
-export type ContextStats = Omit<ContextReport, "systemPrompt">;
+export type { ContextStats } from "../protocol/index.js";
 
 export interface EventsOptions {
   /** Called once the daemon has accepted the stream (HTTP 200, before any event arrives). */

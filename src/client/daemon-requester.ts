@@ -1,7 +1,7 @@
 // One authenticated request to the daemon with a time limit, its errors mapped to DaemonError and
 // its JSON answer parsed by a zod schema. Internal to client/.
 import type { z } from "zod";
-import { isKernError } from "../kernel/index.js";
+import { isKernError, parseJsonOrUndefined } from "../kernel/index.js";
 import {
   badResponseError,
   httpErrorToDaemonError,
@@ -84,12 +84,4 @@ export function createDaemonRequester(options: DaemonRequesterOptions): DaemonRe
       throw badResponseError(`GET ${path}`, "expected text");
     },
   };
-}
-
-function parseJsonOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined; // the caller reports the unexpected shape
-  }
 }

@@ -7,7 +7,14 @@ export type Provider = (typeof PROVIDERS)[number];
 
 const segmentationSchema = z
   .object({
-    targetTokens: z.number().int().positive().default(15_000).describe("Segment size to aim for."),
+    targetTokens: z
+      .number()
+      .int()
+      .positive()
+      .default(15_000)
+      .describe(
+        "Segment size to aim for, on average: a topic shift closes a segment from 80% of it on, and none grows past 150% of it while a user message allows a cut.",
+      ),
     minTokens: z.number().int().positive().default(5_000).describe("No segment closes below this."),
     minMessages: z.number().int().positive().default(10).describe("Nor with fewer messages."),
     triggerMessages: z

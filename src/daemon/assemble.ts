@@ -12,7 +12,7 @@ import {
 } from "../interfaces/telegram/index.js";
 import { createWebServer, type WebServer } from "../interfaces/web/index.js";
 import { type Clock, ConfigError, SYSTEM_CLOCK } from "../kernel/index.js";
-import { createLogger, type Logger } from "../log/index.js";
+import { createFileLogger, type Logger } from "../log/index.js";
 import {
   countMessageTokens,
   createLocalEmbedder,
@@ -112,10 +112,10 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
   }
   const logger =
     options.logger ??
-    createLogger({
+    (await createFileLogger({
       file: paths.logFile,
       level: config.logLevel,
-    });
+    }));
   const store = openAgentStore({ paths, clock, countTokens: countMessageTokens });
   if (store.rebuiltIndex) {
     logger.warn(

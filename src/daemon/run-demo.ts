@@ -68,12 +68,11 @@ export async function runDemo(options: {
     imported = (await importConversation({ agentDir, file: history, clock: SYSTEM_CLOCK }))
       .imported;
   }
-  return withOfflineMemory({ agentDir, env: options.env }, async (memory, store, config) => {
+  return withOfflineMemory({ agentDir, env: options.env }, async (memory, _store, config) => {
     await memory.runUntilIdle((progress) => options.onProgress?.(progress));
     const segments = await memory.segmentsReport();
     const context = await composeContextReport({
       memory,
-      store,
       config,
       maxContextTokens: DEMO_CONTEXT_TOKENS,
     });

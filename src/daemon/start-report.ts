@@ -9,8 +9,8 @@ import {
   DaemonError,
   describeError,
   isKernError,
+  isKernErrorCode,
   type KernError,
-  type KernErrorCode,
 } from "../kernel/index.js";
 
 const startFailureSchema = z.object({
@@ -53,7 +53,7 @@ export function watchStartReport(child: ChildProcess): { exited: Promise<KernErr
 }
 
 function toKernError(code: string, message: string): KernError {
-  const kernCode = code as KernErrorCode;
+  const kernCode = isKernErrorCode(code) ? code : "KERN_DAEMON_START_FAILED";
   const isConfig = kernCode.startsWith("KERN_CONFIG") || kernCode === "KERN_NO_AGENT";
   return isConfig ? new ConfigError(kernCode, message) : new DaemonError(kernCode, message);
 }

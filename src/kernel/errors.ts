@@ -1,44 +1,8 @@
-// One error base class and the catalogue of every code (SG-14). Messages say what happened and how
-// to fix it (SG-15); they never carry a secret.
+// One error base class and its subclasses (SG-14); the codes, exit codes and HTTP statuses are in
+// error-catalogue.ts. Messages say what happened and how to fix it (SG-15); never a secret.
+import { ERROR_CATALOGUE, type KernErrorCode } from "./error-catalogue.js";
 
-/** Every error code kern raises. Tests assert on these, never on message text. */
-export type KernErrorCode =
-  | "KERN_USAGE"
-  | "KERN_NOT_A_TERMINAL"
-  | "KERN_NO_AGENT"
-  | "KERN_CONFIG_INVALID"
-  | "KERN_CONFIG_UNREADABLE"
-  | "KERN_INIT_FAILED"
-  | "KERN_IMPORT_INVALID"
-  | "KERN_IMPORT_DUPLICATE"
-  | "KERN_STORE_CORRUPT"
-  | "KERN_STORE_FAILED"
-  | "KERN_INDEX_DAMAGED"
-  | "KERN_DISK_FULL"
-  | "KERN_MODEL_NOT_CONFIGURED"
-  | "KERN_MODEL_HTTP"
-  | "KERN_MODEL_NETWORK"
-  | "KERN_MODEL_STALLED"
-  | "KERN_MODEL_CANCELLED"
-  | "KERN_MODEL_BAD_RESPONSE"
-  | "KERN_EMBEDDING_FAILED"
-  | "KERN_TOOL_FAILED"
-  | "KERN_TELEGRAM_API"
-  | "KERN_TELEGRAM_NETWORK"
-  | "KERN_DAEMON_NOT_RUNNING"
-  | "KERN_DAEMON_START_FAILED"
-  | "KERN_DAEMON_API"
-  | "KERN_NOT_FOUND"
-  | "KERN_UNAUTHORIZED"
-  | "KERN_BAD_REQUEST"
-  | "KERN_PAIRING_UNKNOWN"
-  | "KERN_FORBIDDEN"
-  | "KERN_BODY_TOO_LARGE"
-  | "KERN_HEADERS_TOO_LARGE"
-  | "KERN_UNSUPPORTED_MEDIA_TYPE"
-  | "KERN_INTERNAL"
-  | "KERN_UNAVAILABLE"
-  | "KERN_QUEUE_FULL";
+export type { KernErrorCode } from "./error-catalogue.js";
 
 export interface KernErrorOptions {
   cause?: unknown;
@@ -48,10 +12,21 @@ export interface KernErrorOptions {
 export class KernError extends Error {
   readonly code: KernErrorCode;
 
-  constructor(code: KernErrorCode, message: string, options: KernErrorOptions = {}) {
-    super(message, { cause: options.cause });
+  /** `message` defaults to the catalogue's message for `code`. */
+  constructor(code: KernErrorCode, message?: string, options: KernErrorOptions = {}) {
+    super(message ?? ERROR_CATALOGUE[code].message, { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
+  }
+
+  /** The process exit code `kern` ends with on this error (the catalogue's). */
+  get exitCode(): number {
+    return ERROR_CATALOGUE[this.code].exit;
+  }
+
+  /** The HTTP status of an API answer carrying this error (the catalogue's). */
+  get httpStatus(): number {
+    return ERROR_CATALOGUE[this.code].status;
   }
 }
 

@@ -1,10 +1,13 @@
 // Public surface of kernel/: the shared vocabulary, errors, clock and ids. No I/O besides ids.
 export * from "./clock.js";
 export * from "./envelope.js";
+export * from "./error-catalogue.js";
 export * from "./errors.js";
 export * from "./format-views.js";
 export * from "./ids.js";
 export * from "./markdown.js";
+export * from "./message-schemas.js";
+export * from "./parse-json.js";
 export * from "./run-pool.js";
 export type * from "./types.js";
 export type * from "./views.js";

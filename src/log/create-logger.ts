@@ -1,8 +1,7 @@
-// The one root pino logger (SG-20): JSON lines to `.kern/logs/kern.log`, secrets redacted. Others
+// The one root pino logger (SG-20): JSON lines to `.kern/logs/kern.log` (rotated), secrets redacted. Others
 // receive it (or a child) as a parameter; nothing here is a module singleton.
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import { type DestinationStream, type Logger, pino } from "pino";
+import { type LogRotation, openRollingFile } from "./rolling-file.js";
 
 export type { Logger } from "pino";
 
@@ -27,26 +26,30 @@ export const REDACT_PATHS = [
 ];
 
 export interface CreateLoggerOptions {
-  /** Log file; its folder is created. Omit to log to `destination` instead. */
-  file?: string;
+  /** Where lines go; stderr when omitted. */
   destination?: DestinationStream;
   level?: LogLevel;
 }
 
-/** Creates the root logger. File output is synchronous-safe: `flushLogger` before exit. */
+function loggerOptions(level: LogLevel = "info") {
+  return { level, redact: { paths: REDACT_PATHS, censor: "[redacted]" } };
+}
+
+/** Creates a root logger on a stream (tests, one-shot commands). */
 export function createLogger(options: CreateLoggerOptions = {}): Logger {
-  const level = options.level ?? "info";
-  const base = { level, redact: { paths: REDACT_PATHS, censor: "[redacted]" } };
-  if (options.file) {
-    mkdirSync(dirname(options.file), { recursive: true });
-    const destination = pino.destination({ dest: options.file, mkdir: true, sync: false });
-    // A failed write (a full disk) must not crash the process: the lines stay buffered and the
-    // next write tries again.
-    destination.on("error", () => undefined);
-    return pino(base, destination);
-  }
-  if (options.destination) return pino(base, options.destination);
-  return pino(base, pino.destination(2));
+  return pino(loggerOptions(options.level), options.destination ?? pino.destination(2));
+}
+
+export interface CreateFileLoggerOptions {
+  /** The log file readers open (`.kern/logs/kern.log`): a link to the file written now. */
+  file: string;
+  level?: LogLevel;
+  rotation?: LogRotation;
+}
+
+/** The daemon's root logger: the rotating log file (rolling-file.ts). `flushLogger` before exit. */
+export async function createFileLogger(options: CreateFileLoggerOptions): Promise<Logger> {
+  return pino(loggerOptions(options.level), await openRollingFile(options.file, options.rotation));
 }
 
 /** A logger that writes nothing (tests, one-shot CLI commands). */

@@ -9,6 +9,7 @@ import {
   type NewSegment,
   type SummaryWriteEntry,
 } from "../store/index.js";
+import type { PipelineContext } from "./pipeline-context.js";
 import { countTokens } from "./text/count-tokens.js";
 
 /**
@@ -63,6 +64,20 @@ export function writeSummary(store: AgentStore, clock: Clock, write: SummaryWrit
     method: write.method,
     stale: write.stale,
   });
+}
+
+/**
+ * The instant extractive summary of a new segment (L0 or rollup): stale when a summary model is
+ * configured, so the summary job replaces it; tells the engine something changed.
+ */
+export function writeExtractiveSummary(
+  context: Pick<PipelineContext, "store" | "clock" | "summaryModel" | "onWrite">,
+  segmentId: string,
+  text: string,
+): void {
+  const stale = context.summaryModel !== null;
+  writeSummary(context.store, context.clock, { segmentId, text, method: "extractive", stale });
+  context.onWrite();
 }
 
 /**

@@ -1,10 +1,12 @@
 // Converts our ModelRequest into the openai SDK's streaming request body. Pure: no I/O.
+
 import type {
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
 import type { Provider } from "../config/index.js";
+import { KernError } from "../kernel/index.js";
 import type { ChatMessage, ModelRequest, ToolDefinition } from "./model-client.js";
 
 function textOf(content: ChatMessage["content"]): string | NonNullable<ChatMessage["content"]> {
@@ -41,7 +43,7 @@ export function toSdkMessage(message: ChatMessage): ChatCompletionMessageParam {
       };
     default: {
       const unreachable: never = message.role;
-      throw new Error(`unknown message role ${String(unreachable)}`);
+      throw new KernError("KERN_INTERNAL", `unknown message role ${String(unreachable)}`);
     }
   }
 }

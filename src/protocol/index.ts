@@ -1,2 +1,3 @@
 // Public surface of protocol/: the HTTP + SSE contract shared by the daemon and its clients.
 export * from "./api-schemas.js";
+export * from "./response-schemas.js";

@@ -1,38 +1,23 @@
 // What the runtime needs from the memory engine. MemoryEngine (memory/) satisfies it; keeping
 // the port here lets the turn loop be read (and tested) without the engine's internals.
 import type {
-  ContextReport,
   MemoryState,
   NotesView,
   RecallReport,
   RecallStats,
   SegmentDetail,
   SegmentsReport,
-  SessionMessage,
 } from "../kernel/index.js";
-import type { DoctorReport, WorkingMemoryView } from "../memory/index.js";
+import type {
+  ComposedContext,
+  ComposeOptions,
+  DoctorReport,
+  RecallFilters,
+  WorkingMemoryView,
+} from "../memory/index.js";
 
-export interface ComposedContext {
-  systemPrompt: string;
-  /** The verbatim messages to send, oldest first. */
-  window: SessionMessage[];
-  report: ContextReport;
-}
-
-export interface ComposeOptions {
-  session?: string;
-  maxContextTokens?: number;
-  toolsText: string;
-  workingMemory?: string | null;
-  recallText?: string | null;
-}
-
-export interface RecallFilters {
-  after?: string;
-  before?: string;
-  role?: "user" | "assistant" | "tool";
-  session?: string;
-}
+// One declaration each: the memory engine's own types, re-exported for the runtime's callers.
+export type { ComposedContext, ComposeOptions, RecallFilters };
 
 export interface MemoryPort {
   schedule(): void;

@@ -30,7 +30,6 @@ export interface TurnDependencies {
   emit: (event: RuntimeEvent) => void;
   clock: Clock;
   logger: Logger;
-  workingMemory: () => string | null;
 }
 
 export interface RunTurnOptions {
@@ -175,14 +174,14 @@ async function runSteps(
 async function composeForStep(options: RunTurnOptions) {
   const { deps } = options;
   const toolsText = toolsSectionText(deps.tools);
-  const workingMemory = deps.workingMemory();
-  const composed = await deps.memory.compose({ toolsText, workingMemory });
+  // `workingMemory` omitted: the composer injects the stored one when the config turns it on.
+  const composed = await deps.memory.compose({ toolsText });
   if (!deps.config.autoRecall || composed.report.trimmedCount === 0) return composed;
   const recallText = await buildRecallText(deps.memory, options.envelope.text, {
     session: deps.store.sessionLog.sessionId,
     seqStart: composed.report.window.seqStart,
   });
-  return recallText ? deps.memory.compose({ toolsText, workingMemory, recallText }) : composed;
+  return recallText ? deps.memory.compose({ toolsText, recallText }) : composed;
 }
 
 async function streamStep(

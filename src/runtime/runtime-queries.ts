@@ -38,19 +38,14 @@ function toSessionMessage(message: IndexedMessage): SessionMessage {
 
 /** The context report of the active session, as the next turn would see it (also used offline). */
 export async function composeContextReport(options: {
-  config: Pick<Config, "workingMemory" | "toolScope">;
-  store: AgentStore;
+  config: Pick<Config, "toolScope">;
   memory: Pick<MemoryPort, "compose">;
   maxContextTokens?: number;
 }): Promise<ContextReport> {
-  const { config, store, memory } = options;
-  const session = store.sessionLog.sessionId;
-  const workingMemory = config.workingMemory
-    ? (store.state.workingMemory(session)?.content ?? null)
-    : null;
+  const { config, memory } = options;
+  // `workingMemory` omitted: the composer injects the stored one when the config turns it on.
   const composed = await memory.compose({
     toolsText: toolsSectionText(toolsForScope(config.toolScope)),
-    workingMemory,
     ...(options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {}),
   });
   return composed.report;
@@ -122,16 +117,8 @@ export class RuntimeQueries {
   }
 
   async context(options: { maxContextTokens?: number } = {}): Promise<ContextReport> {
-    const { config, store, memory } = this.queryOptions;
-    const workingMemory = config.workingMemory
-      ? (store.state.workingMemory(store.sessionLog.sessionId)?.content ?? null)
-      : null;
-    const composed = await memory.compose({
-      toolsText: toolsSectionText(toolsForScope(config.toolScope)),
-      workingMemory,
-      ...(options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {}),
-    });
-    return composed.report;
+    const { config, memory } = this.queryOptions;
+    return composeContextReport({ config, memory, ...options });
   }
 
   workingMemory() {

@@ -358,10 +358,6 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       emit: (event) => this.emit(event),
       clock,
       logger: logger.child({ component: "turn" }),
-      workingMemory: () =>
-        config.workingMemory
-          ? (store.state.workingMemory(store.sessionLog.sessionId)?.content ?? null)
-          : null,
     };
   }
 }

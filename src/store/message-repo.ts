@@ -1,6 +1,13 @@
 // Messages in kern.db: insert (with their token counts), range reads, history pages, per-session
 // statistics and FTS5 search. Derived from the session log; rebuilt by reindex.
-import type { SessionMessage } from "../kernel/index.js";
+import { z } from "zod";
+import {
+  messageMetaSchema,
+  parseJsonAs,
+  type SessionMessage,
+  StoreError,
+  toolCallSchema,
+} from "../kernel/index.js";
 import type { SqliteDatabase } from "./database.js";
 
 export interface IndexedMessage extends SessionMessage {
@@ -47,6 +54,18 @@ interface MessageRow {
   tokens: number;
 }
 
+const toolCallsSchema = z.array(toolCallSchema);
+
+/** A JSON column of kern.db, validated: the index is derived, so a bad value means rebuild it. */
+function parseColumn<T extends z.ZodType>(text: string, schema: T, column: string): z.output<T> {
+  return parseJsonAs(text, schema, {
+    source: `kern.db messages.${column}`,
+    code: "KERN_INDEX_DAMAGED",
+    fix: "rebuild the index with 'kern reindex'",
+    errorClass: StoreError,
+  });
+}
+
 function toIndexedMessage(row: MessageRow): IndexedMessage {
   const message: IndexedMessage = {
     id: row.id,
@@ -57,9 +76,11 @@ function toIndexedMessage(row: MessageRow): IndexedMessage {
     content: row.content,
     tokens: row.tokens,
   };
-  if (row.tool_calls) message.toolCalls = JSON.parse(row.tool_calls) as IndexedMessage["toolCalls"];
+  if (row.tool_calls)
+    message.toolCalls = parseColumn(row.tool_calls, toolCallsSchema, "tool_calls");
   if (row.tool_call_id) message.toolCallId = row.tool_call_id;
-  if (row.meta) message.meta = JSON.parse(row.meta) as IndexedMessage["meta"];
+  if (row.meta)
+    message.meta = parseColumn(row.meta, messageMetaSchema, "meta") as IndexedMessage["meta"];
   return message;
 }
 

@@ -2,7 +2,7 @@
 // summary, working-memory and notes-summary record from the memory log. Zero model calls.
 import { closeSync, openSync, readSync, rmSync } from "node:fs";
 import type { AgentPaths } from "../config/index.js";
-import type { SessionMessage } from "../kernel/index.js";
+import { KernError, type SessionMessage } from "../kernel/index.js";
 import { openDatabase, type SqliteDatabase } from "./database.js";
 import type { MemoryEntry } from "./memory-entry.js";
 import { readMemoryLog } from "./memory-log.js";
@@ -156,7 +156,7 @@ function applyEntry(
       return "other";
     default: {
       const unreachable: never = entry;
-      throw new Error(`unknown memory entry ${JSON.stringify(unreachable)}`);
+      throw new KernError("KERN_INTERNAL", `unknown memory entry ${JSON.stringify(unreachable)}`);
     }
   }
 }

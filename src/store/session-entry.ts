@@ -1,37 +1,9 @@
 // The session log's line format (SPEC §3): a header line, then one `message` entry per line, a
 // zod union on `type` (SG-12). Converts between JSONL lines and SessionMessage. Pure.
 import { z } from "zod";
-import type { SessionMessage } from "../kernel/index.js";
+import { messageMetaSchema, type SessionMessage, toolCallSchema } from "../kernel/index.js";
 
 export const SESSION_SCHEMA_VERSION = 1;
-
-const toolCallSchema = z.object({
-  id: z.string(),
-  type: z.literal("function"),
-  function: z.object({ name: z.string(), arguments: z.string() }),
-});
-
-const metaSchema = z
-  .object({
-    interface: z.enum(["tui", "telegram", "web", "cli", "import", "system"]).optional(),
-    channel: z.string().optional(),
-    user: z.string().optional(),
-    name: z.string().optional(),
-    turnId: z.string().optional(),
-    sourceId: z.string().optional(),
-    tool: z.string().optional(),
-    interrupted: z.boolean().optional(),
-    partial: z.boolean().optional(),
-    model: z.string().optional(),
-    usage: z
-      .object({
-        inputTokens: z.number(),
-        outputTokens: z.number(),
-        cachedTokens: z.number().optional(),
-      })
-      .optional(),
-  })
-  .loose();
 
 export const sessionHeaderSchema = z.object({
   type: z.literal("session"),
@@ -50,7 +22,7 @@ export const messageEntrySchema = z.object({
   content: z.string().nullable(),
   tool_calls: z.array(toolCallSchema).optional(),
   tool_call_id: z.string().optional(),
-  meta: metaSchema.optional(),
+  meta: messageMetaSchema.optional(),
 });
 export type MessageEntry = z.infer<typeof messageEntrySchema>;
 

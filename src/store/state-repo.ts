@@ -1,4 +1,6 @@
 // Small derived tables: working memory per session, the notes summary, model usage.
+import { z } from "zod";
+import { parseJsonAs, StoreError } from "../kernel/index.js";
 import type { SqliteDatabase } from "./database.js";
 
 export interface WorkingMemoryRecord {
@@ -54,7 +56,14 @@ export class StateRepo {
         "SELECT paths, summary, method, updated_at AS updatedAt FROM notes_summary WHERE id = 1",
       )
       .get() as (Omit<NotesSummaryRecord, "paths"> & { paths: string }) | undefined;
-    return row ? { ...row, paths: JSON.parse(row.paths) as string[] } : null;
+    if (!row) return null;
+    const paths = parseJsonAs(row.paths, z.array(z.string()), {
+      source: "kern.db notes_summary.paths",
+      code: "KERN_INDEX_DAMAGED",
+      fix: "rebuild the index with 'kern reindex'",
+      errorClass: StoreError,
+    });
+    return { ...row, paths };
   }
 
   setNotesSummary(record: NotesSummaryRecord): void {

@@ -4,7 +4,7 @@
 // user message reached the session log already ran (a crash cut it short) and is not replayed.
 import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { z } from "zod";
-import type { Envelope } from "../kernel/index.js";
+import { type Envelope, parseJsonOrUndefined } from "../kernel/index.js";
 import { JsonlAppender, scanJsonlFile } from "./jsonl-file.js";
 import { guardWrite, isWriteFailure } from "./write-failure.js";
 
@@ -51,7 +51,7 @@ export class TurnQueueFile {
       scanJsonlFile(
         path,
         ({ text }) => {
-          const parsed = lineSchema.safeParse(safeJson(text));
+          const parsed = lineSchema.safeParse(parseJsonOrUndefined(text));
           if (!parsed.success) return; // a torn or foreign line: nothing accepted is in it
           if (parsed.data.type === "queued") pending.set(parsed.data.turnId, parsed.data);
           else pending.delete(parsed.data.turnId);
@@ -115,13 +115,5 @@ export class TurnQueueFile {
     writeFileSync(`${this.path}.tmp`, text.join(""), { mode: 0o600 });
     renameSync(`${this.path}.tmp`, this.path);
     this.lines = entries.length;
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
   }
 }

@@ -28,6 +28,7 @@ import {
   startSse,
   streamChunks,
 } from "./fake-llm-wire.js";
+import { type RecordedExchange, replayExchange } from "./recorded-exchange.js";
 
 export type {
   DelayOption,
@@ -54,6 +55,7 @@ export class FakeLlm {
   private readonly queue: QueueStep[] = [];
   private readonly routes: Route[] = [];
   private readonly embeddingFailures: Array<{ status: number; retryAfter?: number }> = [];
+  private readonly embeddingReplays: RecordedExchange[] = [];
   private embeddingLengthLimit: number | null = null;
   private embeddingDelayMs = 0;
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
@@ -116,6 +118,11 @@ export class FakeLlm {
     this.queue.push({ kind: "raw-sse", body });
   }
 
+  /** The next chat request gets a recorded answer (test/fixtures/wire/), verbatim. */
+  replayNext(exchange: RecordedExchange): void {
+    this.queue.push({ kind: "recorded", exchange });
+  }
+
   replyWith(handler: ReplyHandler, options: DelayOption = {}): void {
     this.queue.push({ kind: "handler", handler, ...options });
   }
@@ -153,6 +160,11 @@ export class FakeLlm {
   /** The next embedding request answers `status` (queued; one per call). */
   failNextEmbedding(status: number, options: { retryAfter?: number } = {}): void {
     this.embeddingFailures.push({ status, ...options });
+  }
+
+  /** The next embedding request gets this recorded answer (queued; one per call). */
+  replayNextEmbedding(exchange: RecordedExchange): void {
+    this.embeddingReplays.push(exchange);
   }
 
   /** Resolves once `count` chat requests have arrived. */
@@ -275,6 +287,9 @@ export class FakeLlm {
         startSse(res);
         res.end(script.body);
         return;
+      case "recorded":
+        replayExchange(res, script.exchange);
+        return;
       case "text":
       case "tool-calls":
         if (!request.stream) {
@@ -300,6 +315,8 @@ export class FakeLlm {
     }
     const request = parsed.data;
     this.embeddingRequests.push(request);
+    const replay = this.embeddingReplays.shift();
+    if (replay) return replayExchange(res, replay);
     const failure = this.embeddingFailures.shift();
     if (failure) {
       sendError(res, failure.status, `fake failure ${failure.status}`, failure.retryAfter);

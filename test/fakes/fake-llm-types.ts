@@ -1,5 +1,6 @@
 // Request schemas and reply-script types of the fake OpenAI-compatible server. Types only, plus zod.
 import { z } from "zod";
+import type { RecordedExchange } from "./recorded-exchange.js";
 
 const messageSchema = z.looseObject({
   role: z.string(),
@@ -57,8 +58,10 @@ export type ReplyScript = DelayOption &
     | { kind: "stall"; text?: string }
     /** Destroys the connection without answering (a network failure). */
     | { kind: "disconnect" }
-    /** Writes `body` verbatim as an SSE response (malformed streams, recorded fixtures). */
+    /** Writes `body` verbatim as an SSE response (malformed streams). */
     | { kind: "raw-sse"; body: string }
+    /** Replays a recorded answer (test/fixtures/wire/): status, headers and body as recorded. */
+    | { kind: "recorded"; exchange: RecordedExchange }
   );
 
 /** `callNumber` counts from 1: all chat requests for the queue, matched ones for a route. */

@@ -4,13 +4,10 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type RecordedExchange, replayExchange } from "./recorded-exchange.js";
+import { parseTelegramHtml, type TelegramEntity } from "./telegram-html.js";
 
-export interface TelegramEntity {
-  type: string;
-  offset: number;
-  length: number;
-  url?: string;
-}
+export { parseTelegramHtml, type TelegramEntity } from "./telegram-html.js";
 
 /** One call the bot made, recorded when it was answered. */
 export interface RecordedCall {
@@ -69,7 +66,16 @@ type ApiResponse =
 interface WaitingPoll {
   offset: number;
   limit: number;
-  answer(response: ApiResponse): void;
+  answer(response: ApiResponse, recorded?: RecordedExchange): void;
+}
+
+/** A recorded Bot API answer as the fake's ApiResponse (for the call record). */
+function recordedAnswer(exchange: RecordedExchange): ApiResponse {
+  const value: unknown = JSON.parse(exchange.body);
+  if (typeof value !== "object" || value === null || !("ok" in value)) {
+    throw new Error("fixture: a Bot API answer needs an `ok` field");
+  }
+  return value as ApiResponse;
 }
 
 interface BotMessage {
@@ -78,69 +84,9 @@ interface BotMessage {
   contentKey: string;
 }
 
-const ALLOWED_TAGS = new Set(["b", "i", "u", "s", "code", "pre", "a", "blockquote"]);
-const NAMED_ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"' };
 const MESSAGE_LIMIT = 4096;
 const NOT_MODIFIED =
   "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[a-z-]+(?:="[^"<>]*")?)*)\s*>/y;
-const ENTITY = /&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);/y;
-
-/**
- * Parses Telegram-flavoured HTML the way the Bot API does: only known tags, balanced and nested,
- * `&` and `<` escaped outside tags. Returns the visible text and its entities, or an error.
- */
-export function parseTelegramHtml(
-  html: string,
-): { text: string; entities: TelegramEntity[] } | { error: string } {
-  const stack: Array<{ name: string; offset: number; url?: string }> = [];
-  const entities: TelegramEntity[] = [];
-  let text = "";
-  let index = 0;
-  while (index < html.length) {
-    const char = html[index] as string;
-    TAG.lastIndex = index;
-    ENTITY.lastIndex = index;
-    if (char === "<") {
-      const tag = TAG.exec(html);
-      if (!tag) return { error: `Unexpected "<" at byte offset ${index}` };
-      const name = (tag[2] as string).toLowerCase();
-      if (!ALLOWED_TAGS.has(name)) return { error: `Unsupported start tag "${name}"` };
-      if (tag[1]) {
-        const open = stack.pop();
-        if (open?.name !== name) return { error: `Unmatched end tag "${name}" at ${index}` };
-        const length = text.length - open.offset;
-        entities.push({
-          type: name,
-          offset: open.offset,
-          length,
-          ...(open.url ? { url: open.url } : {}),
-        });
-      } else {
-        const url = /href="([^"]*)"/.exec(tag[3] ?? "")?.[1];
-        stack.push({ name, offset: text.length, ...(url === undefined ? {} : { url }) });
-      }
-      index += tag[0].length;
-    } else if (char === "&") {
-      const entity = ENTITY.exec(html);
-      if (!entity) return { error: `Character "&" at byte offset ${index} must be escaped` };
-      const name = entity[1] as string;
-      text += NAMED_ENTITIES[name] ?? decodeNumericEntity(name);
-      index += entity[0].length;
-    } else {
-      text += char;
-      index += 1;
-    }
-  }
-  const unclosed = stack.pop();
-  if (unclosed) return { error: `Can't find end tag for start tag "${unclosed.name}"` };
-  return { text, entities };
-}
-
-function decodeNumericEntity(name: string): string {
-  const code = name.startsWith("#x") ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-  return String.fromCodePoint(code);
-}
 
 function readNumber(payload: Record<string, unknown>, key: string): number | undefined {
   const value = payload[key];
@@ -189,6 +135,7 @@ export class FakeTelegram {
   readonly botInfo: FakeBotInfo;
   private readonly calls: RecordedCall[] = [];
   private readonly failures = new Map<string, FakeFailure[]>();
+  private readonly replays = new Map<string, RecordedExchange[]>();
   private readonly listeners = new Set<(call: RecordedCall) => void>();
   private readonly polls = new Set<WaitingPoll>();
   private readonly pollWatchers: Array<() => void> = [];
@@ -299,6 +246,22 @@ export class FakeTelegram {
     this.failures.set(method, queue);
   }
 
+  /**
+   * The next call of `method` gets a recorded answer (test/fixtures/wire/), verbatim; a getUpdates
+   * poll already waiting gets it at once. Our own update ids continue after the recorded ones.
+   */
+  replayNext(method: string, exchange: RecordedExchange): void {
+    const answer = recordedAnswer(exchange);
+    if (answer.ok && Array.isArray(answer.result)) {
+      for (const update of answer.result as Array<{ update_id?: number }>) {
+        this.nextUpdateId = Math.max(this.nextUpdateId, (update.update_id ?? 0) + 1);
+      }
+    }
+    const [poll] = this.polls;
+    if (method === "getUpdates" && poll) poll.answer(answer, exchange);
+    else this.replays.set(method, [...(this.replays.get(method) ?? []), exchange]);
+  }
+
   /** The visible text of every message the bot sent to a chat, after edits, in order. */
   messages(chatId: number): string[] {
     const chat = this.chats.get(chatId);
@@ -315,6 +278,8 @@ export class FakeTelegram {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const [, token, method = ""] = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url ?? "") ?? [];
     const payload = parsePayload(await readBody(request));
+    const replay = token === this.token ? this.replays.get(method)?.shift() : undefined;
+    if (replay) return this.answer(response, method, payload, recordedAnswer(replay), replay);
     const failure =
       token === this.token ? this.failures.get(method)?.shift() : { code: token ? 401 : 404 };
     if (failure) return this.answer(response, method, payload, failureResponse(failure));
@@ -358,10 +323,10 @@ export class FakeTelegram {
     const poll: WaitingPoll = {
       offset,
       limit,
-      answer: (answer) => {
+      answer: (answer, recorded) => {
         if (!this.polls.delete(poll)) return;
         clearTimeout(timer);
-        this.answer(response, "getUpdates", payload, answer);
+        this.answer(response, "getUpdates", payload, answer, recorded);
       },
     };
     const timer = setTimeout(() => poll.answer({ ok: true, result: [] }), timeout * 1000);
@@ -446,6 +411,7 @@ export class FakeTelegram {
     method: string,
     payload: Record<string, unknown>,
     answer: ApiResponse,
+    recorded?: RecordedExchange,
   ): void {
     const sentMessage = answer.ok && method === "sendMessage" ? answer.result : undefined;
     const call: RecordedCall = {
@@ -462,7 +428,8 @@ export class FakeTelegram {
     };
     this.calls.push(call);
     for (const listener of [...this.listeners]) listener(call);
-    this.respond(response, answer);
+    if (recorded && !response.writableEnded) replayExchange(response, recorded);
+    else this.respond(response, answer);
   }
 
   private respond(response: ServerResponse, answer: ApiResponse): void {

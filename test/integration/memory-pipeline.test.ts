@@ -145,11 +145,19 @@ describe("memory pipeline", () => {
       expect(report.tokens.summary).toBeLessThanOrEqual(0.75 * 50_000);
       expect(report.tokens.total).toBeLessThanOrEqual(50_000);
       const listed = report.segmentIds.map((id) => opened.store.segments.get(id) as Segment);
+      // Every <summary> of the block: a listed segment's, or the extractive stand-in for the head
+      // of the segment the trim point falls in (issue 15).
       const covered = new Array<number>(report.window.seqStart).fill(0);
-      for (const segment of listed)
-        for (let seq = segment.seqStart; seq < segment.seqEnd; seq += 1)
+      const blocks = [
+        ...composed.systemPrompt.matchAll(/<summary>\nlevel: L\d+\nmessages: (\d+)-(\d+)\n/g),
+      ];
+      for (const match of blocks)
+        for (let seq = Number(match[1]); seq <= Number(match[2]); seq += 1)
           covered[seq] = (covered[seq] ?? 0) + 1;
       expect(covered.every((count) => count === 1)).toBe(true);
+      expect(blocks.length).toBeLessThanOrEqual(listed.length + 1);
+      for (const segment of listed)
+        expect(blocks.some((match) => Number(match[1]) === segment.seqStart)).toBe(true);
       expect(new Set(listed.map((segment) => segment.level)).size).toBeGreaterThan(1);
     } finally {
       await closeEngine(opened);

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { createDaemonClient, type DaemonClient } from "../../src/client/index.js";
 import { type Config, loadConfig, updateConfigFile } from "../../src/config/index.js";
 import { assembleDaemon, type Daemon, initAgent } from "../../src/daemon/index.js";
-import { createLogger } from "../../src/log/index.js";
+import { createFileLogger } from "../../src/log/index.js";
 import type { StreamEvent } from "../../src/protocol/index.js";
 import { type FakeChatRequest, type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
 import type { FakeTelegram } from "../fakes/fake-telegram-server.js";
@@ -75,7 +75,7 @@ export async function startTestDaemon(options: StartTestDaemonOptions = {}): Pro
     agentDir,
     config,
     env,
-    logger: createLogger({ file: logFile, level: "debug" }),
+    logger: await createFileLogger({ file: logFile, level: "debug" }),
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     ...(telegram ? { telegramBotInfo: telegram.botInfo } : {}),
   });

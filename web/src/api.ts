@@ -1,27 +1,31 @@
 // The page's HTTP client for the daemon API (SPEC §8). Cookie auth only: the token is sent once,
-// in the body of POST /login, and never stored by the page (no localStorage, no URL).
-import type {
-  AgentStatus,
-  ContextReport,
-  HistoryPage,
-  NotesView,
-  RecallReport,
-  RecallStats,
-  SegmentDetail,
-  SegmentRow,
-  SegmentsReport,
-  SessionsView,
-} from "../../src/kernel/index.js";
-import type { WorkingMemoryView } from "../../src/memory/index.js";
-import type { PairedUser, PendingPairing } from "../../src/runtime/runtime-api.js";
+// in the body of POST /login, and never stored by the page (no localStorage, no URL). Every answer
+// is parsed with the protocol's schema for it (src/protocol/), the same ones the daemon declares.
+import type * as z from "zod";
+import {
+  agentStatusSchema,
+  cancelTurnReplySchema,
+  contextSegmentsSchema,
+  contextStatsSchema,
+  errorBodySchema,
+  historyPageSchema,
+  notesViewSchema,
+  okReplySchema,
+  pairedUserSchema,
+  pairingListSchema,
+  postMessageReplySchema,
+  recallReportSchema,
+  recallStatsSchema,
+  segmentDetailSchema,
+  segmentsReportSchema,
+  sessionsViewSchema,
+  workingMemorySchema,
+} from "../../src/protocol/index.js";
 
-export type ContextStats = Omit<ContextReport, "systemPrompt">;
-
-export interface ContextSegments {
-  session: string;
-  segmentIds: string[];
-  segments: SegmentRow[];
-}
+export type {
+  ContextSegmentsView as ContextSegments,
+  ContextStats,
+} from "../../src/protocol/index.js";
 
 /** An API call that failed: the daemon's error `code` (or KERN_NETWORK) and its message. */
 export class ApiError extends Error {
@@ -44,15 +48,11 @@ export function onUnauthorized(handler: () => void): void {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  try {
-    const body: unknown = await response.json();
-    if (typeof body === "object" && body !== null && "error" in body) {
-      const error = body.error as { code?: unknown; message?: unknown };
-      return new ApiError(response.status, String(error.code), String(error.message));
-    }
-  } catch {
-    // not JSON (a proxy page?): fall through to the generic error below
+  const body = errorBodySchema.safeParse(await response.json().catch(() => undefined));
+  if (body.success) {
+    return new ApiError(response.status, body.data.error.code, body.data.error.message);
   }
+  // not the error shape (a proxy page?): the HTTP status says what happened
   return new ApiError(response.status, "KERN_HTTP", `the daemon answered ${response.status}`);
 }
 
@@ -81,10 +81,21 @@ async function call(path: string, method: "GET" | "POST" = "GET", body?: unknown
   return response;
 }
 
-/** JSON from our own daemon, typed by the shared view types (src/kernel/views.ts). */
-async function json<T>(path: string, method: "GET" | "POST" = "GET", body?: unknown): Promise<T> {
+/** JSON from the daemon, parsed by the protocol's schema for this answer. */
+async function json<S extends z.ZodType>(
+  schema: S,
+  path: string,
+  method: "GET" | "POST" = "GET",
+  body?: unknown,
+): Promise<z.output<S>> {
   const response = await call(path, method, body);
-  return (await response.json()) as T;
+  const parsed = schema.safeParse(await response.json().catch(() => undefined));
+  if (parsed.success) return parsed.data;
+  throw new ApiError(
+    response.status,
+    "KERN_BAD_RESPONSE",
+    `the daemon's answer to ${path} has an unexpected shape; reload the page (is the daemon a newer kern?)`,
+  );
 }
 
 function query(parameters: Record<string, string | number | undefined>): string {
@@ -96,25 +107,25 @@ function query(parameters: Record<string, string | number | undefined>): string 
 }
 
 export const api = {
-  login: (token: string) => json<{ ok: boolean }>("/login", "POST", { token }),
-  logout: () => json<{ ok: boolean }>("/logout", "POST"),
-  status: () => json<AgentStatus>("/status"),
-  sendMessage: (text: string) => json<{ turnId: string }>("/message", "POST", { text }),
+  login: (token: string) => json(okReplySchema, "/login", "POST", { token }),
+  logout: () => json(okReplySchema, "/logout", "POST"),
+  status: () => json(agentStatusSchema, "/status"),
+  sendMessage: (text: string) => json(postMessageReplySchema, "/message", "POST", { text }),
   cancelTurn: (turnId: string) =>
-    json<{ cancelled: boolean }>(`/turns/${encodeURIComponent(turnId)}/cancel`, "POST"),
+    json(cancelTurnReplySchema, `/turns/${encodeURIComponent(turnId)}/cancel`, "POST"),
   history: (options: { before?: number; limit: number }) =>
-    json<HistoryPage>(`/history?${query(options)}`),
-  sessions: () => json<SessionsView>("/sessions"),
+    json(historyPageSchema, `/history?${query(options)}`),
+  sessions: () => json(sessionsViewSchema, "/sessions"),
   contextSystem: async () => (await call("/context/system")).text(),
-  contextStats: () => json<ContextStats>("/context/stats"),
-  contextSegments: () => json<ContextSegments>("/context/segments"),
-  segments: () => json<SegmentsReport>("/segments"),
-  segment: (id: string) => json<SegmentDetail>(`/segments/${encodeURIComponent(id)}`),
-  recallStats: () => json<RecallStats>("/recall/stats"),
-  recall: (q: string, k: number) => json<RecallReport>(`/recall/search?${query({ q, k })}`),
-  workingMemory: () => json<WorkingMemoryView>("/memory/working"),
-  notes: () => json<NotesView>("/notes"),
-  regenerateNotes: () => json<NotesView>("/notes/summary", "POST"),
-  pairing: () => json<{ paired: PairedUser[]; pending: PendingPairing[] }>("/pairing"),
-  approvePairing: (code: string) => json<PairedUser>("/pairing/approve", "POST", { code }),
+  contextStats: () => json(contextStatsSchema, "/context/stats"),
+  contextSegments: () => json(contextSegmentsSchema, "/context/segments"),
+  segments: () => json(segmentsReportSchema, "/segments"),
+  segment: (id: string) => json(segmentDetailSchema, `/segments/${encodeURIComponent(id)}`),
+  recallStats: () => json(recallStatsSchema, "/recall/stats"),
+  recall: (q: string, k: number) => json(recallReportSchema, `/recall/search?${query({ q, k })}`),
+  workingMemory: () => json(workingMemorySchema, "/memory/working"),
+  notes: () => json(notesViewSchema, "/notes"),
+  regenerateNotes: () => json(notesViewSchema, "/notes/summary", "POST"),
+  pairing: () => json(pairingListSchema, "/pairing"),
+  approvePairing: (code: string) => json(pairedUserSchema, "/pairing/approve", "POST", { code }),
 };

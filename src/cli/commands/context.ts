@@ -12,10 +12,9 @@ async function composeOffline(
   budget: number | undefined,
 ): Promise<ContextReport> {
   const { composeContextReport, withOfflineMemory } = await loadDaemon();
-  return withOfflineMemory({ agentDir: dir, env }, (memory, store, config) =>
+  return withOfflineMemory({ agentDir: dir, env }, (memory, _store, config) =>
     composeContextReport({
       memory,
-      store,
       config,
       ...(budget === undefined ? {} : { maxContextTokens: budget }),
     }),

@@ -2,14 +2,22 @@
 // its owner (LESSONS #13). A stale file (dead pid, or a pid the OS gave to another process since)
 // is ignored: the record carries the process's start time from /proc, checked before any trust.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { DaemonError } from "../../kernel/index.js";
+import { z } from "zod";
+import { DaemonError, parseJsonOrUndefined } from "../../kernel/index.js";
 
-export interface PidRecord {
-  pid: number;
-  port: number | null;
-  startedAt: string;
+const pidRecordSchema = z.object({
+  pid: z.number().int(),
+  port: z.number().int().nullable(),
+  startedAt: z.string(),
   /** Field 22 of /proc/PID/stat (start time in clock ticks since boot); absent off Linux. */
-  procStart?: string;
+  procStart: z.string().optional(),
+});
+export type PidRecord = z.infer<typeof pidRecordSchema>;
+
+/** The record in `text`, or null for a torn or foreign file (a crash mid-write). */
+function parsePidRecord(text: string): PidRecord | null {
+  const parsed = pidRecordSchema.safeParse(parseJsonOrUndefined(text));
+  return parsed.success ? parsed.data : null;
 }
 
 /** The process's start time from /proc/PID/stat, or null where there is no /proc or no such pid. */
@@ -64,12 +72,8 @@ export function readPidFile(path: string): PidRecord | null {
   } catch {
     return null; // no pid file: not running
   }
-  try {
-    const record = JSON.parse(text) as PidRecord;
-    return typeof record.pid === "number" && isSameProcess(record) ? record : null;
-  } catch {
-    return null; // a torn pid file from a crash: treat as not running
-  }
+  const record = parsePidRecord(text); // a torn pid file from a crash: treat as not running
+  return record && isSameProcess(record) ? record : null;
 }
 
 /** Writes our pid file; fails when another live daemon owns it. */
@@ -89,8 +93,8 @@ export function writePidFile(path: string, record: PidRecord): void {
 /** Removes the pid file only if it is still ours. */
 export function removePidFile(path: string, pid: number): void {
   try {
-    const record = JSON.parse(readFileSync(path, "utf8")) as PidRecord;
-    if (record.pid === pid) rmSync(path, { force: true });
+    const record = parsePidRecord(readFileSync(path, "utf8"));
+    if (record?.pid === pid) rmSync(path, { force: true });
   } catch {
     // already gone or unreadable: nothing of ours to remove
   }

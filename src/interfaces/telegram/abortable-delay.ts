@@ -1,5 +1,6 @@
 // A timer that ends early when any of its signals aborts. grammY's polling signal comes from a
 // polyfill, so signals are typed structurally and never passed to `AbortSignal.any`.
+import { TelegramError } from "../../kernel/index.js";
 
 /** The part of an AbortSignal a delay needs (native or polyfilled). */
 export interface AbortSignalLike {
@@ -8,7 +9,7 @@ export interface AbortSignalLike {
   removeEventListener(type: "abort", listener: () => void): void;
 }
 
-/** Resolves after `ms`; rejects with an "aborted" Error as soon as one signal aborts. */
+/** Resolves after `ms`; rejects with KERN_TELEGRAM_STOPPING as soon as one signal aborts. */
 export function abortableDelay(
   ms: number,
   signals: ReadonlyArray<AbortSignalLike | undefined>,
@@ -16,7 +17,7 @@ export function abortableDelay(
   const active = signals.filter((signal): signal is AbortSignalLike => signal !== undefined);
   return new Promise((resolve, reject) => {
     if (active.some((signal) => signal.aborted)) {
-      reject(new Error("aborted: the Telegram bot is stopping"));
+      reject(new TelegramError("KERN_TELEGRAM_STOPPING"));
       return;
     }
     const cleanup = () => {
@@ -25,7 +26,7 @@ export function abortableDelay(
     };
     const onAbort = () => {
       cleanup();
-      reject(new Error("aborted: the Telegram bot is stopping"));
+      reject(new TelegramError("KERN_TELEGRAM_STOPPING"));
     };
     const timer = setTimeout(() => {
       cleanup();

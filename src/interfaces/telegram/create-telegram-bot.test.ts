@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FakeRuntime } from "../../../test/fakes/fake-runtime.js";
 import { type FakeTelegram, startFakeTelegram } from "../../../test/fakes/fake-telegram-server.js";
+import { loadRecordedExchange } from "../../../test/fakes/recorded-exchange.js";
+import { parseJsonRecord } from "../../../test/support/json-lines.js";
 import type { KernError } from "../../kernel/index.js";
 import { createLogger, createSilentLogger, type Logger } from "../../log/index.js";
 import { createTelegramBot, type TelegramBot } from "./create-telegram-bot.js";
@@ -144,7 +146,7 @@ describe("createTelegramBot", () => {
     const failedAt = Date.now();
     fake.failNext("getUpdates", { code: 409 });
     await fake.waitFor("deleteWebhook", (call) => call.at >= failedAt);
-    const errors = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const errors = lines.map(parseJsonRecord);
     const conflict = errors.find((entry) => entry["status"] === 409);
     expect(conflict?.["level"]).toBe(50);
     expect(String(conflict?.["msg"])).toContain("another process is polling");
@@ -168,7 +170,7 @@ describe("createTelegramBot", () => {
       editIntervalMs: 200,
     });
     await bot.start();
-    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const entries = lines.map(parseJsonRecord);
     const rejected = entries.find((entry) => entry["status"] === 401);
     expect(rejected?.["level"]).toBe(50);
     expect(String(rejected?.["msg"])).toContain("TELEGRAM_BOT_TOKEN");
@@ -227,5 +229,36 @@ describe("createTelegramBot", () => {
       .send({ userId: "1", chatId: "1", text: "late" })
       .catch((caught: unknown) => caught);
     expect((error as KernError).code).toBe("KERN_TELEGRAM_API");
+  });
+
+  // Bot API answers written from the Telegram Bot API reference (test/fixtures/wire/telegram/),
+  // replayed byte for byte: an update as Telegram sends it, a 429 as Telegram refuses a flood.
+  describe("against recorded wire fixtures", () => {
+    /** The chat and user of the recorded update. */
+    const RECORDED_USER = 5123456789;
+
+    it("reads a recorded update: the unknown user gets a pairing code, the runtime nothing", async () => {
+      fake.replayNext("getUpdates", loadRecordedExchange("telegram/get-updates-message.http"));
+      await startBot();
+      const reply = await fake.waitFor("sendMessage", (call) => call.chatId === RECORDED_USER);
+      expect(reply.text).toMatch(/Your pairing code: KERN-\w{4}/);
+      expect(reply.text).toMatch(/kern pair KERN-\w{4}/);
+      expect(runtime.envelopes).toEqual([]);
+      // the bot acknowledged the recorded update id: a later update still reaches it
+      fake.userSays({ chatId: 777, text: "/start" });
+      await fake.waitFor("sendMessage", (call) => call.chatId === 777);
+    });
+
+    it("waits the recorded retry_after after a 429 on sendMessage, then delivers", async () => {
+      fake.replayNext("sendMessage", loadRecordedExchange("telegram/send-message-429.http"));
+      fake.replayNext("getUpdates", loadRecordedExchange("telegram/get-updates-message.http"));
+      await startBot();
+      const delivered = await fake.waitFor("sendMessage", (call) => call.chatId === RECORDED_USER);
+      const [refused] = fake.sent("sendMessage").filter((call) => call.errorCode === 429);
+      expect(refused?.description).toBe("Too Many Requests: retry after 1");
+      expect(delivered.at - (refused?.at ?? Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(950);
+      expect(delivered.text).toMatch(/kern pair KERN-\w{4}/);
+      expect(fake.messages(RECORDED_USER)).toHaveLength(1);
+    });
   });
 });

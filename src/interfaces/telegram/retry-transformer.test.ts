@@ -1,5 +1,6 @@
 import { type ApiCallFn, HttpError } from "grammy";
 import { describe, expect, it } from "vitest";
+import { parseJsonRecord } from "../../../test/support/json-lines.js";
 import { createLogger, createSilentLogger } from "../../log/index.js";
 import { createRetryTransformer } from "./retry-transformer.js";
 
@@ -92,7 +93,7 @@ describe("createRetryTransformer", () => {
     await transformer(scripted(["network"]).previous, "getUpdates", {}).catch(() => undefined);
     const conflict = { ok: false as const, error_code: 409, description: "Conflict" };
     await transformer(scripted([conflict]).previous, "getUpdates", {});
-    const errors = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const errors = lines.map(parseJsonRecord);
     const levels = errors.filter((entry) => entry["level"] === 50).map((entry) => entry["msg"]);
     expect(levels).toHaveLength(2);
     expect(String(levels[1])).toContain("unreachable");

@@ -3,7 +3,13 @@
 // out in lines: headings, paragraphs, nested lists (with task boxes), quotes, rules, fenced code
 // with its language, and tables as aligned columns. Streaming-safe: an unclosed fence is code to
 // the end. Pure: no I/O, no ink, no ANSI codes.
-import { type Block, type Inline, parseInline, parseMarkdown } from "../../kernel/index.js";
+import {
+  type Block,
+  type Inline,
+  KernError,
+  parseInline,
+  parseMarkdown,
+} from "../../kernel/index.js";
 
 export type SpanStyle = "plain" | "bold" | "italic" | "code" | "link" | "dim";
 
@@ -75,7 +81,7 @@ function emitBlock(block: Block, indent: string, out: MarkdownLine[]): void {
       return;
     default: {
       const unreachable: never = block;
-      throw new Error(`unknown block ${String(unreachable)}`);
+      throw new KernError("KERN_INTERNAL", `unknown block ${String(unreachable)}`);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { FakeRuntime } from "../../../test/fakes/fake-runtime.js";
+import { FakeRuntime } from "../../../test/fakes/fake-runtime.js";
 import {
   AUTH,
   errorCode,
@@ -9,7 +9,7 @@ import {
   type TestServer,
   type TestServerOptions,
 } from "../../../test/support/web-test-server.js";
-import { FakeClock } from "../../kernel/index.js";
+import { type AgentStatus, FakeClock } from "../../kernel/index.js";
 
 let current: TestServer | null = null;
 
@@ -204,5 +204,30 @@ describe("turn endpoints", () => {
     const refused = await other.server.inject({ method: "POST", url: "/restart", headers: AUTH });
     expect(refused.statusCode).toBe(503);
     expect(errorCode(refused.body)).toBe("KERN_UNAVAILABLE");
+  });
+});
+
+describe("reply contract", () => {
+  class DriftingRuntime extends FakeRuntime {
+    override async status(): Promise<AgentStatus> {
+      // A runtime whose answer drifted from the protocol: the server must not send it on.
+      return { ...(await super.status()), pid: "not a number" } as unknown as AgentStatus;
+    }
+  }
+
+  it("validates each reply against its protocol schema: a drifted shape is a 500, not sent", async () => {
+    const { server } = start({ runtime: new DriftingRuntime() });
+    const response = await server.inject({ method: "GET", url: "/status", headers: AUTH });
+    expect(response.statusCode).toBe(500);
+    expect(errorCode(response.body)).toBe("KERN_INTERNAL");
+    expect(response.body).not.toContain("not a number");
+  });
+
+  it("sends a reply that fits its schema as the runtime gave it", async () => {
+    const runtime = new FakeRuntime();
+    const { server } = start({ runtime });
+    const response = await server.inject({ method: "GET", url: "/status", headers: AUTH });
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toEqual(await runtime.status());
   });
 });

@@ -11,4 +11,4 @@ export {
 } from "./create-web-server.js";
 export { CONTENT_SECURITY_POLICY } from "./security-headers.js";
 export { DEFAULT_STATIC_DIR } from "./static-files.js";
-export { WEB_ERROR_CATALOGUE, type WebErrorCode } from "./web-errors.js";
+export type { WebErrorCode } from "./web-errors.js";

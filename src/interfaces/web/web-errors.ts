@@ -1,53 +1,32 @@
-// The web API's error catalogue (SG-14): every error body is `{ error: { code, message } }`, built
-// from one entry here (stable code, HTTP status, default message). Tests match on `code`.
-import { isKernError, type KernErrorCode } from "../../kernel/index.js";
+// The web API's error replies (SG-14): every error body is `{ error: { code, message } }`, its
+// status and default message from the one catalogue (kernel/error-catalogue.ts). Tests match on
+// `code`.
+import { ERROR_CATALOGUE, isKernError, KernError, type KernErrorCode } from "../../kernel/index.js";
 import { MAX_BODY_BYTES } from "../../protocol/index.js";
 
-interface CatalogueEntry {
-  status: number;
-  message: string;
+/** The codes the web API itself answers with (others come from the runtime's KernErrors). */
+export type WebErrorCode = Extract<
+  KernErrorCode,
+  | "KERN_BAD_REQUEST"
+  | "KERN_UNAUTHORIZED"
+  | "KERN_FORBIDDEN"
+  | "KERN_NOT_FOUND"
+  | "KERN_PAIRING_UNKNOWN"
+  | "KERN_BODY_TOO_LARGE"
+  | "KERN_HEADERS_TOO_LARGE"
+  | "KERN_UNSUPPORTED_MEDIA_TYPE"
+  | "KERN_INTERNAL"
+  | "KERN_UNAVAILABLE"
+>;
+
+/** Where the web API says more than the catalogue's default message. */
+const WEB_MESSAGES: Partial<Record<WebErrorCode, string>> = {
+  KERN_BODY_TOO_LARGE: `request body over ${MAX_BODY_BYTES} bytes; send less text per message`,
+};
+
+function defaultMessage(code: WebErrorCode): string {
+  return WEB_MESSAGES[code] ?? ERROR_CATALOGUE[code].message;
 }
-
-/** Every code the web API answers with, its status and a message that says how to fix it. */
-export const WEB_ERROR_CATALOGUE = {
-  KERN_BAD_REQUEST: {
-    status: 400,
-    message: "the request is malformed; see the API table in SPEC §8",
-  },
-  KERN_UNAUTHORIZED: {
-    status: 401,
-    message:
-      "not logged in: send 'Authorization: Bearer <token>' (KERN_AUTH_TOKEN in .kern/.env) or POST /login",
-  },
-  KERN_FORBIDDEN: {
-    status: 403,
-    message: "cross-origin request refused: call the API from the page the daemon serves",
-  },
-  KERN_NOT_FOUND: { status: 404, message: "no such endpoint; see the API table in SPEC §8" },
-  KERN_PAIRING_UNKNOWN: {
-    status: 404,
-    message: "no pending pairing with that code; list them with GET /pairing",
-  },
-  KERN_BODY_TOO_LARGE: {
-    status: 413,
-    message: `request body over ${MAX_BODY_BYTES} bytes; send less text per message`,
-  },
-  KERN_HEADERS_TOO_LARGE: {
-    status: 431,
-    message: "request line or headers too large; send long text in the JSON body",
-  },
-  KERN_UNSUPPORTED_MEDIA_TYPE: {
-    status: 415,
-    message: "send the body as JSON with 'Content-Type: application/json'",
-  },
-  KERN_INTERNAL: {
-    status: 500,
-    message: "internal error; the details are in .kern/logs/kern.log",
-  },
-  KERN_UNAVAILABLE: { status: 503, message: "not available right now" },
-} as const satisfies Record<string, CatalogueEntry>;
-
-export type WebErrorCode = keyof typeof WEB_ERROR_CATALOGUE;
 
 export interface ErrorReply {
   status: number;
@@ -55,41 +34,23 @@ export interface ErrorReply {
 }
 
 /** An error a route throws on purpose; the error handler turns it into its catalogue reply. */
-export class WebError extends Error {
-  readonly code: WebErrorCode;
+export class WebError extends KernError {
+  declare readonly code: WebErrorCode;
 
   constructor(code: WebErrorCode, message?: string) {
-    super(message ?? WEB_ERROR_CATALOGUE[code].message);
-    this.name = "WebError";
-    this.code = code;
+    super(code, message ?? defaultMessage(code));
   }
 
   get status(): number {
-    return WEB_ERROR_CATALOGUE[this.code].status;
+    return this.httpStatus;
   }
 }
 
 /** The reply for a catalogue code, with the default message unless one is given. */
 export function errorReply(code: WebErrorCode, message?: string): ErrorReply {
-  const entry = WEB_ERROR_CATALOGUE[code];
-  return { status: entry.status, body: { error: { code, message: message ?? entry.message } } };
+  const status = ERROR_CATALOGUE[code].status;
+  return { status, body: { error: { code, message: message ?? defaultMessage(code) } } };
 }
-
-/** HTTP status for errors the runtime raises on purpose; their messages are safe to show. */
-const KERN_CODE_STATUS: Partial<Record<KernErrorCode, number>> = {
-  KERN_USAGE: 400,
-  KERN_BAD_REQUEST: 400,
-  KERN_UNAUTHORIZED: 401,
-  KERN_NOT_FOUND: 404,
-  KERN_PAIRING_UNKNOWN: 404,
-  KERN_MODEL_NOT_CONFIGURED: 503,
-  KERN_DAEMON_NOT_RUNNING: 503,
-  KERN_UNAVAILABLE: 503,
-  KERN_QUEUE_FULL: 429,
-  KERN_DISK_FULL: 507,
-  KERN_IMPORT_INVALID: 400,
-  KERN_IMPORT_DUPLICATE: 409,
-};
 
 /** Framework error codes (fastify) that map to a catalogue entry. */
 const FRAMEWORK_CODES: Record<string, WebErrorCode> = {
@@ -116,9 +77,8 @@ function statusCodeOf(error: unknown): number | undefined {
  * through because SG-15 keeps them free of secrets.
  */
 export function toErrorReply(error: unknown): ErrorReply {
-  if (error instanceof WebError) return errorReply(error.code, error.message);
   if (isKernError(error)) {
-    const status = KERN_CODE_STATUS[error.code] ?? 500;
+    const status = error.httpStatus;
     return { status, body: { error: { code: error.code, message: error.message } } };
   }
   const mapped = FRAMEWORK_CODES[frameworkCode(error) ?? ""];

@@ -72,7 +72,7 @@ describe("planSummaryTiling", () => {
     expect(tiling.tokens).toBe(30);
   });
 
-  it("expands the piece nearest the trim boundary first", () => {
+  it("opens the highest level first, newest first within it", () => {
     const tiling = planSummaryTiling({
       segments: tree(),
       trimPoint: 110,
@@ -90,6 +90,38 @@ describe("planSummaryTiling", () => {
       "L0-100-110",
     ]);
     expect(tiling.tokens).toBeLessThanOrEqual(80);
+  });
+
+  it("opens the distant past's top level before giving recent history L0 detail", () => {
+    // An L2 over 0-90, then an L1 over 90-120 whose parent does not exist yet.
+    const segments = tree().filter((s) => s.seqStart < 90);
+    segments.push(segment(1, 90, 120));
+    for (let start = 90; start < 120; start += 10)
+      segments.push(segment(0, start, start + 10, "L1-90-120"));
+    const tiling = planSummaryTiling({
+      segments,
+      trimPoint: 120,
+      budgetTokens: 50,
+      pieceTokens: cost,
+    });
+    expectTiles(tiling.pieces, 120);
+    // Opening L1-90-120 first (40 tokens) would leave the L2 closed: 0-90 at the top level.
+    expect(ids(tiling.pieces)).toEqual(["L1-0-30", "L1-30-60", "L1-60-90", "L1-90-120"]);
+    // A piece whose children do not fit is skipped; a cheaper one elsewhere still opens.
+    const cheap = planSummaryTiling({
+      segments,
+      trimPoint: 120,
+      budgetTokens: 80,
+      pieceTokens: (piece) => (piece.kind === "segment" && piece.segment.seqStart >= 90 ? 30 : 10),
+    });
+    expect(ids(cheap.pieces)).toEqual([
+      "L1-0-30",
+      "L1-30-60",
+      "L0-60-70",
+      "L0-70-80",
+      "L0-80-90",
+      "L1-90-120",
+    ]);
   });
 
   it("splits a parent that straddles the trim point and stands in for the rest", () => {

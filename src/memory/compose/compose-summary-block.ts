@@ -126,11 +126,32 @@ function coverUntil(tree: Tree, segments: readonly Segment[], trimPoint: number)
 }
 
 /**
+ * The next piece to open: the highest level first, and within a level the newest (nearest the
+ * trim boundary), skipping pieces whose children did not fit. -1 when none is left.
+ */
+function nextToOpen(tree: Tree, pieces: readonly SummaryPiece[], skipped: Set<string>): number {
+  let best = -1;
+  let bestLevel = -1;
+  for (let index = pieces.length - 1; index >= 0; index -= 1) {
+    const piece = pieces[index];
+    if (piece?.kind !== "segment" || skipped.has(piece.segment.id)) continue;
+    if (piece.segment.level <= bestLevel || !childrenOf(tree, piece.segment)) continue;
+    best = index;
+    bestLevel = piece.segment.level;
+  }
+  return best;
+}
+
+/**
  * Plans the tiling of `[0, trimPoint)`: starts from the top of the tree (plus stand-ins where no
- * segment exists yet), then repeatedly expands the expandable piece nearest the trim boundary into
- * its children while the total stays within `budgetTokens`, and stops at the first that does not
- * fit: recent history in detail, old history high-level. The result may still exceed the budget
- * when even the top level does not fit; the caller then shortens the oldest pieces. Deterministic.
+ * segment exists yet), then opens pieces into their children breadth-first (SPEC §5): every piece
+ * of the highest level before any of the next, newest first within a level, skipping a piece whose
+ * children do not fit and trying the others. Old history keeps at least the level below the top
+ * everywhere before recent history gets L0 detail: a fact's chance to be in the block falls with
+ * its level (L1 keeps ~90% of planted facts, L2 ~50%, L3 ~20%), so coverage per token is highest
+ * when no stretch of the past is left at the top level (issue 15). The result may still exceed the
+ * budget when even the top level does not fit; the caller then shortens the oldest pieces.
+ * Deterministic.
  */
 export function planSummaryTiling(options: PlanSummaryTilingOptions): SummaryTiling {
   const { trimPoint, budgetTokens, pieceTokens } = options;
@@ -139,21 +160,20 @@ export function planSummaryTiling(options: PlanSummaryTilingOptions): SummaryTil
   const pieces = coverUntil(tree, top, trimPoint);
   const costs = pieces.map(pieceTokens);
   let total = costs.reduce((sum, cost) => sum + cost, 0);
+  const skipped = new Set<string>();
   for (;;) {
-    let index = pieces.length - 1;
-    let children: Segment[] | null = null;
-    for (; index >= 0; index -= 1) {
-      const piece = pieces[index];
-      if (piece?.kind !== "segment") continue;
-      children = childrenOf(tree, piece.segment);
-      if (children) break;
-    }
-    if (!children || index < 0) break;
+    const index = nextToOpen(tree, pieces, skipped);
+    const piece = pieces[index];
+    if (index < 0 || piece?.kind !== "segment") break;
+    const children = childrenOf(tree, piece.segment) ?? [];
     const replacement: SummaryPiece[] = children.map((segment) => ({ kind: "segment", segment }));
     const replacementCosts = replacement.map(pieceTokens);
     const next =
       total - (costs[index] ?? 0) + replacementCosts.reduce((sum, cost) => sum + cost, 0);
-    if (next > budgetTokens) break;
+    if (next > budgetTokens) {
+      skipped.add(piece.segment.id);
+      continue;
+    }
     pieces.splice(index, 1, ...replacement);
     costs.splice(index, 1, ...replacementCosts);
     total = next;

@@ -87,6 +87,20 @@ describe("Composer", () => {
     }
   });
 
+  it("fills at least 95% of the budget in a fresh prompt, never more than all of it", async () => {
+    memory = await segmentedMemory(300);
+    // The headroom is 4% of the budget, at least 1,000 tokens (ADR 0010): 95% from 25k on.
+    for (const budget of [8_000, 30_000, 40_000]) {
+      const composed = await memory.engine.compose({ toolsText: "", maxContextTokens: budget });
+      expect(composed.report.trimmedCount).toBeGreaterThan(0);
+      const floor = budget < 25_000 ? budget - 1_000 - 0.01 * budget : 0.95 * budget;
+      expect(composed.report.tokens.total).toBeGreaterThanOrEqual(floor);
+      expectWithinBudget(composed, budget, 0.75);
+      expectExactTiling(composed);
+      expect(composed.window[0]?.role).toBe("user");
+    }
+  });
+
   it("shortens the oldest summaries when even the top level does not fit", async () => {
     memory = await segmentedMemory(150);
     const composed = await memory.engine.compose({ toolsText: "", maxContextTokens: 1_500 });
@@ -94,14 +108,17 @@ describe("Composer", () => {
     expectWithinBudget(composed, 1_500, 0.75);
   });
 
-  it("snaps the trim point to an L0 edge and lists the injected segments", async () => {
-    memory = await segmentedMemory(150);
+  it("snaps the trim point to an L0 edge or a user message of the newest L0, and lists the injected segments", async () => {
+    // Long enough that the L0 summaries alone overflow the summary's share of a 4k budget.
+    memory = await segmentedMemory(300);
     const composed = await memory.engine.compose({ toolsText: "", maxContextTokens: 4_000 });
     const leaves = memory.store.segments
       .list(memory.store.sessionLog.sessionId)
       .filter((s) => s.level === 0);
     const edges = new Set(leaves.map((leaf) => leaf.seqStart));
-    expect(edges.has(composed.report.window.seqStart)).toBe(true);
+    const newest = Math.max(...leaves.map((leaf) => leaf.seqStart));
+    const start = composed.report.window.seqStart;
+    expect(edges.has(start) || (start > newest && composed.window[0]?.role === "user")).toBe(true);
     const levels = composed.report.segmentIds.map(
       (id) => memory?.store.segments.get(id)?.level ?? -1,
     );
@@ -114,6 +131,7 @@ describe("Composer", () => {
     const options = { toolsText: "", maxContextTokens: 8_000 };
     const first = await memory.engine.compose(options);
     const points = [first.report.window.seqStart];
+    const blocks = [summarySection(first.systemPrompt)];
     for (let turn = 0; turn < 30; turn += 1) {
       memory.store.appendMessages(
         buildConversation({
@@ -125,8 +143,13 @@ describe("Composer", () => {
       expectWithinBudget(next, 8_000, 0.75);
       expectExactTiling(next);
       points.push(next.report.window.seqStart);
+      blocks.push(summarySection(next.systemPrompt));
     }
     const moves = points.filter((point, index) => index > 0 && point !== points[index - 1]).length;
+    // While the trim point stays, the summary block (the cached prefix) stays byte for byte.
+    points.forEach((point, index) => {
+      if (index > 0 && point === points[index - 1]) expect(blocks[index]).toBe(blocks[index - 1]);
+    });
     expect(moves).toBeGreaterThan(0);
     expect(moves).toBeLessThanOrEqual(points.length / 3);
   });

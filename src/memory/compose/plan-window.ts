@@ -21,6 +21,22 @@ import { planTrim } from "./trim-window.js";
 /** The summary's share of the budget that even an oversized newest turn cannot take. */
 const MIN_SUMMARY_SHARE = 0.1;
 
+/**
+ * The most headroom a fresh trim point leaves for the turns to come, as a share of the budget: a
+ * fresh prompt fills at least ~95% of it (issue 15), and the prefix stays put for the next ~4% of
+ * the budget in new messages before the trim point moves (ADR 0010).
+ */
+export const HEADROOM_SHARE = 0.04;
+/** ...and never less than this many tokens: at small budgets a re-trim would come every turn. */
+export const MIN_HEADROOM_TOKENS = 1_000;
+
+function headroomTokens(budget: number): number {
+  return Math.max(HEADROOM_SHARE * budget, MIN_HEADROOM_TOKENS);
+}
+
+/** A fill smaller than this is not worth a different stand-in. */
+const MIN_FILL_TOKENS = 64;
+
 /** What one compose decided about the window and the summary. */
 export interface WindowPlan {
   /** First seq of the verbatim window; 0 = nothing trimmed. */
@@ -43,16 +59,36 @@ export interface PlanWindowOptions {
 
 interface TilingEntry {
   tiling: SummaryTiling;
-  rendered: RenderedPiece[] | null;
+  rendered: { extra: number; pieces: RenderedPiece[] } | null;
+}
+
+/**
+ * Tokens the stand-in at the trim boundary takes over its extractive target, so the prompt fills
+ * its budget less the headroom (issue 15); fixed while the trim point stays put (prompt cache).
+ */
+interface Fill {
+  budget: number;
+  pieceBudget: number;
+  trimPoint: number;
+  extra: number;
+}
+
+/** The stand-in a fill widens at the trim boundary, or null when the piece takes no fill. */
+function fillablePiece(piece: SummaryPiece): SummaryPiece | null {
+  if (piece.kind === "stand-in") return piece;
+  const { segment } = piece;
+  if (segment.level !== 0 || segment.method !== "extractive") return null;
+  return { kind: "stand-in", seqStart: segment.seqStart, seqEnd: segment.seqEnd };
 }
 
 export class WindowPlanner {
   readonly messages: SessionMessageCache;
   private readonly texts: SummaryPieceTexts;
-  /** User-message L0 edges (ascending) and the tiling's end, per segments version. */
-  private edges: { version: number; starts: number[]; levelEnd: number } | null = null;
+  /** User-message L0 edges (ascending), per segments version. */
+  private edges: { version: number; starts: number[] } | null = null;
   /** The sticky trim point of the last plan; null when nothing was trimmed. */
   private trimPoint: number | null = null;
+  private fill: Fill | null = null;
   private tilings: { version: number; entries: Map<string, TilingEntry> } = {
     version: -1,
     entries: new Map(),
@@ -72,7 +108,7 @@ export class WindowPlanner {
       if (index < walk.startIndex) return (walk.suffix[0] ?? 0) + 1;
       return walk.suffix[index - walk.startIndex] ?? 0;
     };
-    const candidates = this.candidates(options);
+    const candidates = this.candidates(options, walk.startIndex);
     // The summary gets its share, but never the room the newest turn needs (it must be sent).
     // The newest turn starts at the newest user message, inside the newest segment or not.
     const newestTurn = windowTokens(this.newestUserSeq() ?? candidates.at(-1) ?? 0);
@@ -82,13 +118,18 @@ export class WindowPlanner {
     // starts inside that turn, and nothing before it goes uncovered (issue 15).
     const floor = Math.min(share, Math.floor(MIN_SUMMARY_SHARE * options.budget));
     const pieceBudget = Math.max(Math.min(share, maxWindow - newestTurn), floor) - wrapper;
+    const fill = this.fill;
+    const fillAt = (seq: number) =>
+      fill?.trimPoint === seq && fill.budget === options.budget && fill.pieceBudget === pieceBudget
+        ? fill.extra
+        : 0;
     const summaryCost = new Map<number, number>();
     const windowBudget = (seq: number): number => {
       if (seq <= 0 || pieceBudget <= 0) return maxWindow;
       let cost = summaryCost.get(seq);
       if (cost === undefined) {
         const { tiling } = this.tilingEntry(options, seq, pieceBudget);
-        cost = Math.min(tiling.tokens, pieceBudget) + wrapper;
+        cost = Math.min(tiling.tokens + fillAt(seq), pieceBudget) + wrapper;
         summaryCost.set(seq, cost);
       }
       return maxWindow - cost;
@@ -100,23 +141,58 @@ export class WindowPlanner {
         windowBudget,
         maxWindowBudget: maxWindow,
         previous,
+        headroomCap: headroomTokens(options.budget),
       });
     let trim = trimAt(candidates, this.trimPoint);
     if (!trim.fits) trim = trimAt(this.fallbackCandidates(candidates), null);
     this.trimPoint = trim.trimPoint > 0 ? trim.trimPoint : null;
-    const pieces =
-      trim.trimPoint > 0 && pieceBudget > 0
-        ? this.renderPieces(options, trim.trimPoint, pieceBudget)
-        : [];
+    if (trim.trimPoint <= 0 || pieceBudget <= 0) {
+      this.fill = null;
+      return { trimPoint: trim.trimPoint, pieces: [] };
+    }
+    let extra = fillAt(trim.trimPoint);
+    if (extra === 0) {
+      const free = windowBudget(trim.trimPoint) - windowTokens(trim.trimPoint);
+      extra = trim.fits ? this.fillFor(options, trim.trimPoint, pieceBudget, free) : 0;
+      this.fill = { budget: options.budget, pieceBudget, trimPoint: trim.trimPoint, extra };
+    }
+    const pieces = this.renderPieces(options, trim.trimPoint, pieceBudget, extra);
     return { trimPoint: trim.trimPoint, pieces };
   }
 
   /**
-   * Trim points: user messages at L0 edges, and user messages past the last L0 (SPEC §5). The
-   * edges are computed once per segments version (100k messages have ~6,000 segments: 3 ms a
-   * compose when rebuilt each time); only the unsegmented tail is scanned per compose.
+   * The fill of a fresh trim point: what the window and the summary leave unspent, less the
+   * headroom, goes to the piece at the trim boundary, within the summary's budget. `free` = tokens
+   * the prompt leaves unspent now. That piece is a stand-in, or an L0 whose summary is extractive
+   * (it is then re-read as a wider stand-in of the same range); a model's summary is never
+   * replaced, and gets no fill.
    */
-  private candidates(options: PlanWindowOptions): number[] {
+  private fillFor(
+    options: PlanWindowOptions,
+    trimPoint: number,
+    pieceBudget: number,
+    free: number,
+  ): number {
+    const { tiling } = this.tilingEntry(options, trimPoint, pieceBudget);
+    const last = tiling.pieces.at(-1);
+    const widened = last ? fillablePiece(last) : null;
+    if (!last || !widened) return 0;
+    // A widened L0 may cost more than its summary before the fill: that difference is charged.
+    const swap = this.texts.estimate(widened) - this.texts.estimate(last);
+    const room =
+      Math.min(free - headroomTokens(options.budget), pieceBudget - tiling.tokens) - swap;
+    return room >= MIN_FILL_TOKENS ? Math.floor(room) : 0;
+  }
+
+  /**
+   * Trim points: user messages at L0 edges, and every user message the window can reach (within
+   * `maxWindow` tokens of the end) or that lies inside the newest L0 segment or past it (SPEC §5;
+   * issue 15): a trim point inside a segment gets an extractive stand-in for the segment's head,
+   * so the window fills its budget to the turn instead of to the segment. The edges are computed
+   * once per segments version (100k messages have ~4,000 segments: 3 ms a compose when rebuilt
+   * each time); only the reachable tail is scanned per compose.
+   */
+  private candidates(options: PlanWindowOptions, reachFrom: number): number[] {
     const { rows } = this.messages;
     if (this.edges?.version !== options.segmentsVersion) {
       const isUser = (seq: number) => {
@@ -124,22 +200,32 @@ export class WindowPlanner {
         return row?.seq === seq && row.role === "user";
       };
       const starts = new Set<number>();
-      let levelEnd = 0;
       for (const segment of options.segments) {
         if (segment.level !== 0) continue;
         if (segment.seqStart > 0 && isUser(segment.seqStart)) starts.add(segment.seqStart);
-        levelEnd = Math.max(levelEnd, segment.seqEnd);
       }
       const sorted = [...starts].sort((a, b) => a - b);
-      this.edges = { version: options.segmentsVersion, starts: sorted, levelEnd };
+      this.edges = { version: options.segmentsVersion, starts: sorted };
     }
-    const { starts, levelEnd } = this.edges;
+    const { starts } = this.edges;
+    const newestEdge = starts.at(-1) ?? 0;
+    const fromIndex = Math.min(this.messages.indexOf(newestEdge + 1), reachFrom);
+    const fromSeq = rows[fromIndex]?.seq ?? Number.POSITIVE_INFINITY;
     const tail: number[] = [];
-    for (let index = this.messages.indexOf(levelEnd); index < rows.length; index += 1) {
+    for (let index = fromIndex; index < rows.length; index += 1) {
       const row = rows[index];
       if (row?.role === "user" && row.seq > 0) tail.push(row.seq);
     }
-    return tail.length === 0 ? starts : [...starts, ...tail];
+    // Edges before the scanned tail (binary search: the tail holds the rest of them).
+    let low = 0;
+    let high = starts.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((starts[middle] ?? 0) < fromSeq) low = middle + 1;
+      else high = middle;
+    }
+    if (tail.length === 0) return low === starts.length ? starts : starts.slice(0, low);
+    return low === 0 ? tail : [...starts.slice(0, low), ...tail];
   }
 
   /** The seq of the newest user message (rows only grow; scans back from the end). */
@@ -188,13 +274,19 @@ export class WindowPlanner {
     options: PlanWindowOptions,
     trimPoint: number,
     pieceBudget: number,
+    extra: number,
   ): RenderedPiece[] {
     const entry = this.tilingEntry(options, trimPoint, pieceBudget);
-    if (entry.rendered) return entry.rendered;
-    const rendered = entry.tiling.pieces.map((piece) => ({ piece, ...this.texts.rendered(piece) }));
-    entry.rendered =
-      fitPiecesToBudget(rendered, pieceBudget) ?? this.omitted(trimPoint, pieceBudget);
-    return entry.rendered;
+    if (entry.rendered?.extra === extra) return entry.rendered.pieces;
+    const { pieces } = entry.tiling;
+    const rendered = pieces.map((original, index) => {
+      const filled = index === pieces.length - 1 && extra > 0;
+      const piece = filled ? (fillablePiece(original) ?? original) : original;
+      return { piece, ...this.texts.rendered(piece, filled ? extra : 0) };
+    });
+    const fitted = fitPiecesToBudget(rendered, pieceBudget) ?? this.omitted(trimPoint, pieceBudget);
+    entry.rendered = { extra, pieces: fitted };
+    return fitted;
   }
 
   /** Even the shortest forms of the top level do not fit: one note covers everything. */

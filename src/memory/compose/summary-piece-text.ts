@@ -27,10 +27,10 @@ export class SummaryPieceTexts {
     private readonly messages: SessionMessageCache,
   ) {}
 
-  private key(piece: SummaryPiece): string {
+  private key(piece: SummaryPiece, extra: number): string {
     return piece.kind === "segment"
       ? piece.segment.id
-      : `stand-in:${piece.seqStart}-${piece.seqEnd}`;
+      : `stand-in:${piece.seqStart}-${piece.seqEnd}+${extra}`;
   }
 
   private meta(piece: SummaryPiece) {
@@ -46,7 +46,7 @@ export class SummaryPieceTexts {
     return { level: 0, seqStart, seqEnd, firstTs: first, lastTs: last };
   }
 
-  private standInBody(seqStart: number, seqEnd: number): string {
+  private standInBody(seqStart: number, seqEnd: number, extra: number): string {
     let messages: SessionMessage[] = this.store.messages.range(
       this.messages.session,
       seqStart,
@@ -59,17 +59,22 @@ export class SummaryPieceTexts {
         (_, index) => messages[Math.floor(index * step)] as SessionMessage,
       );
     }
-    const targetTokens = extractiveTargetTokens(this.messages.tokensBetween(seqStart, seqEnd));
-    return summarizeExtractive({ messages, targetTokens });
+    const targetTokens =
+      extractiveTargetTokens(this.messages.tokensBetween(seqStart, seqEnd)) + extra;
+    // A fill (extra > 0) spends tokens the prompt would leave unused: any sentence may take them.
+    return summarizeExtractive({ messages, targetTokens, ...(extra > 0 ? { minScore: 0 } : {}) });
   }
 
-  /** The piece's formatted `<summary>` text and its cost in the block (exact). */
-  rendered(piece: SummaryPiece): { text: string; tokens: number } {
-    const key = this.key(piece);
+  /**
+   * The piece's formatted `<summary>` text and its cost in the block (exact). A stand-in may take
+   * `extra` tokens over its extractive target (the composer's fill of an unspent budget).
+   */
+  rendered(piece: SummaryPiece, extra = 0): { text: string; tokens: number } {
+    const key = this.key(piece, extra);
     const summary = piece.kind === "segment" ? piece.segment.summary : null;
     const cached = this.cache.get(key);
     if (cached && cached.summary === summary) return cached;
-    const body = summary ?? this.standInBody(pieceStart(piece), pieceEnd(piece));
+    const body = summary ?? this.standInBody(pieceStart(piece), pieceEnd(piece), extra);
     const text = formatSummaryBlock({ ...this.meta(piece), body });
     const entry = { summary, text, tokens: blockPieceTokens(text) };
     this.cache.set(key, entry);
@@ -92,7 +97,7 @@ export class SummaryPieceTexts {
   estimate(piece: SummaryPiece): number {
     if (piece.kind === "segment" && piece.segment.summary !== null)
       return this.rendered(piece).tokens;
-    const cached = this.cache.get(this.key(piece));
+    const cached = this.cache.get(this.key(piece, 0));
     if (cached && cached.summary === null) return cached.tokens;
     const meta = this.meta(piece);
     const headerKey = `${meta.level}:${meta.seqStart}:${meta.seqEnd}:${meta.firstTs}:${meta.lastTs}`;

@@ -81,6 +81,15 @@ describe("planTrim", () => {
     expect(windowTokens(plan.trimPoint)).toBeLessThanOrEqual(LOW_WATER * 700);
   });
 
+  it("leaves at most headroomCap tokens of headroom when the cap is smaller", () => {
+    // 20% of 900 is 180 tokens of headroom (trim at 4: 600 tokens); a 100-token cap fills to 800.
+    expect(planTrim({ ...base, windowBudget: () => 900, previous: null }).trimPoint).toBe(4);
+    const capped = planTrim({ ...base, windowBudget: () => 900, previous: null, headroomCap: 100 });
+    expect(capped.trimPoint).toBe(2);
+    expect(windowTokens(capped.trimPoint)).toBeGreaterThan(LOW_WATER * 900);
+    expect(windowTokens(capped.trimPoint)).toBeLessThanOrEqual(900 - 100);
+  });
+
   it("keeps the previous trim point while its window fits", () => {
     expect(planTrim({ ...base, windowBudget: () => 800, previous: 4 }).trimPoint).toBe(4);
     expect(planTrim({ ...base, windowBudget: () => 500, previous: 4 }).trimPoint).toBe(6);

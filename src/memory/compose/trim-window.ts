@@ -2,10 +2,12 @@
 // I/O; the composer supplies token sums and budgets.
 //
 // The sticky rule (hysteresis, LESSONS #6): a trim point only ever moves when it must. When the
-// window no longer fits, the new trim point is the oldest candidate whose window fills at most
-// LOW_WATER (80%) of its budget, leaving ~20% headroom for the turns to come; the point is then
-// kept turn after turn while the window still fits and no candidate older than it would also sit
-// under the low-water mark (which only happens when the budget grew or summaries shrank).
+// window no longer fits, the new trim point is the oldest candidate whose window leaves headroom
+// for the turns to come: 20% of the window's budget (LOW_WATER), but never more than
+// `headroomCap` tokens (4% of the whole budget in the composer, so a fresh prompt fills >= ~95% of
+// it; ADR 0010). The point is then kept turn after turn while the window still fits and no
+// candidate older than it would also leave that headroom (which only happens when the budget grew
+// or summaries shrank).
 import type { SessionMessage } from "../../kernel/index.js";
 
 /** Share of the window budget a fresh trim point fills at most: 20% headroom for later turns. */
@@ -22,6 +24,8 @@ export interface PlanTrimOptions {
   maxWindowBudget: number;
   /** Last turn's trim point for this session, or null. */
   previous: number | null;
+  /** The most headroom a fresh trim point leaves, in tokens; omitted = 20% of the window budget. */
+  headroomCap?: number;
 }
 
 export interface TrimPlan {
@@ -31,20 +35,27 @@ export interface TrimPlan {
   fits: boolean;
 }
 
+/** Tokens a window may fill under `budget` with `share` of it as the low-water mark. */
+function lowWater(options: PlanTrimOptions, budget: number, share: number): number {
+  const headroom = Math.min((1 - share) * budget, options.headroomCap ?? Number.POSITIVE_INFINITY);
+  return budget - headroom;
+}
+
 /** Index of the oldest candidate whose window is at most `share` of its budget, or -1. */
 function oldestUnder(options: PlanTrimOptions, share: number): number {
   const { candidates, windowTokens, windowBudget } = options;
   // Binary search skips the candidates that cannot fit even with no summary at all.
+  const bound = lowWater(options, options.maxWindowBudget, share);
   let low = 0;
   let high = candidates.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (windowTokens(candidates[middle] ?? 0) <= share * options.maxWindowBudget) high = middle;
+    if (windowTokens(candidates[middle] ?? 0) <= bound) high = middle;
     else low = middle + 1;
   }
   for (let index = low; index < candidates.length; index += 1) {
     const seq = candidates[index] ?? 0;
-    if (windowTokens(seq) <= share * windowBudget(seq)) return index;
+    if (windowTokens(seq) <= lowWater(options, windowBudget(seq), share)) return index;
   }
   return -1;
 }

@@ -1,6 +1,7 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { parseJsonRecord } from "../../../test/support/json-lines.js";
 import {
   buildConversation,
   openTestMemory,
@@ -27,7 +28,7 @@ describe("doctor", () => {
     const file = memory.store.sessionLog.file;
     const lines = readFileSync(file, "utf8").trim().split("\n");
     const entry = (seq: number) => {
-      const line = JSON.parse(lines.at(-1) ?? "{}") as Record<string, unknown>;
+      const line = parseJsonRecord(lines.at(-1) ?? "{}");
       return `${JSON.stringify({ ...line, seq })}\n`;
     };
     appendFileSync(file, entry(5) + entry(170) + entry(171));

@@ -1,5 +1,6 @@
 // Job 1 of the memory pipeline: embeds messages past the vector cursor, in batches, for topic
 // shifts and recall. A fingerprint change drops the vectors and re-embeds everything.
+import { KernError } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { AgentStore } from "../../store/index.js";
 import { messageText } from "../text/message-text.js";
@@ -40,7 +41,11 @@ export async function runEmbeddingJob(options: EmbeddingJobOptions): Promise<Emb
   const { store, embedder } = options;
   // A remote embedder learns its vector length from its first answer.
   if (embedder.dimensions === 0) await embedder.embed(["dimension probe"]);
-  if (embedder.dimensions === 0) throw new Error("the embedder returned no vector for a probe");
+  if (embedder.dimensions === 0)
+    throw new KernError(
+      "KERN_EMBEDDING_FAILED",
+      "the embedder returned no vector for a probe; check embeddingModel and its endpoint",
+    );
   const reset = store.vectors.ensure({
     fingerprint: embedder.fingerprint,
     dimensions: embedder.dimensions,

@@ -1,6 +1,7 @@
 // The built-in embedder: hashed word unigram + bigram features with sublinear TF and a static
 // IDF-like weight, no model and no downloads. Deterministic and pure: no I/O.
 
+import { KernError } from "../../kernel/index.js";
 import { safeSlice } from "../text/truncate-text.js";
 import { type Embedder, normalizeVector } from "./embedder.js";
 import { FeatureBag } from "./feature-bag.js";
@@ -148,7 +149,10 @@ function embedText(text: string, dimensions: number): Float32Array {
 export function createLocalEmbedder(options: LocalEmbedderOptions = {}): Embedder {
   const dimensions = options.dimensions ?? 384;
   if (!Number.isInteger(dimensions) || dimensions < 8) {
-    throw new Error(`local embedder: dimensions must be an integer ≥ 8, got ${dimensions}`);
+    throw new KernError(
+      "KERN_INTERNAL",
+      `local embedder: dimensions must be an integer ≥ 8, got ${dimensions}`,
+    );
   }
   return {
     fingerprint: `local-hash-v1-${dimensions}`,

@@ -1,9 +1,11 @@
 // The shipped word-vector table (data/word-vectors/, derived from GloVe by
 // scripts/build-word-vectors.ts): unit 100-d vectors of the most frequent English words, int8,
 // in frequency order. Read once per process on first use (~40 ms); no download, ever.
+
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
+import { KernError } from "../../kernel/index.js";
 
 export const WORD_VECTORS_FILE = fileURLToPath(
   new URL("../../../data/word-vectors/glove-100d-int8.bin.gz", import.meta.url),
@@ -69,7 +71,8 @@ class Int8WordVectors implements WordVectors {
 export function parseWordVectors(gzipped: Buffer): WordVectors {
   const body = gunzipSync(gzipped);
   if (body.toString("ascii", 0, 4) !== "KWV1") {
-    throw new Error(
+    throw new KernError(
+      "KERN_INTERNAL",
       "word vectors: not a KWV1 table; rebuild it with scripts/build-word-vectors.ts",
     );
   }
@@ -79,7 +82,7 @@ export function parseWordVectors(gzipped: Buffer): WordVectors {
   const words = body.toString("utf8", 16, 16 + textBytes).split("\n");
   const start = 16 + textBytes;
   if (words.length !== count || body.length !== start + count * dimensions) {
-    throw new Error("word vectors: the table is truncated; rebuild it");
+    throw new KernError("KERN_INTERNAL", "word vectors: the table is truncated; rebuild it");
   }
   const matrix = new Int8Array(body.buffer, body.byteOffset + start, count * dimensions);
   return new Int8WordVectors(words, matrix, dimensions);

@@ -2,7 +2,7 @@
 // tiling ends, and gives each an instant extractive summary so nothing waits on a model.
 import type { MessageTokenRow } from "../../store/index.js";
 import { segmentId } from "../../store/index.js";
-import { closeSegment, writeSummary } from "../memory-writes.js";
+import { closeSegment, writeExtractiveSummary } from "../memory-writes.js";
 import type { PipelineContext } from "../pipeline-context.js";
 import { extractiveTargetTokens, summarizeExtractive } from "../summaries/extractive-summarizer.js";
 import { planSegments, type SegmentBoundary, type SegmentInput } from "./segmenter.js";
@@ -157,11 +157,5 @@ function closeLeaf(
   });
   const messages = store.messages.range(session, seqStart, seqEnd);
   const text = summarizeExtractive({ messages, targetTokens: extractiveTargetTokens(tokenCount) });
-  writeSummary(store, clock, {
-    segmentId: id,
-    text,
-    method: "extractive",
-    stale: context.summaryModel !== null,
-  });
-  context.onWrite();
+  writeExtractiveSummary(context, id, text);
 }

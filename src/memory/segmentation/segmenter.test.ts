@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "../../kernel/index.js";
 import { createLocalEmbedder } from "../embeddings/local-embedder.js";
-import { type PlanSegmentsOptions, planSegments, type SegmentInput } from "./segmenter.js";
+import {
+  MAX_SHARE,
+  type PlanSegmentsOptions,
+  planSegments,
+  type SegmentInput,
+  SHIFT_FROM_SHARE,
+} from "./segmenter.js";
 
 /** Deterministic PRNG (mulberry32) so generated conversations are the same on every run. */
 function createRandom(seed: number): () => number {
@@ -97,6 +103,8 @@ async function toInputs(messages: GeneratedMessage[], firstSeq = 0): Promise<Seg
 }
 
 const sizes = { targetTokens: 4_000, minTokens: 1_000, minMessages: 10, window: 5 };
+/** Topic detection alone: every shift past the minimums counts, the target is a cap. */
+const fine = { ...sizes, shiftFromTokens: sizes.minTokens, maxTokens: sizes.targetTokens };
 
 function tokensOf(messages: SegmentInput[], seqStart: number, seqEnd: number): number {
   const first = messages[0]?.seq ?? 0;
@@ -126,13 +134,14 @@ function expectValidPlan(
       expect(messages[boundary.seqEnd - first]?.role).toBe("user");
       expect(messages[boundary.seqEnd - first - 1]?.role).not.toBe("user");
     }
-    if (tokens > options.targetTokens) {
-      // Over target only when no legal user message existed at or below the target.
+    const cap = options.maxTokens ?? MAX_SHARE * options.targetTokens;
+    if (tokens > cap) {
+      // Over the cap only when no legal user message existed at or below it.
       for (let seq = boundary.seqStart + 1; seq < boundary.seqEnd; seq += 1) {
         const before = tokensOf(messages, boundary.seqStart, seq);
         const legal = before >= options.minTokens && seq - boundary.seqStart >= options.minMessages;
         if (messages[seq - first]?.role === "user" && legal) {
-          expect(before).toBeGreaterThan(options.targetTokens);
+          expect(before).toBeGreaterThan(cap);
         }
       }
     }
@@ -158,7 +167,7 @@ describe("planSegments", () => {
     for (let seed = 1; seed <= 10; seed += 1) {
       const conversation = generateConversation({ seed, topics: 12, turnsPerTopic: [8, 16] });
       const messages = await toInputs(conversation.messages);
-      const options = { startSeq: 0, final: true, ...sizes };
+      const options = { startSeq: 0, final: true, ...fine };
       const plan = planSegments({ messages, ...options });
       expectValidPlan(messages, plan, options);
       const cuts = plan.boundaries.slice(1).map((boundary) => boundary.seqStart);
@@ -203,8 +212,8 @@ describe("planSegments", () => {
     for (let end = 37; ; end = Math.min(all.length, end + 37)) {
       const final = end === all.length;
       const context = Math.max(0, startSeq - 200);
-      const plan = planSegments({ messages: all.slice(context, end), startSeq, final, ...sizes });
-      expectValidPlan(all.slice(context, end), plan, { startSeq, final, ...sizes });
+      const plan = planSegments({ messages: all.slice(context, end), startSeq, final, ...fine });
+      expectValidPlan(all.slice(context, end), plan, { startSeq, final, ...fine });
       boundaries.push(...plan.boundaries);
       startSeq = plan.pendingFrom;
       if (final) break;
@@ -212,7 +221,7 @@ describe("planSegments", () => {
     expectValidPlan(
       all,
       { boundaries, pendingFrom: startSeq },
-      { startSeq: 0, final: true, ...sizes },
+      { startSeq: 0, final: true, ...fine },
     );
     const cuts = boundaries.slice(1).map((boundary) => boundary.seqStart);
     expect(recall(conversation.changes, cuts, 4)).toBeGreaterThanOrEqual(0.7);
@@ -223,7 +232,9 @@ describe("planSegments", () => {
     const messages = await toInputs(conversation.messages);
     const plan = planSegments({ messages, startSeq: 0, final: true, ...sizes });
     const total = tokensOf(messages, 0, messages.length);
-    expect(plan.boundaries.length).toBeGreaterThanOrEqual(Math.floor(total / sizes.targetTokens));
+    expect(plan.boundaries.length).toBeGreaterThanOrEqual(
+      Math.floor(total / (MAX_SHARE * sizes.targetTokens)),
+    );
     expect(plan.boundaries.length).toBeLessThanOrEqual(Math.ceil(total / sizes.minTokens) / 2);
   });
 
@@ -295,9 +306,27 @@ describe("planSegments", () => {
       vector: new Float32Array(8),
     }));
     const plan = planSegments({ messages, startSeq: 0, final: false, ...sizes });
+    // No signal anywhere: each segment runs to the cap (6,000 tokens = 60 messages of 100).
     expect(plan.boundaries.map((boundary) => boundary.seqEnd - boundary.seqStart)).toEqual([
-      40, 40, 40, 40,
+      60, 60, 60,
     ]);
+  });
+
+  it("sizes segments to the target on average: shifts count from 80% of it, none passes 150%", async () => {
+    const conversation = generateConversation({ seed: 21, topics: 40, turnsPerTopic: [8, 40] });
+    const messages = await toInputs(conversation.messages);
+    const plan = planSegments({ messages, startSeq: 0, final: true, ...sizes });
+    const lengths = plan.boundaries.map((boundary) =>
+      tokensOf(messages, boundary.seqStart, boundary.seqEnd),
+    );
+    const mean = lengths.reduce((sum, value) => sum + value, 0) / lengths.length;
+    expect(mean).toBeGreaterThanOrEqual(SHIFT_FROM_SHARE * sizes.targetTokens);
+    expect(mean).toBeLessThanOrEqual(MAX_SHARE * sizes.targetTokens);
+    // The same conversation cut at every shift makes segments far below the target.
+    const fineMean =
+      messages.reduce((sum, message) => sum + message.tokens, 0) /
+      planSegments({ messages, startSeq: 0, final: true, ...fine }).boundaries.length;
+    expect(fineMean).toBeLessThan(0.75 * mean);
   });
 
   it("plans 100k messages of 384 dimensions in well under two seconds", () => {

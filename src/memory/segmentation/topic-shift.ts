@@ -1,5 +1,6 @@
 // Topic-shift detection on windowed embeddings: how similar the messages before a candidate
 // boundary are to the messages after it, and which candidates are shifts. Pure: no I/O.
+import { KernError } from "../../kernel/index.js";
 
 export interface WindowSimilarityOptions {
   /** One unit (or zero) vector per message, all the same length. */
@@ -64,7 +65,10 @@ export function windowSimilarities(options: WindowSimilarityOptions): Float64Arr
   const dimensions = vectors[0]?.length ?? 0;
   const weights = vectors.map((vector, index) => {
     if (vector.length !== dimensions) {
-      throw new Error(`topic shift: vectors of mixed length (${vector.length} vs ${dimensions})`);
+      throw new KernError(
+        "KERN_INTERNAL",
+        `topic shift: vectors of mixed length (${vector.length} vs ${dimensions})`,
+      );
     }
     const weight = options.weights?.[index] ?? 1;
     return isZero(vector) || !(weight > 0) ? 0 : weight;

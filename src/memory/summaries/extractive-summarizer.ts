@@ -1,7 +1,7 @@
 // The built-in `extractive` summarizer: picks the most informative sentences verbatim, instantly
 // and offline. It stands in until a model summary lands (SPEC §4). Statements of facts outrank
 // tool output, which gets one short, capped line per result. Pure: no I/O.
-import type { SessionMessage } from "../../kernel/index.js";
+import { KernError, type SessionMessage } from "../../kernel/index.js";
 import { countTokens } from "../text/count-tokens.js";
 import { safeSlice } from "../text/truncate-text.js";
 
@@ -236,7 +236,10 @@ function messageUnits(message: SessionMessage, weight: number): Array<Omit<Unit,
     }
     default: {
       const unreachable: never = message.role;
-      throw new Error(`extractive summarizer: unknown role ${String(unreachable)}`);
+      throw new KernError(
+        "KERN_INTERNAL",
+        `extractive summarizer: unknown role ${String(unreachable)}`,
+      );
     }
   }
 }
@@ -245,6 +248,11 @@ export interface SummarizeExtractiveOptions {
   messages: ReadonlyArray<SessionMessage>;
   /** Budget for the whole output, in o200k tokens; see extractiveTargetTokens. */
   targetTokens: number;
+  /**
+   * Sentences scoring below this are left out (default: the summary's floor). 0 keeps any
+   * sentence while the target allows: the composer's fill of an unspent budget.
+   */
+  minScore?: number;
 }
 
 /**
@@ -262,7 +270,7 @@ export function summarizeExtractive(options: SummarizeExtractiveOptions): string
     const weight = index < edge || index >= messages.length - edge ? 1.15 : 1;
     for (const unit of messageUnits(message, weight)) units.push({ ...unit, order: units.length });
   });
-  const bullets = renderBullets(units, targetTokens, MIN_MESSAGE_SCORE);
+  const bullets = renderBullets(units, targetTokens, options.minScore ?? MIN_MESSAGE_SCORE);
   if (bullets !== null) return bullets;
   const first = messages[0]?.seq;
   const last = messages[messages.length - 1]?.seq;

@@ -3,7 +3,7 @@
 // summary; the summary job later replaces it with a model rollup. Idempotent (LESSONS #4).
 import type { Segment } from "../../kernel/index.js";
 import { segmentId } from "../../store/index.js";
-import { closeSegment, writeSummary } from "../memory-writes.js";
+import { closeSegment, writeExtractiveSummary } from "../memory-writes.js";
 import type { PipelineContext } from "../pipeline-context.js";
 import { summarizeExtractiveRollup } from "./extractive-summarizer.js";
 import { planRollups } from "./rollup.js";
@@ -78,11 +78,5 @@ function createParent(
     children.map((child) => child.summary ?? ""),
     rollupTargetTokens(childTokens),
   );
-  writeSummary(store, clock, {
-    segmentId: id,
-    text,
-    method: "extractive",
-    stale: context.summaryModel !== null,
-  });
-  context.onWrite();
+  writeExtractiveSummary(context, id, text);
 }

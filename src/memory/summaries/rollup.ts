@@ -1,6 +1,6 @@
 // Plans rollups: every `fanout` contiguous summarized segments of level k get one level k+1
 // parent (SPEC §4). Pure: no I/O; the memory worker summarizes and writes each planned parent.
-import type { Segment } from "../../kernel/index.js";
+import { KernError, type Segment } from "../../kernel/index.js";
 
 export interface PlanRollupsOptions {
   /** All segments of one session, any level, any order. */
@@ -72,7 +72,10 @@ function planLevel(
  */
 export function planRollups(options: PlanRollupsOptions): PlannedRollup[] {
   if (!Number.isInteger(options.fanout) || options.fanout < 2) {
-    throw new Error(`planRollups: fanout must be an integer ≥ 2, got ${options.fanout}`);
+    throw new KernError(
+      "KERN_INTERNAL",
+      `planRollups: fanout must be an integer ≥ 2, got ${options.fanout}`,
+    );
   }
   const levels = byLevel(options.segments);
   const planned: PlannedRollup[] = [];

@@ -1,5 +1,6 @@
 // The `<summary>` block of SPEC §4 (what the model sees in <conversation_summary>) and the
 // extraction of a summary body from raw model output. Pure: no I/O.
+import { KernError } from "../../kernel/index.js";
 
 export interface SummaryBlockOptions {
   level: number;
@@ -34,7 +35,10 @@ function defuseTags(body: string): string {
 export function formatSummaryBlock(options: SummaryBlockOptions): string {
   const { level, seqStart, seqEnd, firstTs, lastTs } = options;
   if (seqEnd <= seqStart) {
-    throw new Error(`formatSummaryBlock: empty range [${seqStart}, ${seqEnd})`);
+    throw new KernError(
+      "KERN_INTERNAL",
+      `formatSummaryBlock: empty range [${seqStart}, ${seqEnd})`,
+    );
   }
   return [
     "<summary>",

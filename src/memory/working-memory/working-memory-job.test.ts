@@ -132,14 +132,24 @@ describe("the working-memory job", () => {
     ]);
   });
 
-  it(`reads only the last ${MAX_CATCH_UP_TURNS} turns when far behind`, async () => {
-    const opened = open();
+  it(`reads the whole history with the rules when far behind, the keeper only the last turns`, async () => {
+    llm = await startFakeLlm();
+    llm.when(isKeeper, () => ({ kind: "fail", status: 503 }));
+    const opened = open({ summaryModel: keeperModel(llm) });
     const plant = (index: number) =>
       index === 0 || index === 100 ? `We decided to use plan-${index} because it works.` : null;
-    opened.store.appendMessages(buildConversation({ turns: 120, plant }));
+    // 120 turns of 4 messages: far more than MAX_CATCH_UP_TURNS behind, and past one chunk.
+    opened.store.appendMessages(buildConversation({ turns: 120 * 5, plant }));
     await opened.engine.runUntilIdle();
     const view = await opened.engine.workingMemory();
-    expect(view?.state.decisions.map((item) => item.text)).toEqual(["We decided to use plan-100"]);
-    expect(view?.seqEnd).toBe(480);
+    expect(MAX_CATCH_UP_TURNS).toBeLessThan(100);
+    expect(view?.state.decisions.map((item) => item.text)).toEqual([
+      "We decided to use plan-0",
+      "We decided to use plan-100",
+    ]);
+    expect(view?.state.decisions.map((item) => item.reason)).toEqual(["it works", "it works"]);
+    expect(view?.seqEnd).toBe(2_400);
+    // The keeper model is asked about the last exchange once, never about the catch-up.
+    expect(llm.requests.filter(isKeeper)).toHaveLength(1);
   });
 });

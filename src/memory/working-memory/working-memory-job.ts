@@ -20,11 +20,14 @@ import {
 } from "./working-memory-store.js";
 
 /**
- * When the working memory is far behind (an import, the feature switched on late), only the last
- * this many user turns are read: older ones are what the conversation summaries cover, and one
- * bounded pass keeps the job's cost flat.
+ * When the working memory is far behind (an import, the feature switched on late), the rules read
+ * everything older than the last this many user turns first, CATCH_UP_CHUNK messages at a time
+ * (decisions and preferences from the whole history, issue 15); the last turns then get the
+ * normal update, the keeper model's included.
  */
 export const MAX_CATCH_UP_TURNS = 50;
+/** Messages loaded at once by the rules-only catch-up: bounds its memory on a 100k import. */
+const CATCH_UP_CHUNK = 2_000;
 
 interface Update {
   state: WorkingMemoryState;
@@ -109,9 +112,15 @@ export async function runWorkingMemoryJob(
     .tokenRows(session, oldest, end)
     .filter((row) => row.role === "user")
     .map((row) => row.seq);
+  const start = catchUpStart(userSeqs, from);
+  let state = previous;
+  for (let chunk = from; chunk < start && !context.signal.aborted; chunk += CATCH_UP_CHUNK) {
+    const messages = store.messages.range(session, chunk, Math.min(start, chunk + CATCH_UP_CHUNK));
+    state = planWorkingMemoryUpdate({ state, messages, userSeqs }).state;
+  }
   const plan = planWorkingMemoryUpdate({
-    state: previous,
-    messages: store.messages.range(session, catchUpStart(userSeqs, from), end),
+    state,
+    messages: store.messages.range(session, start, end),
     userSeqs,
   });
   const model = context.summaryModel;

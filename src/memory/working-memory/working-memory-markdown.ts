@@ -1,6 +1,7 @@
 // The working memory as markdown: the one form it is stored in (memory log, kern.db) and injected
 // as `<working_memory>`. parse(render(state)) gives the state back exactly, so reindex restores it
 // with no model call. Pure: no I/O.
+import { KernError } from "../../kernel/index.js";
 import {
   type DecisionItem,
   emptyWorkingMemoryState,
@@ -42,7 +43,7 @@ function sectionLines(state: WorkingMemoryState, name: SectionName): string[] {
       return state.preferences.map((item) => `- ${item.text} (seq ${item.seq})`);
     default: {
       const unreachable: never = name;
-      throw new Error(`unknown working-memory section ${String(unreachable)}`);
+      throw new KernError("KERN_INTERNAL", `unknown working-memory section ${String(unreachable)}`);
     }
   }
 }
@@ -110,7 +111,7 @@ function parseLine(state: WorkingMemoryState, section: SectionName, line: string
     }
     default: {
       const unreachable: never = section;
-      throw new Error(`unknown working-memory section ${String(unreachable)}`);
+      throw new KernError("KERN_INTERNAL", `unknown working-memory section ${String(unreachable)}`);
     }
   }
 }

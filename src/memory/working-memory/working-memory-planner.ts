@@ -2,7 +2,7 @@
 // and applies its invariants — decisions append-only, one file item per path, a later preference
 // on the same subject replaces the earlier, context refreshed when mentioned and faded after
 // FADE_AFTER_TURNS user turns without a mention. Pure: no I/O, no model.
-import type { SessionMessage } from "../../kernel/index.js";
+import { KernError, type SessionMessage } from "../../kernel/index.js";
 import { isMentioned, isSameSubject, isSameTopic, keywordsOf } from "./working-memory-keywords.js";
 import { type ExchangeObservation, observeExchange } from "./working-memory-rules.js";
 import {
@@ -29,9 +29,19 @@ export function splitExchanges(messages: readonly SessionMessage[]): SessionMess
 
 /** User turns that started after `fromSeq`, up to and including `toSeq` (`userSeqs` ascending). */
 export function turnsBetween(userSeqs: readonly number[], fromSeq: number, toSeq: number): number {
-  let count = 0;
-  for (const seq of userSeqs) if (seq > fromSeq && seq <= toSeq) count += 1;
-  return count;
+  return Math.max(0, firstAbove(userSeqs, toSeq) - firstAbove(userSeqs, fromSeq));
+}
+
+/** Index of the first seq greater than `seq` (binary search: a whole-history pass asks often). */
+function firstAbove(userSeqs: readonly number[], seq: number): number {
+  let low = 0;
+  let high = userSeqs.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((userSeqs[middle] ?? 0) <= seq) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function fileNote(change: FileChange, known: FileItem | undefined): string {
@@ -46,7 +56,7 @@ function fileNote(change: FileChange, known: FileItem | undefined): string {
       return change.detail;
     default: {
       const unreachable: never = change.tool;
-      throw new Error(`unknown file change tool ${String(unreachable)}`);
+      throw new KernError("KERN_INTERNAL", `unknown file change tool ${String(unreachable)}`);
     }
   }
 }

@@ -50,6 +50,21 @@ describe("observeExchange", () => {
     ]);
   });
 
+  it("reads 'decision on' and 'final call on' as decisions, and never a question or a let's-keep-going", () => {
+    const observation = observeExchange([
+      user(0, "Can you write down what we agreed? Let's keep going with the migration."),
+      assistant(
+        1,
+        "Decision on the queue for billing: SQS instead of Kafka, because it is managed.\n" +
+          "Final call on the bank: the credit union. Reason: a branch is close.",
+      ),
+    ]);
+    expect(observation.decisions).toEqual([
+      { text: "Decision on the queue for billing: SQS instead of Kafka", reason: "it is managed" },
+      { text: "Final call on the bank: the credit union", reason: "a branch is close" },
+    ]);
+  });
+
   it("reads imperative always/never and please-don't as preferences, only from the user", () => {
     const observation = observeExchange([
       user(0, "Never push to main directly.\nPlease don't use emojis in commit messages."),

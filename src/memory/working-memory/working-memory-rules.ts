@@ -25,7 +25,7 @@ export interface ExchangeObservation {
 }
 
 const DECISION_CUE =
-  /(?:^|\W)(?:(?:we|i)(?:'ve| have)? decided|decided to|let'?s go with|let us go with|(?:we|i)'?ll go with|going with|decision:|(?:we|i)'?ll use|we will use|let'?s use|we chose|we picked|(?:let'?s|we'?ll) stick with|we agreed)(?=\W|$)/i;
+  /(?:^|\W)(?:(?:we|i)(?:'ve| have)? decided|decided to|let'?s go with|let us go with|(?:we|i)'?ll go with|(?:we'?re|we are|i'?m|i am) going with|decision:|(?:we|i)'?ll use|we will use|let'?s use|we chose|we picked|(?:let'?s|we'?ll) stick with|we agreed|decision on|final call on|(?:we|i) settled on|we went with)(?=\W|$)/i;
 const CHOICE_VERB =
   /\b(?:use|using|go with|choose|chose|pick|picked|switch(?:ed)? to|stick with|keep|move to)\b/i;
 const REASON_CLAUSE = /[,;]?\s*\b(?:because|since|so that|due to)\b\s*/i;
@@ -67,6 +67,8 @@ function toDecision(sentence: string, following: string | undefined) {
 }
 
 function isDecision(sentence: string): boolean {
+  // A question ("can you write down what we agreed?") states no decision.
+  if (sentence.trimEnd().endsWith("?")) return false;
   return (
     DECISION_CUE.test(sentence) || (/\bbecause\b/i.test(sentence) && CHOICE_VERB.test(sentence))
   );

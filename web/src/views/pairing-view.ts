@@ -1,7 +1,10 @@
 // Pairing: Telegram users waiting for approval (SPEC §9) with an Approve button each, and the
 // users already paired. Nothing from an unpaired user reaches the model until approved here or
 // with `kern pair CODE`.
-import type { PairedUser, PendingPairing } from "../../../src/runtime/runtime-api.js";
+import type {
+  PairedUserView as PairedUser,
+  PendingPairingView as PendingPairing,
+} from "../../../src/protocol/index.js";
 import { api } from "../api.js";
 import { errorBox, h, loading } from "../dom.js";
 import { formatTime } from "../format.js";

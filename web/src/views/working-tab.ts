@@ -2,7 +2,7 @@
 // carries as <working_memory>. When and how it was last written, then its sections (Task State,
 // Decisions, Files & Code, Important Context, User Preferences) rendered with the safe markdown
 // renderer, and the exact markdown as injected. Before the first update: an empty state.
-import type { WorkingMemoryView } from "../../../src/memory/index.js";
+import type { WorkingMemoryResponse as WorkingMemoryView } from "../../../src/protocol/index.js";
 import { ApiError, api } from "../api.js";
 import { h } from "../dom.js";
 import { formatNumber, formatTime } from "../format.js";

@@ -4,6 +4,7 @@
 import type { Readable } from "node:stream";
 import { PassThrough } from "node:stream";
 import { describeError, type ImportPhase, isKernError } from "../../../kernel/index.js";
+import { doctorReportSchema } from "../../../protocol/index.js";
 import type { WebApp, WebContext } from "../web-app.js";
 import { toErrorReply, WebError } from "../web-errors.js";
 
@@ -46,8 +47,9 @@ export function registerImportRoutes(app: WebApp, context: WebContext): void {
     return reply.type("application/x-ndjson").send(out);
   });
 
-  app.get("/doctor", async () => context.runtime.doctor({ fix: false }));
-  app.post("/doctor/fix", async (request) => {
+  const doctor = { schema: { response: { 200: doctorReportSchema } } };
+  app.get("/doctor", doctor, async () => context.runtime.doctor({ fix: false }));
+  app.post("/doctor/fix", doctor, async (request) => {
     request.log.info("doctor --fix requested");
     return context.runtime.doctor({ fix: true });
   });

@@ -1,7 +1,12 @@
 // Status, sending a message, cancelling a turn, asking the daemon to restart.
 import { z } from "zod";
 import { KernError } from "../../../kernel/index.js";
-import { postMessageBodySchema } from "../../../protocol/index.js";
+import {
+  agentStatusSchema,
+  cancelTurnReplySchema,
+  postMessageBodySchema,
+  postMessageReplySchema,
+} from "../../../protocol/index.js";
 import { IntakeLimit } from "../intake-limit.js";
 import type { WebApp, WebContext } from "../web-app.js";
 import { WebError } from "../web-errors.js";
@@ -15,31 +20,41 @@ export function registerTurnRoutes(app: WebApp, context: WebContext): void {
   let unsubscribe: (() => void) | null = null;
   app.addHook("onClose", async () => unsubscribe?.());
 
-  app.get("/status", async () => runtime.status());
+  app.get("/status", { schema: { response: { 200: agentStatusSchema } } }, async () =>
+    runtime.status(),
+  );
 
-  app.post("/message", { schema: { body: postMessageBodySchema } }, async (request) => {
-    const { text, channel, user } = request.body;
-    unsubscribe ??= runtime.subscribe((event) => intake.observe(event));
-    const refusal = intake.refusal(text.length);
-    if (refusal) {
-      request.log.warn({ waiting: intake.waiting }, "message refused: queue full");
-      throw new KernError("KERN_QUEUE_FULL", refusal);
-    }
-    const { turnId } = runtime.submit({
-      text,
-      interface: request.body.interface ?? "web",
-      ...(channel === undefined ? {} : { channel }),
-      ...(user === undefined ? {} : { user }),
-    });
-    intake.accepted(turnId, text.length);
-    request.log.info({ turnId, chars: text.length }, "message submitted");
-    return { turnId };
-  });
+  app.post(
+    "/message",
+    { schema: { body: postMessageBodySchema, response: { 200: postMessageReplySchema } } },
+    async (request) => {
+      const { text, channel, user } = request.body;
+      unsubscribe ??= runtime.subscribe((event) => intake.observe(event));
+      const refusal = intake.refusal(text.length);
+      if (refusal) {
+        request.log.warn({ waiting: intake.waiting }, "message refused: queue full");
+        throw new KernError("KERN_QUEUE_FULL", refusal);
+      }
+      const { turnId } = runtime.submit({
+        text,
+        interface: request.body.interface ?? "web",
+        ...(channel === undefined ? {} : { channel }),
+        ...(user === undefined ? {} : { user }),
+      });
+      intake.accepted(turnId, text.length);
+      request.log.info({ turnId, chars: text.length }, "message submitted");
+      return { turnId };
+    },
+  );
 
-  app.post("/turns/:id/cancel", { schema: { params: turnParamsSchema } }, async (request) => {
-    const turnId = request.params.id;
-    return { turnId, cancelled: runtime.cancel(turnId) };
-  });
+  app.post(
+    "/turns/:id/cancel",
+    { schema: { params: turnParamsSchema, response: { 200: cancelTurnReplySchema } } },
+    async (request) => {
+      const turnId = request.params.id;
+      return { turnId, cancelled: runtime.cancel(turnId) };
+    },
+  );
 
   app.post("/restart", async (request, reply) => {
     const onRestartRequest = context.onRestartRequest;

@@ -1,0 +1,176 @@
+// The catalogue of every error code kern raises (SG-14), in the manner of fastify's error codes: a
+// stable code, the process exit code `kern` ends with, the HTTP status the API answers with, and
+// a default message that says what to do. Call sites usually give a precise message of their own
+// (naming the file, key or flag); the default is for callers that have nothing to add.
+
+export interface ErrorCatalogueEntry {
+  /** `kern`'s exit code (SG-22): 1 unexpected, 2 usage, 3 config, 4 daemon not running. */
+  exit: 1 | 2 | 3 | 4;
+  /** The HTTP status of an API answer carrying this code. */
+  status: number;
+  /** The default message: what happened and how to fix it. */
+  message: string;
+}
+
+const LOG_HINT = "the details are in .kern/logs/kern.log";
+
+export const ERROR_CATALOGUE = {
+  KERN_USAGE: { exit: 2, status: 400, message: "bad usage; see 'kern --help'" },
+  KERN_NOT_A_TERMINAL: {
+    exit: 1,
+    status: 500,
+    message: "this command needs an interactive terminal; run it in one (not piped)",
+  },
+  KERN_NO_AGENT: {
+    exit: 1,
+    status: 500,
+    message: "no agent folder here; run 'kern init DIR' first",
+  },
+  KERN_CONFIG_INVALID: {
+    exit: 3,
+    status: 500,
+    message: "the config is invalid; see docs/config.md for every key and its default",
+  },
+  KERN_CONFIG_UNREADABLE: {
+    exit: 3,
+    status: 500,
+    message: "a config file cannot be read; check its permissions",
+  },
+  KERN_INIT_FAILED: {
+    exit: 1,
+    status: 500,
+    message: "the agent folder could not be created; check the path and its permissions",
+  },
+  KERN_IMPORT_INVALID: {
+    exit: 3,
+    status: 400,
+    message: "the import file is not a conversation kern can read; see docs/cli.md (kern import)",
+  },
+  KERN_IMPORT_DUPLICATE: {
+    exit: 1,
+    status: 409,
+    message: "this conversation was imported already",
+  },
+  KERN_STORE_CORRUPT: {
+    exit: 1,
+    status: 500,
+    message: "a log file is damaged; run 'kern doctor' to see where",
+  },
+  KERN_STORE_FAILED: { exit: 1, status: 500, message: `a log or the index failed; ${LOG_HINT}` },
+  KERN_INDEX_DAMAGED: {
+    exit: 1,
+    status: 500,
+    message: "kern.db is damaged; rebuild it from the logs with 'kern reindex'",
+  },
+  KERN_DISK_FULL: { exit: 1, status: 507, message: "the disk is full; free space and retry" },
+  KERN_MODEL_NOT_CONFIGURED: {
+    exit: 1,
+    status: 503,
+    message: "no model is configured; set 'model' in .kern/config.json or export KERN_MODEL",
+  },
+  KERN_MODEL_HTTP: { exit: 1, status: 500, message: "the model endpoint refused the request" },
+  KERN_MODEL_NETWORK: {
+    exit: 1,
+    status: 500,
+    message: "the model endpoint is not reachable; check baseUrl and the network",
+  },
+  KERN_MODEL_STALLED: {
+    exit: 1,
+    status: 500,
+    message: "the model stopped sending; see firstByteTimeoutMs and idleTimeoutMs",
+  },
+  KERN_MODEL_CANCELLED: { exit: 1, status: 500, message: "the model call was cancelled" },
+  KERN_MODEL_BAD_RESPONSE: {
+    exit: 1,
+    status: 500,
+    message: "the model endpoint answered something that is not an OpenAI-compatible reply",
+  },
+  KERN_EMBEDDING_FAILED: {
+    exit: 1,
+    status: 500,
+    message: "embedding failed; check embeddingModel, or leave it unset for local embeddings",
+  },
+  KERN_TOOL_FAILED: { exit: 1, status: 500, message: "a tool call failed" },
+  KERN_TELEGRAM_API: {
+    exit: 1,
+    status: 500,
+    message: "the Telegram Bot API refused a call; check TELEGRAM_BOT_TOKEN",
+  },
+  KERN_TELEGRAM_NETWORK: {
+    exit: 1,
+    status: 500,
+    message: "the Telegram Bot API is not reachable; check the network",
+  },
+  KERN_TELEGRAM_STOPPING: {
+    exit: 1,
+    status: 503,
+    message: "aborted: the Telegram bot is stopping",
+  },
+  KERN_DAEMON_NOT_RUNNING: {
+    exit: 4,
+    status: 503,
+    message: "the daemon is not running; start it with 'kern start DIR'",
+  },
+  KERN_DAEMON_START_FAILED: {
+    exit: 1,
+    status: 500,
+    message: `the daemon did not start; ${LOG_HINT}`,
+  },
+  KERN_DAEMON_API: { exit: 1, status: 500, message: `the daemon's API failed; ${LOG_HINT}` },
+  KERN_NOT_FOUND: {
+    exit: 1,
+    status: 404,
+    message: "no such endpoint; see the API table in SPEC §8",
+  },
+  KERN_UNAUTHORIZED: {
+    exit: 1,
+    status: 401,
+    message:
+      "not logged in: send 'Authorization: Bearer <token>' (KERN_AUTH_TOKEN in .kern/.env) or POST /login",
+  },
+  KERN_BAD_REQUEST: {
+    exit: 1,
+    status: 400,
+    message: "the request is malformed; see the API table in SPEC §8",
+  },
+  KERN_PAIRING_UNKNOWN: {
+    exit: 1,
+    status: 404,
+    message: "no pending pairing with that code; list them with GET /pairing",
+  },
+  KERN_FORBIDDEN: {
+    exit: 1,
+    status: 403,
+    message: "cross-origin request refused: call the API from the page the daemon serves",
+  },
+  KERN_BODY_TOO_LARGE: {
+    exit: 1,
+    status: 413,
+    message: "request body too large; send less text per message",
+  },
+  KERN_HEADERS_TOO_LARGE: {
+    exit: 1,
+    status: 431,
+    message: "request line or headers too large; send long text in the JSON body",
+  },
+  KERN_UNSUPPORTED_MEDIA_TYPE: {
+    exit: 1,
+    status: 415,
+    message: "send the body as JSON with 'Content-Type: application/json'",
+  },
+  KERN_INTERNAL: { exit: 1, status: 500, message: `internal error; ${LOG_HINT}` },
+  KERN_UNAVAILABLE: { exit: 1, status: 503, message: "not available right now" },
+  KERN_QUEUE_FULL: {
+    exit: 1,
+    status: 429,
+    message: "too many messages are waiting; retry once the running turns end",
+  },
+} as const satisfies Record<string, ErrorCatalogueEntry>;
+
+/** Every error code kern raises. Tests assert on these, never on message text. */
+export type KernErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** True for a code of the catalogue (e.g. one read from an API answer or a child process). */
+export function isKernErrorCode(code: string): code is KernErrorCode {
+  return Object.hasOwn(ERROR_CATALOGUE, code);
+}
