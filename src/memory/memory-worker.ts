@@ -34,6 +34,8 @@ export class MemoryWorker {
   private healed = false;
   private rolledUp = false;
   private embeddingsDegraded = false;
+  /** The segmentation planner's vectors between runs (SegmentationJobOptions.vectorCache). */
+  private readonly plannerVectors = new Map<number, Float32Array>();
   private readonly summaryJob: SummaryJob;
   status: "idle" | "running" = "idle";
   lastRunAt: string | null = null;
@@ -124,6 +126,7 @@ export class MemoryWorker {
       closed = runSegmentationJob(this.context, {
         final: request.final,
         embeddingsDegraded: this.embeddingsDegraded,
+        vectorCache: this.plannerVectors,
       });
       request.onProgress?.({ phase: "segment", done: closed, total: closed });
     });

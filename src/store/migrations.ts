@@ -128,4 +128,10 @@ export const MIGRATIONS: readonly string[] = [
   END;
   INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
   `,
+  // The rollup planner's window (issue 17): the first parentless segment of each level, read
+  // from a partial index instead of every segment row (8 ms a turn at 100k messages, 0.5 ms).
+  `
+  CREATE INDEX segments_unparented ON segments (session, level, seq_start)
+    WHERE parent_id IS NULL;
+  `,
 ];

@@ -12,7 +12,15 @@ export interface SegmentationJobOptions {
   final: boolean;
   /** Embeddings are failing: plan on zero vectors rather than wait for them. */
   embeddingsDegraded: boolean;
+  /**
+   * The vectors of the last plan's messages, kept by the worker between runs: consecutive plans
+   * share their context window, and a stored vector never changes while the engine is open.
+   */
+  vectorCache?: Map<number, Float32Array>;
 }
+
+/** Planned messages whose vectors the cache keeps (a plan reads ~200 context rows + the tail). */
+const VECTOR_CACHE_MAX = 2000;
 
 /** Messages before the tiling's end given to the planner as context for its windows. */
 const CONTEXT_MESSAGES = 200;
@@ -56,12 +64,12 @@ function shouldSegment(
 function plannerInput(
   context: PipelineContext,
   rows: readonly MessageTokenRow[],
-  embeddingsDegraded: boolean,
+  options: SegmentationJobOptions,
 ): SegmentInput[] {
   const cursor = context.store.vectors.cursor();
-  const firstPending = embeddingsDegraded ? -1 : rows.findIndex((row) => row.id > cursor);
+  const firstPending = options.embeddingsDegraded ? -1 : rows.findIndex((row) => row.id > cursor);
   const kept = firstPending < 0 ? rows : rows.slice(0, firstPending);
-  const vectors = context.store.vectors.vectors(kept.map((row) => row.id));
+  const vectors = plannerVectors(context, kept, options.vectorCache);
   const zero = new Float32Array(context.embedder.dimensions);
   return kept.map((row) => ({
     seq: row.seq,
@@ -69,6 +77,25 @@ function plannerInput(
     tokens: row.tokens,
     vector: vectors.get(row.id) ?? zero,
   }));
+}
+
+/** The stored vectors of `rows`, from the cache where it has them; refreshes the cache. */
+function plannerVectors(
+  context: PipelineContext,
+  rows: readonly MessageTokenRow[],
+  cache: Map<number, Float32Array> | undefined,
+): Map<number, Float32Array> {
+  if (!cache) return context.store.vectors.vectors(rows.map((row) => row.id));
+  const missing = rows.filter((row) => !cache.has(row.id)).map((row) => row.id);
+  const fetched = context.store.vectors.vectors(missing);
+  const vectors = new Map<number, Float32Array>();
+  for (const row of rows) {
+    const vector = cache.get(row.id) ?? fetched.get(row.id);
+    if (vector) vectors.set(row.id, vector);
+  }
+  cache.clear();
+  if (vectors.size <= VECTOR_CACHE_MAX) for (const [id, vector] of vectors) cache.set(id, vector);
+  return vectors;
 }
 
 /**
@@ -104,7 +131,7 @@ function segmentChunk(
   const start = store.segments.levelEnd(session, 0);
   const rows = store.messages.tokenRows(session, Math.max(0, start - CONTEXT_MESSAGES), chunkEnd);
   if (!shouldSegment(context, rows, start, options.final)) return 0;
-  const messages = plannerInput(context, rows, options.embeddingsDegraded);
+  const messages = plannerInput(context, rows, options);
   if (!messages.some((message) => message.seq >= start)) return 0;
   const plan = planSegments({
     messages,
