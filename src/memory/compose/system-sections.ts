@@ -33,6 +33,25 @@ export function renderSection(
   return { tag, path, text: `${open}\n${content.trim()}\n</${tag}>` };
 }
 
+/**
+ * Rendered sections by tag and path, reused while their content is the same string: the prompt's
+ * texts stay the same objects from compose to compose, so comparing and counting them is cheap
+ * (a freshly rendered ~300 KB text is copied and hashed again on every use).
+ */
+export class SectionCache {
+  private readonly rendered = new Map<string, { content: string; section: SystemSection }>();
+
+  render(tag: string, content: string, path: string | null = null): SystemSection {
+    const key = path === null ? tag : `${tag} ${path}`;
+    const cached = this.rendered.get(key);
+    if (cached?.content === content) return cached.section;
+    const section = renderSection(tag, content, path);
+    if (this.rendered.size >= 256) this.rendered.clear();
+    this.rendered.set(key, { content, section });
+    return section;
+  }
+}
+
 export interface FixedSectionsOptions {
   documents: readonly AgentDocument[];
   notesSummary: string | null;
@@ -41,15 +60,18 @@ export interface FixedSectionsOptions {
 }
 
 /** The sections before `<conversation_summary>`, in SPEC §5 order; empty ones are left out. */
-export function buildFixedSections(options: FixedSectionsOptions): SystemSection[] {
+export function buildFixedSections(
+  options: FixedSectionsOptions,
+  cache: SectionCache = new SectionCache(),
+): SystemSection[] {
   const sections = options.documents.map((document) =>
-    renderSection("document", document.content, document.path),
+    cache.render("document", document.content, document.path),
   );
   if (options.notesSummary?.trim())
-    sections.push(renderSection("notes_summary", options.notesSummary));
-  if (options.toolsText.trim()) sections.push(renderSection("tools", options.toolsText));
+    sections.push(cache.render("notes_summary", options.notesSummary));
+  if (options.toolsText.trim()) sections.push(cache.render("tools", options.toolsText));
   if (options.workingMemory?.trim()) {
-    sections.push(renderSection("working_memory", options.workingMemory));
+    sections.push(cache.render("working_memory", options.workingMemory));
   }
   return sections;
 }
@@ -59,21 +81,29 @@ export function joinSections(sections: readonly SystemSection[]): string {
   return sections.map((section) => section.text).join(SECTION_SEPARATOR);
 }
 
-/** Remembers token counts of recent texts (documents and tools rarely change between turns). */
+/**
+ * Remembers token counts of recent texts (documents and tools rarely change between turns), keyed
+ * by the text and what follows it, so a lookup never builds (and hashes) `text + trailing`.
+ */
 export class TextTokenCache {
-  private readonly counts = new Map<string, number>();
+  private readonly counts = new Map<string, Map<string, number>>();
 
   constructor(private readonly maxEntries = 256) {}
 
-  count(text: string): number {
-    const cached = this.counts.get(text);
+  count(text: string, trailing = ""): number {
+    let byTrailing = this.counts.get(text);
+    const cached = byTrailing?.get(trailing);
     if (cached !== undefined) return cached;
-    const tokens = countTokens(text);
-    if (this.counts.size >= this.maxEntries) {
-      const oldest = this.counts.keys().next();
-      if (!oldest.done) this.counts.delete(oldest.value);
+    const tokens = countTokens(text + trailing);
+    if (!byTrailing) {
+      if (this.counts.size >= this.maxEntries) {
+        const oldest = this.counts.keys().next();
+        if (!oldest.done) this.counts.delete(oldest.value);
+      }
+      byTrailing = new Map();
+      this.counts.set(text, byTrailing);
     }
-    this.counts.set(text, tokens);
+    byTrailing.set(trailing, tokens);
     return tokens;
   }
 }
@@ -85,6 +115,6 @@ export class TextTokenCache {
 export function sectionTokens(sections: readonly SystemSection[], cache: TextTokenCache): number[] {
   return sections.map((section, index) => {
     const trailing = index < sections.length - 1 ? SECTION_SEPARATOR : "";
-    return section.cost ? section.cost(trailing) : cache.count(section.text + trailing);
+    return section.cost ? section.cost(trailing) : cache.count(section.text, trailing);
   });
 }
