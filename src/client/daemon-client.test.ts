@@ -147,6 +147,18 @@ describe("createDaemonClient requests", () => {
     expect(daemon.requests[0]?.body).toEqual({ text: "hi", interface: "tui" });
   });
 
+  it("sends and reads non-ASCII text whole (bytes, not characters, on the wire)", async () => {
+    const text = `Grüße, 東京 ✓ ${"ü".repeat(40_000)}`;
+    const daemon = await startFakeDaemon({
+      "POST /message": json({ turnId: "turn-ü" }),
+      "GET /status": json({ ...aStatus(), agent: text }),
+    });
+    const client = createDaemonClient({ baseUrl: daemon.baseUrl, token: TOKEN });
+    expect(await client.sendMessage({ text, interface: "tui" })).toEqual({ turnId: "turn-ü" });
+    expect(daemon.requests[0]?.body).toEqual({ text, interface: "tui" });
+    expect((await client.status()).agent).toBe(text);
+  });
+
   it("puts query parameters and path ids in the URL, encoded", async () => {
     const daemon = await startFakeDaemon({
       "GET /history": json({ session: "s1", messages: [], hasMore: false }),

@@ -41,6 +41,7 @@ import {
   workingMemorySchema,
 } from "../protocol/index.js";
 import { createDaemonRequester } from "./daemon-requester.js";
+import { fetchTransport, httpTransport } from "./plain-request.js";
 import { readEventStream } from "./read-event-stream.js";
 import { httpErrorToDaemonError, notRunningError } from "./to-daemon-error.js";
 
@@ -93,7 +94,10 @@ export interface DaemonClient {
 export interface CreateDaemonClientOptions {
   baseUrl: string;
   token: string;
-  /** Replaceable for tests; defaults to the global fetch. */
+  /**
+   * Replaceable for tests. Defaults: node:http for request/answer calls (no undici to load for a
+   * one-shot command), the global fetch for the event stream.
+   */
   fetch?: typeof fetch;
   /** Limit for one request/answer (not the event stream). Default 60 s. */
   requestTimeoutMs?: number;
@@ -111,7 +115,7 @@ export function createDaemonClient(options: CreateDaemonClientOptions): DaemonCl
   const requester = createDaemonRequester({
     baseUrl,
     token: options.token,
-    fetch: fetchImpl,
+    transport: options.fetch ? fetchTransport(options.fetch) : httpTransport,
     timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   });
   const { getJson, postJson } = requester;

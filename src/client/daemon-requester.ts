@@ -2,6 +2,7 @@
 // its JSON answer parsed by a zod schema. Internal to client/.
 import type { z } from "zod";
 import { isKernError, parseJsonOrUndefined } from "../kernel/index.js";
+import type { PlainTransport } from "./plain-request.js";
 import {
   badResponseError,
   httpErrorToDaemonError,
@@ -12,7 +13,7 @@ import {
 export interface DaemonRequesterOptions {
   baseUrl: string;
   token: string;
-  fetch: typeof fetch;
+  transport: PlainTransport;
   timeoutMs: number;
 }
 
@@ -35,22 +36,23 @@ export function createDaemonRequester(options: DaemonRequesterOptions): DaemonRe
     const what = `${method} ${path.split("?")[0]}`;
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (body !== undefined) headers["content-type"] = "application/json";
+    const signal = AbortSignal.timeout(timeoutMs);
     try {
-      const response = await options.fetch(`${baseUrl}${path}`, {
+      const answer = await options.transport({
         method,
+        url: `${baseUrl}${path}`,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal,
       });
-      const text = await response.text();
-      if (!response.ok)
-        throw httpErrorToDaemonError({ status: response.status, bodyText: text, what });
-      return { contentType: response.headers.get("content-type") ?? "", text };
+      if (answer.status < 200 || answer.status > 299)
+        throw httpErrorToDaemonError({ status: answer.status, bodyText: answer.text, what });
+      return { contentType: answer.contentType, text: answer.text };
     } catch (error) {
-      if (error instanceof Error && error.name === "TimeoutError") {
+      if (isKernError(error)) throw error;
+      if (signal.aborted || (error instanceof Error && error.name === "TimeoutError")) {
         throw timeoutError({ baseUrl, what, timeoutMs });
       }
-      if (isKernError(error)) throw error;
       throw notRunningError(baseUrl, error);
     }
   }
