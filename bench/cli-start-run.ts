@@ -1,12 +1,21 @@
 // Issue 17's CLI start table, in its own process (run by run-bench.ts): every command's
-// whole-process median, against an agent with a 2k-message history, without and with its daemon.
+// whole-process median, against an agent with a 2k-message history, without and with its daemon;
+// commands that change an agent (import, pair, session new) use a scratch agent, `init` and `demo`
+// a new folder each run, and the long-running `run` and `tui` are timed until ready.
 // Needs `npm run build` (it runs bin/kern). Writes bench/results/cli-start.json.
-import { mkdirSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { importConversation, initAgent, withOfflineMemory } from "../src/daemon/index.js";
 import { SYSTEM_CLOCK } from "../src/kernel/index.js";
 import { generateConversation, writeConversation } from "./generator/index.js";
-import { type CommandTiming, kern, timeCommand } from "./measures/cli-start.js";
+import {
+  type CommandTiming,
+  kern,
+  type TimeCommandOptions,
+  timeCommand,
+} from "./measures/cli-start.js";
+import { timeUntilReady } from "./measures/cli-start-long.js";
 import { modelBuildJobSchema } from "./model-build-job.js";
 import { writeResult } from "./report/results-files.js";
 import { readJobArgument } from "./size-job.js";
@@ -14,7 +23,10 @@ import { machineInfo, measuredCommit } from "./support/machine-info.js";
 import { progress } from "./support/progress.js";
 
 const RUNS = 7;
+/** `kern demo` builds a long history each run: fewer runs. */
+const DEMO_RUNS = 3;
 const HISTORY = 2_000;
+const SMALL_IMPORT = 50;
 
 async function prepare(agentDir: string, seed: number): Promise<void> {
   rmSync(agentDir, { recursive: true, force: true });
@@ -28,42 +40,125 @@ async function prepare(agentDir: string, seed: number): Promise<void> {
   await withOfflineMemory({ agentDir, env: {} }, (memory) => memory.runUntilIdle());
 }
 
+/**
+ * A small conversation to import, and a `before` that puts a new one in its place for every run
+ * (kern refuses a file whose messages are all in the session already).
+ */
+async function smallHistories(workDir: string, seed: number) {
+  const file = join(workDir, "small-history.jsonl");
+  const sources: string[] = [];
+  for (let index = 0; index < 2 * (RUNS + 1); index += 1) {
+    const source = join(workDir, `small-history-${index}.jsonl`);
+    await writeConversation({
+      conversation: generateConversation({ seed: seed + 1 + index, messages: SMALL_IMPORT }),
+      messagesPath: source,
+    });
+    sources.push(source);
+  }
+  let next = 0;
+  return { file, before: () => copyFileSync(sources[next++ % sources.length] as string, file) };
+}
+
+/** `kern stop`, untimed, whether or not the daemon runs. */
+function stopQuietly(root: string, agentDir: string): void {
+  spawnSync(process.execPath, [join(root, "bin", "kern"), "stop", agentDir]);
+}
+
 async function main(): Promise<void> {
   const job = readJobArgument(process.argv, modelBuildJobSchema);
   const commit = measuredCommit(job.root);
   mkdirSync(job.workDir, { recursive: true });
   const agentDir = join(job.workDir, "agent");
+  const scratch = join(job.workDir, "scratch");
+  const fresh = join(job.workDir, "fresh");
   progress("cli", `an agent with ${HISTORY} messages`);
   await prepare(agentDir, job.seed);
-  const time = (label: string, args: string[], daemon: boolean) =>
-    timeCommand(job.root, args, { runs: RUNS, daemon, label });
+  await initAgent({ agentDir: scratch, git: false });
+  const small = await smallHistories(job.workDir, job.seed);
+  const { root } = job;
+  const time = (
+    label: string,
+    args: string[],
+    daemon: boolean,
+    more: Partial<TimeCommandOptions> = {},
+  ) => timeCommand(root, args, { runs: RUNS, daemon, label, ...more });
   const reading = (daemon: boolean): CommandTiming[] => [
     time("kern status", ["status", agentDir], daemon),
     time("kern segments", ["segments", agentDir], daemon),
     time("kern context", ["context", agentDir, "--json"], daemon),
     time("kern recall", ["recall", "deploy", agentDir], daemon),
     time("kern memory", ["memory", agentDir], daemon),
+    time("kern logs", ["logs", agentDir, "-n", "5"], daemon),
   ];
   progress("cli", "timing commands without a daemon");
+  // import and pair change (or try) the agent: a scratch one offline, the timed one last of all.
+  const changing = (daemon: boolean, dir: string): CommandTiming[] => [
+    time("kern pair", ["pair", "KERN-ZZZZ", dir], daemon, {
+      expectFailure: true,
+      note: "an unknown code: exits 1",
+    }),
+    time("kern import", ["import", small.file, dir], daemon, {
+      before: small.before,
+      note: `${SMALL_IMPORT} messages`,
+    }),
+  ];
   const commands: CommandTiming[] = [
     time("kern --version", ["--version"], false),
     time("kern --help", ["--help"], false),
+    time("kern help", ["help"], false),
     ...reading(false),
+    ...changing(false, scratch),
     time("kern doctor", ["doctor", agentDir, "--json"], false),
-    time("kern logs", ["logs", agentDir, "-n", "5"], false),
+    time("kern reindex", ["reindex", agentDir], false, { note: `${HISTORY} messages` }),
+    time("kern session new", ["session", "new", scratch], false),
+    time("kern init", ["init", fresh, "--yes"], false, {
+      before: () => rmSync(fresh, { recursive: true, force: true }),
+      note: "a new folder, git included",
+    }),
+    time("kern demo", ["demo", fresh, "--no-start"], false, {
+      runs: DEMO_RUNS,
+      before: () => rmSync(fresh, { recursive: true, force: true }),
+      note: "builds its history and memory",
+    }),
+    await timeUntilReady(root, ["run", agentDir], {
+      runs: RUNS,
+      daemon: false,
+      label: "kern run",
+      file: join(agentDir, ".kern", "daemon.pid"),
+      note: "until the daemon listens (pid file)",
+    }),
+    time("kern start", ["start", agentDir], false, {
+      before: () => stopQuietly(root, agentDir),
+      note: "until the daemon answers",
+    }),
+    time("kern stop", ["stop", agentDir], true, {
+      before: () => kern(root, ["start", agentDir]),
+    }),
   ];
   progress("cli", "timing commands with the daemon running");
-  kern(job.root, ["start", agentDir]);
+  kern(root, ["start", agentDir]);
   try {
-    commands.push(...reading(true));
+    commands.push(
+      ...reading(true),
+      time("kern restart", ["restart", agentDir], true, { note: "until the daemon answers" }),
+      await timeUntilReady(root, ["tui", agentDir], {
+        runs: RUNS,
+        daemon: true,
+        label: "kern tui",
+        tty: true,
+        output: /\bconnected\b/,
+        note: "until its first connected frame",
+      }),
+      ...changing(true, agentDir),
+    );
   } finally {
-    kern(job.root, ["stop", agentDir]);
+    kern(root, ["stop", agentDir]);
   }
   writeResult(job.resultsDir, {
     kind: "cli-start",
     ranAt: new Date().toISOString(),
     command: job.command,
-    machine: machineInfo(job.root, commit),
+    machine: machineInfo(root, commit),
     runs: RUNS,
     historyMessages: HISTORY,
     commands,

@@ -11,11 +11,28 @@ export interface CommandTiming {
   daemon: boolean;
   medianMs: number;
   peakRssMb: number | null;
+  /** What was timed when it is not the whole run to exit 0 (a long-running command, an error). */
+  note?: string;
+}
+
+export interface TimeCommandOptions {
+  runs: number;
+  daemon: boolean;
+  label: string;
+  /** Untimed, before every run (the warm-up too): a fresh folder, a daemon to stop. */
+  before?: () => void;
+  /** The command is expected to fail (an unknown pairing code): time it all the same. */
+  expectFailure?: boolean;
+  note?: string;
 }
 
 const TIME = "/usr/bin/time";
 
-function once(root: string, args: readonly string[]): { ms: number; rssMb: number | null } {
+function once(
+  root: string,
+  args: readonly string[],
+  expectFailure = false,
+): { ms: number; rssMb: number | null } {
   const bin = join(root, "bin", "kern");
   const withTime = existsSync(TIME);
   const started = performance.now();
@@ -23,12 +40,13 @@ function once(root: string, args: readonly string[]): { ms: number; rssMb: numbe
     ? spawnSync(TIME, ["-f", "%M", process.execPath, bin, ...args], { encoding: "utf8" })
     : spawnSync(process.execPath, [bin, ...args], { encoding: "utf8" });
   const ms = performance.now() - started;
-  if (run.status !== 0) throw new Error(`kern ${args.join(" ")} failed: ${run.stderr}`);
+  if ((run.status !== 0) !== expectFailure)
+    throw new Error(`kern ${args.join(" ")} exited ${run.status}: ${run.stderr}`);
   const kb = withTime ? Number(run.stderr.trim().split("\n").at(-1)) : Number.NaN;
   return { ms, rssMb: Number.isFinite(kb) ? Math.round(kb / 1024) : null };
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
@@ -37,16 +55,21 @@ function median(values: number[]): number {
 export function timeCommand(
   root: string,
   args: readonly string[],
-  options: { runs: number; daemon: boolean; label: string },
+  options: TimeCommandOptions,
 ): CommandTiming {
-  once(root, args);
-  const samples = Array.from({ length: options.runs }, () => once(root, args));
+  const run = () => {
+    options.before?.();
+    return once(root, args, options.expectFailure);
+  };
+  run();
+  const samples = Array.from({ length: options.runs }, run);
   const rss = samples.flatMap((sample) => (sample.rssMb === null ? [] : [sample.rssMb]));
   return {
     command: options.label,
     daemon: options.daemon,
     medianMs: Math.round(median(samples.map((sample) => sample.ms))),
     peakRssMb: rss.length > 0 ? Math.max(...rss) : null,
+    ...(options.note ? { note: options.note } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ export function renderCliStart(results: MergedResults): string {
       `${entry.medianMs} ms`,
       entry.peakRssMb === null ? "–" : `${entry.peakRssMb} MB`,
       target === undefined ? "" : `< ${target} ms ${entry.medianMs < target ? "✓" : "✗"}`,
+      entry.note ?? "",
     ];
   });
   return [
@@ -27,8 +28,11 @@ export function renderCliStart(results: MergedResults): string {
     "",
     `Whole-process medians of ${result.runs} runs after a warm-up (\`node bin/kern …\`, peak RSS ` +
       `from \`/usr/bin/time -f %M\`), against an agent with ${result.historyMessages} messages; ` +
-      `"(daemon)" with its daemon running, where the command reads through the API. Ran ${result.ranAt}.`,
+      `"(daemon)" with its daemon running, where the command reads through the API. Commands ` +
+      "that change an agent (`import`, `pair`, `session new`) run against a scratch agent offline; " +
+      "`init` and `demo` get a new folder each run; `run` and `tui` (in a pseudo-terminal) are " +
+      `timed until ready, then stopped; the last column says what else was timed. Ran ${result.ranAt}.`,
     "",
-    table(["command", "median", "peak RSS", "target"], rows),
+    table(["command", "median", "peak RSS", "target", "timed"], rows),
   ].join("\n");
 }

@@ -235,6 +235,7 @@ export const cliStartResultSchema = z.object({
       daemon: z.boolean(),
       medianMs: z.number(),
       peakRssMb: z.number().nullable(),
+      note: z.string().optional(),
     }),
   ),
 });
