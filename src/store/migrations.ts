@@ -107,7 +107,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX segments_pending ON segments (session, level, seq_start)
     WHERE summary IS NULL OR stale = 1;
   `,
-  // Recall's lexical leg (issue 12, ADR 0013): Porter stemming ("waited" finds "wait"), and the
+  // Recall's lexical leg (issue 12, ADR 0004): Porter stemming ("waited" finds "wait"), and the
   // envelope (meta: interface, user, name) searchable as a third column with a low BM25 weight.
   // The index is rebuilt from the messages it points at; the text is still stored once.
   `
