@@ -115,7 +115,9 @@ function renderRecallAndMemory(sizes: readonly SizeResult[]): string {
     ),
     "",
     "Process RSS of the size's own process: after the import, after the pipeline, and the peak " +
-      "over the whole run (import, pipeline, the measurements and the appended turns).",
+      "over the whole run (import, pipeline, the measurements and the appended turns). Up to 30k " +
+      "messages the peak includes the plain-BM25 baseline's in-memory index (§6), which kern " +
+      "itself never builds.",
     "",
     table(["size", "after import", "after pipeline", "peak"], rss),
     "",
