@@ -50,17 +50,21 @@ export async function runDaemon(options: RunDaemonOptions): Promise<void> {
       void requestStop();
     },
   });
+  // The handlers come before the pid file: a SIGTERM that arrived while the file was being
+  // written used to kill the process outright and leave a stale pid file behind.
+  process.once("SIGTERM", () => void requestStop());
+  process.once("SIGINT", () => void requestStop());
   const listening = await daemon.listen().catch(async (error: unknown) => {
     await requestStop();
     throw error;
   });
-  writePidFile(paths.pidFile, {
-    pid: process.pid,
-    port: listening.port,
-    startedAt: isoNow(SYSTEM_CLOCK),
-  });
-  process.once("SIGTERM", () => void requestStop());
-  process.once("SIGINT", () => void requestStop());
+  if (stopping === null) {
+    writePidFile(paths.pidFile, {
+      pid: process.pid,
+      port: listening.port,
+      startedAt: isoNow(SYSTEM_CLOCK),
+    });
+  }
   await stopped;
   if (restartRequested) options.respawn();
 }
