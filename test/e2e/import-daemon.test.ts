@@ -54,9 +54,16 @@ describe("kern import with the daemon running (issue 13)", () => {
     const daemon = await client();
     const events: StreamEvent[] = [];
     const abort = new AbortController();
+    // Send only once the stream is open, or the turn's first events can pass before it listens.
+    let opened: () => void = () => undefined;
+    const open = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
     const listening = (async () => {
-      for await (const event of daemon.events(abort.signal)) events.push(event);
+      for await (const event of daemon.events(abort.signal, { onOpen: () => opened() }))
+        events.push(event);
     })().catch(() => undefined);
+    await open;
     const file = join(dir, "..", "chat.jsonl");
     writeFileSync(file, `${conversationLines(600).join("\n")}\n`);
 
