@@ -70,7 +70,7 @@ function isUseful(word: string): boolean {
   return word.length > 1 && !STOPWORDS.has(word);
 }
 
-/** What a token contributes, worked out once per distinct token (see tokenFeatures). */
+/** What a token contributes to the bag: its feature hash and weight, and its compound parts. */
 interface TokenFeatures {
   hash: number;
   weight: number;
@@ -78,32 +78,17 @@ interface TokenFeatures {
   parts: Array<{ hash: number; weight: number }>;
 }
 
-/**
- * Distinct tokens seen lately and their features. Chat reuses a small vocabulary, so most tokens
- * of a text are already here: hashing, weighing and splitting them again was most of the cost of
- * embedding (recall re-embeds 100 candidates' heads per query). Cleared when it grows past the
- * bound; the features are a pure function of the token, so the vectors do not change.
- */
-const FEATURE_CACHE = new Map<string, TokenFeatures | null>();
-const FEATURE_CACHE_MAX = 50_000;
-
+/** A token's features: nothing for a stopword, else its hash, weight and compound parts. */
 function tokenFeatures(token: string): TokenFeatures | null {
-  const cached = FEATURE_CACHE.get(token);
-  if (cached !== undefined) return cached;
-  let features: TokenFeatures | null = null;
-  if (isUseful(token)) {
-    const compound = SEPARATOR.test(token);
-    const parts = compound
-      ? token
-          .split(SEPARATOR)
-          .filter(isUseful)
-          .map((part) => ({ hash: hashString(part), weight: tokenWeight(part, false) * 0.5 }))
-      : [];
-    features = { hash: hashString(token), weight: tokenWeight(token, compound), parts };
-  }
-  if (FEATURE_CACHE.size >= FEATURE_CACHE_MAX) FEATURE_CACHE.clear();
-  FEATURE_CACHE.set(token, features);
-  return features;
+  if (!isUseful(token)) return null;
+  const compound = SEPARATOR.test(token);
+  const parts = compound
+    ? token
+        .split(SEPARATOR)
+        .filter(isUseful)
+        .map((part) => ({ hash: hashString(part), weight: tokenWeight(part, false) * 0.5 }))
+    : [];
+  return { hash: hashString(token), weight: tokenWeight(token, compound), parts };
 }
 
 /** Unigrams (compounds also add their parts at half weight) and bigrams of adjacent kept words. */
