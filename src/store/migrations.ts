@@ -1,6 +1,30 @@
 // SQL migrations of kern.db, applied in order; PRAGMA user_version records the last one applied.
 // The index is derived (SG-12): a migration may rebuild tables, since reindex can always refill them.
 
+/** The envelope values recall searches, as one text: SQL over a `meta` JSON column. */
+function envelopeText(column: string): string {
+  const values = ["interface", "channel", "user", "name", "tool"]
+    .map((key) => `json_extract(${column}, '$.${key}')`)
+    .join(", ");
+  return `CASE WHEN json_valid(${column}) THEN concat_ws(' ', ${values}) END`;
+}
+
+/**
+ * What recall searches in a `tool_calls` JSON column: each call's tool name and its arguments'
+ * values, without the JSON's keys and call ids ("id", "function", "call_…" were in most
+ * assistant messages). Text that is not JSON is searched as it is.
+ */
+function toolCallsText(column: string): string {
+  const calls = `json_each(${column}) c`;
+  const args = "c.value ->> '$.function.arguments'";
+  return `CASE WHEN json_valid(${column}) THEN (SELECT group_concat(v, ' ') FROM (
+      SELECT c.value ->> '$.function.name' AS v FROM ${calls}
+      UNION ALL
+      SELECT a.atom FROM ${calls},
+        json_tree(CASE WHEN json_valid(${args}) THEN ${args} ELSE json_quote(${args}) END) a
+      WHERE a.atom IS NOT NULL)) ELSE ${column} END`;
+}
+
 export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE sessions (
@@ -133,5 +157,29 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX segments_unparented ON segments (session, level, seq_start)
     WHERE parent_id IS NULL;
+  `,
+  // What recall searches (issue 12): the envelope's values a user would search (interface,
+  // channel, user, name, tool) and the tool calls' names and argument values, not the JSON of
+  // `meta` and `tool_calls`: its keys and ids ("name" was in 77% of messages, "id" and "call" in
+  // every tool call) made common words match most of the index and cost FTS time. The index is
+  // contentless (it holds no text, SQLite >= 3.43 deletes from it by rowid), filled from the
+  // messages through the same expressions.
+  `
+  DROP TRIGGER messages_fts_insert;
+  DROP TRIGGER messages_fts_delete;
+  DROP TABLE messages_fts;
+  CREATE VIRTUAL TABLE messages_fts USING fts5(
+    content, tool_calls, meta, content='', contentless_delete=1,
+    tokenize='porter unicode61 remove_diacritics 2'
+  );
+  CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+    INSERT INTO messages_fts (rowid, content, tool_calls, meta)
+    VALUES (new.id, new.content, ${toolCallsText("new.tool_calls")}, ${envelopeText("new.meta")});
+  END;
+  CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+    DELETE FROM messages_fts WHERE rowid = old.id;
+  END;
+  INSERT INTO messages_fts (rowid, content, tool_calls, meta)
+    SELECT id, content, ${toolCallsText("tool_calls")}, ${envelopeText("meta")} FROM messages;
   `,
 ];
