@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { asksAboutAsker, SPEAKER_TUNING, speakerWeights } from "./speaker-prior.js";
+import {
+  asksAboutAnswerer,
+  asksAboutAsker,
+  SPEAKER_TUNING,
+  speakerWeights,
+} from "./speaker-prior.js";
 
 describe("speakerWeights", () => {
   it("weighs the user's messages up only for a question in the first person", () => {
@@ -13,6 +18,24 @@ describe("speakerWeights", () => {
     expect(asked("user")).toBe(SPEAKER_TUNING.firstPersonUser);
     expect(asked("assistant")).toBe(1);
     expect(speakerWeights("gym membership number")("user")).toBe(1);
+  });
+
+  it("does not weigh the user up when the question asks what the answerer said", () => {
+    const asked = [
+      "Can you remind me of the Mayo Clinic video you recommended?",
+      "how many eggs did you say we need for the recipe?",
+      "I remember you told me about the refining processes at CITGO",
+      "I'm going back to our previous chat about the one-shot. How many mummies are there?",
+    ];
+    for (const question of asked) {
+      expect(asksAboutAnswerer(question), question).toBe(true);
+      expect(speakerWeights(question)("user"), question).toBe(1);
+    }
+    // A request to the answerer is not a question about what it said.
+    for (const question of ["Can you recommend a show for me?", "Do you think it is my room?"]) {
+      expect(asksAboutAnswerer(question), question).toBe(false);
+      expect(speakerWeights(question)("user")).toBe(SPEAKER_TUNING.firstPersonUser);
+    }
   });
 
   it("weighs tool outputs down for every question", () => {
