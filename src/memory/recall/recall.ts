@@ -298,7 +298,10 @@ export async function recall(
   const top = RECALL_TUNING.latestFirst
     ? latestFirst(
         candidates,
-        (entry) => namesWholeSubject(texts.get(entry.item) ?? "", terms),
+        // A tool output (a log, a listing) names words without stating anything about them.
+        (entry) =>
+          messages.get(entry.item)?.role !== "tool" &&
+          namesWholeSubject(texts.get(entry.item) ?? "", terms),
         (entry) => entry.item,
       )
     : candidates;
