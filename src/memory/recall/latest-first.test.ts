@@ -14,6 +14,15 @@ describe("namesWholeSubject", () => {
     expect(namesWholeSubject("dependabot replica discount", terms)).toBe(false);
     expect(namesWholeSubject("dependabot", ["dependabot"])).toBe(false);
   });
+
+  it("takes a short term as a whole word, with a plural or possessive ending", () => {
+    const car = ["car", "last", "inspection"];
+    expect(namesWholeSubject("The car's last inspection was in May", car)).toBe(true);
+    expect(namesWholeSubject("Both cars passed their last inspections", car)).toBe(true);
+    expect(namesWholeSubject("k6 inspect shows cart-service healthy since last week", car)).toBe(
+      false,
+    );
+  });
 });
 
 describe("latestFirst", () => {

@@ -9,22 +9,28 @@ const STEM = 5;
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
-/** True when `key` occurs in `text` at the start of a word. */
-export function startsWord(text: string, key: string): boolean {
+/** True when `key` occurs in `text` at the start of a word (and, if `whole`, ends one). */
+export function startsWord(text: string, key: string, whole = false): boolean {
   for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + 1)) {
-    if (at === 0 || !WORD_CHAR.test(text.charAt(at - 1))) return true;
+    if (at > 0 && WORD_CHAR.test(text.charAt(at - 1))) continue;
+    if (!whole || !WORD_CHAR.test(text.charAt(at + key.length) || " ")) return true;
+    // A short word may take a plural or possessive ending: "car" names "cars", "car's".
+    if (/^(?:s|es|'s)(?![\p{L}\p{N}_])/u.test(text.slice(at + key.length))) return true;
   }
   return false;
 }
 
 /**
- * True when every query term (at least two) starts a word of `text`, compared on their first
- * letters (`replica` matches `replicas`). `terms` are lowercase.
+ * True when every query term (at least two) names a word of `text`: a term of at least five
+ * letters by its first five (`replica` matches `replicas`), a shorter one as a whole word, with
+ * a plural or possessive ending (`car` matches `car's`, not `cart`). `terms` are lowercase.
  */
 export function namesWholeSubject(text: string, terms: readonly string[]): boolean {
   if (terms.length < 2) return false;
   const lower = text.toLowerCase();
-  return terms.every((term) => startsWord(lower, term.slice(0, STEM)));
+  return terms.every((term) =>
+    term.length >= STEM ? startsWord(lower, term.slice(0, STEM)) : startsWord(lower, term, true),
+  );
 }
 
 /**
