@@ -155,6 +155,28 @@ describe("recall", () => {
     ]);
   });
 
+  it("never lets a newer tool output naming the same words pass for a newer value", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages([
+      ...buildConversation({
+        turns: 30,
+        plant: (turn) => (turn === 4 ? "The partner access key id we got is XP-6224-BE." : null),
+      }),
+      {
+        ts: "2026-03-02T08:00:00.000Z",
+        role: "tool" as const,
+        content:
+          "access.log:1737: partner-api 429: WARN request id 77 over quota\n" +
+          "access.log:1738: key rotation for partner-api: access denied",
+        toolCallId: "call_logs",
+        meta: { tool: "bash" },
+      },
+    ]);
+    await memory.engine.runUntilIdle();
+    const report = await memory.engine.recall({ query: "partner access key id", k: 5 });
+    expect(report.results[0]?.snippet).toContain("XP-6224-BE");
+  });
+
   it("follows a name to the second half of a two-hop fact", async () => {
     memory = openTestMemory();
     const planted = new Map([
