@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { latestFirst, namesWholeSubject } from "./latest-first.js";
+import { asksForEarlier, latestFirst, namesWholeSubject } from "./latest-first.js";
 
 describe("namesWholeSubject", () => {
   const terms = ["dependabot", "replica", "count"];
@@ -22,6 +22,18 @@ describe("namesWholeSubject", () => {
     expect(namesWholeSubject("k6 inspect shows cart-service healthy since last week", car)).toBe(
       false,
     );
+  });
+});
+
+describe("asksForEarlier", () => {
+  it("tells a question about an earlier state from one about the current one", () => {
+    expect(asksForEarlier("What was my last name before I changed it?")).toBe(true);
+    expect(asksForEarlier("What was my previous personal best time for the 5K?")).toBe(true);
+    expect(asksForEarlier("Where did I use to work?")).toBe(true);
+    expect(asksForEarlier("How do I use tokens?")).toBe(false);
+    expect(asksForEarlier("Which gym did I used to go to?")).toBe(true);
+    expect(asksForEarlier("dependabot replica count")).toBe(false);
+    expect(asksForEarlier("How many bolts are in the box?")).toBe(false);
   });
 });
 

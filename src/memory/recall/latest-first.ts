@@ -4,6 +4,14 @@
 // them, newest in the best place. Pure.
 // docs/decisions/0004-recall-ranking.md
 
+const EARLIER =
+  /(?:^|[^\p{L}])(?:before|previous|previously|used to|originally|initially|at first|formerly|old|did\s+\p{L}+\s+use\s+to)(?![\p{L}])/iu;
+
+/** True when the question asks for an earlier state ("before I changed it", "my previous"). */
+export function asksForEarlier(query: string): boolean {
+  return EARLIER.test(query);
+}
+
 /** A word of the text matches a query term when both share this many leading letters. */
 const STEM = 5;
 
