@@ -1,9 +1,12 @@
 import { copyFileSync } from "node:fs";
 import { join } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../test/support/temp-dir.js";
 import { FakeClock } from "../kernel/index.js";
 import { openAgentStore } from "./agent-store.js";
+import { MIGRATIONS } from "./migrations.js";
 import { SessionLog } from "./session-log.js";
 
 describe("openAgentStore", () => {
@@ -95,5 +98,82 @@ describe("openAgentStore", () => {
     expect(byId.get(long?.id ?? -1)?.content).toBe("é".repeat(100));
     expect(byId.get(short?.id ?? -1)).toEqual(short);
     store.close();
+  });
+
+  describe("what the FTS index searches", () => {
+    const ts = "2026-04-02T06:00:00.000Z";
+    const history = [
+      {
+        ts,
+        role: "user" as const,
+        content: "where are the Lisbon bookings?",
+        meta: { interface: "telegram" as const, name: "Ann", sourceId: "msg-4711", turnId: "t-1" },
+      },
+      {
+        ts,
+        role: "assistant" as const,
+        content: "",
+        toolCalls: [
+          {
+            id: "call_9_QxZ",
+            type: "function" as const,
+            function: { name: "grep", arguments: '{"pattern":"Sintra","path":"~/trips/a.md"}' },
+          },
+        ],
+      },
+    ];
+    const seqsOf = (store: ReturnType<typeof openAgentStore>, query: string) =>
+      store.messages.search(query, { k: 10 }).map((hit) => hit.seq);
+
+    it("finds envelope values and tool calls' names and arguments, not JSON keys or ids", () => {
+      const store = openAgentStore({ paths: paths(), clock, countTokens: () => 1 });
+      store.appendMessages(history);
+      expect(seqsOf(store, "Ann")).toEqual([0]);
+      expect(seqsOf(store, "telegram")).toEqual([0]);
+      expect(seqsOf(store, "grep Sintra")).toEqual([1]);
+      expect(seqsOf(store, "trips")).toEqual([1]);
+      // The JSON's keys and ids are not words of the conversation.
+      for (const noise of ["name", "interface", "sourceId", "4711", "function", "call", "id"]) {
+        expect(seqsOf(store, noise), noise).toEqual([]);
+      }
+      store.close();
+    });
+
+    it("rebuilds an index of the previous schema so its messages are found the new way", () => {
+      const previous = new BetterSqlite3(paths().database);
+      sqliteVec.load(previous);
+      for (const [version, sql] of MIGRATIONS.slice(0, -1).entries()) {
+        previous.exec(sql);
+        previous.pragma(`user_version = ${version + 1}`);
+      }
+      previous.prepare("INSERT INTO sessions VALUES ('s1', ?, 's1.jsonl')").run(ts);
+      const row = previous.prepare(
+        `INSERT INTO messages (session, seq, ts, role, content, tool_calls, meta, tokens)
+         VALUES ('s1', ?, ?, ?, ?, ?, ?, 1)`,
+      );
+      row.run(
+        1,
+        ts,
+        "user",
+        "where are the Lisbon bookings?",
+        null,
+        JSON.stringify(history[0]?.meta),
+      );
+      row.run(2, ts, "assistant", "", JSON.stringify(history[1]?.toolCalls), null);
+      // The old index matched the JSON's keys.
+      const old = previous.prepare(
+        "SELECT count(*) AS n FROM messages_fts WHERE messages_fts MATCH ?",
+      );
+      expect(old.get('"name"')).toEqual({ n: 2 });
+      expect(old.get('"call"')).toEqual({ n: 1 });
+      previous.close();
+
+      const store = openAgentStore({ paths: paths(), clock, countTokens: () => 1 });
+      expect(seqsOf(store, "Ann")).toEqual([1]);
+      expect(seqsOf(store, "Sintra")).toEqual([2]);
+      expect(seqsOf(store, "name")).toEqual([]);
+      expect(seqsOf(store, "call")).toEqual([]);
+      store.close();
+    });
   });
 });
