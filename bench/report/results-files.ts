@@ -68,7 +68,11 @@ export function readResults(directory: string): MergedResults {
   };
   let names: string[] = [];
   try {
-    names = readdirSync(directory).filter((name) => name.endsWith(".json"));
+    // LongMemEval's two result files have readers of their own (write-report.ts).
+    const ownReaders = new Set(["longmemeval.json", "lme-reachability.json"]);
+    names = readdirSync(directory).filter(
+      (name) => name.endsWith(".json") && !ownReaders.has(name),
+    );
   } catch {
     return merged; // no results yet
   }
