@@ -1,21 +1,16 @@
 // The kern command line (commander 14). `runCli` never calls process.exit: it returns the exit
 // code, so tests run the program in-process (SG-22).
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Command, CommanderError } from "commander";
-import { z } from "zod";
-import { describeError, isKernError, parseJsonAs, SYSTEM_CLOCK } from "../kernel/index.js";
+import { describeError, isKernError, SYSTEM_CLOCK } from "../kernel/index.js";
 import type { CliContext } from "./cli-context.js";
 import { registerCommands } from "./commands/index.js";
 import { exitCodeFor } from "./exit-code.js";
 import { createOutput } from "./output.js";
+import { readVersion } from "./version.js";
 
-const packageJsonUrl = new URL("../../package.json", import.meta.url);
-export const VERSION: string = parseJsonAs(
-  readFileSync(packageJsonUrl, "utf8"),
-  z.object({ version: z.string() }),
-  { source: packageJsonUrl.pathname, code: "KERN_INTERNAL", fix: "reinstall kern" },
-).version;
+export const VERSION: string = readVersion();
 
 export interface RunCliOptions extends Partial<Omit<CliContext, "output">> {}
 

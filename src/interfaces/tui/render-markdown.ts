@@ -3,13 +3,9 @@
 // out in lines: headings, paragraphs, nested lists (with task boxes), quotes, rules, fenced code
 // with its language, and tables as aligned columns. Streaming-safe: an unclosed fence is code to
 // the end. Pure: no I/O, no ink, no ANSI codes.
-import {
-  type Block,
-  type Inline,
-  KernError,
-  parseInline,
-  parseMarkdown,
-} from "../../kernel/index.js";
+import { KernError } from "../../kernel/index.js";
+// Not through the kernel barrel: `marked` costs every CLI command ~15 ms of start-up to load.
+import { type Block, type Inline, parseInline, parseMarkdown } from "../../kernel/markdown.js";
 
 export type SpanStyle = "plain" | "bold" | "italic" | "code" | "link" | "dim";
 
