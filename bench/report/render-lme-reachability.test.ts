@@ -32,5 +32,23 @@ describe("renderLmeReachability", () => {
     expect(text).toContain("| 32k | plain trimming | 1/2 (50%) | 1/1 (100%) | – | – | 0/1 (0%) |");
     expect(text).toContain("kern/trimming 2.00; issue 15 wants >= 2: met");
     expect(text).toContain("top-k 1 (kern >= top-k: met)");
+    expect(text).toContain(
+      "Beyond trimming's window (1 questions, trimming 0 by definition): kern 1, " +
+        "kern with autoRecall 1, top-k 0.",
+    );
+    expect(text).not.toContain("arithmetically impossible");
+  });
+
+  it("says plainly when twice trimming exceeds the question count", () => {
+    const all = { kern: true, kernAutoRecall: true, trimming: true, topK: true };
+    const text = renderLmeReachability({
+      source: "LongMemEval S dev split (301 questions)",
+      eligible: 2,
+      scoredQuestions: 282,
+      budgets: [32_000],
+      questions: [question(0.1, all), question(0.9, all)],
+    });
+    expect(text).toContain("2x trimming is 4/2: arithmetically impossible on this question set");
+    expect(text).toContain("Beyond trimming's window (0 questions");
   });
 });

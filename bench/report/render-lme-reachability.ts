@@ -82,10 +82,16 @@ export function renderLmeReachability(result: LmeReachabilityResult | null): str
     const topK = count(questions, budget, "topK");
     const auto = count(questions, budget, "kernAutoRecall");
     const ratio = trimming === 0 ? "∞" : (kern / trimming).toFixed(2);
+    const impossible =
+      2 * trimming > questions.length
+        ? ` (2x trimming is ${2 * trimming}/${questions.length}: arithmetically impossible on ` +
+          "this question set)"
+        : "";
     return (
       `- ${budget / 1000}k: kern ${kern}, trimming ${trimming} (kern/trimming ${ratio}; issue 15 ` +
-      `wants >= 2: ${kern >= 2 * trimming ? "met" : "not met"}), top-k ${topK} (kern >= top-k: ` +
-      `${kern >= topK ? "met" : "not met"}); kern with autoRecall ${auto}.`
+      `wants >= 2: ${kern >= 2 * trimming ? "met" : "not met"}${impossible}), top-k ${topK} ` +
+      `(kern >= top-k: ${kern >= topK ? "met" : "not met"}); kern with autoRecall ${auto}. ` +
+      outsideLine(questions, budget)
     );
   });
   return [
@@ -112,4 +118,19 @@ export function renderLmeReachability(result: LmeReachabilityResult | null): str
     "",
     ...verdicts,
   ].join("\n");
+}
+
+/** Where "reach" means something: the questions whose evidence plain trimming does not hold. */
+function outsideLine(questions: LmeReachQuestion[], budget: number): string {
+  const outside = questions.filter(
+    (question) =>
+      question.budgets.find((entry) => entry.budget === budget)?.found.trimming === false,
+  );
+  const kern = count(outside, budget, "kern");
+  const auto = count(outside, budget, "kernAutoRecall");
+  const topK = count(outside, budget, "topK");
+  return (
+    `Beyond trimming's window (${outside.length} questions, trimming 0 by definition): kern ` +
+    `${kern}, kern with autoRecall ${auto}, top-k ${topK}.`
+  );
 }
