@@ -31,6 +31,7 @@ describe("asksForEarlier", () => {
     expect(asksForEarlier("What was my previous personal best time for the 5K?")).toBe(true);
     expect(asksForEarlier("Where did I use to work?")).toBe(true);
     expect(asksForEarlier("How do I use tokens?")).toBe(false);
+    expect(asksForEarlier("How old is my dog?")).toBe(false);
     expect(asksForEarlier("Which gym did I used to go to?")).toBe(true);
     expect(asksForEarlier("dependabot replica count")).toBe(false);
     expect(asksForEarlier("How many bolts are in the box?")).toBe(false);

@@ -4,8 +4,19 @@
 // them, newest in the best place. Pure.
 // docs/decisions/0004-recall-ranking.md
 
-const EARLIER =
-  /(?:^|[^\p{L}])(?:before|previous|previously|used to|originally|initially|at first|formerly|old|did\s+\p{L}+\s+use\s+to)(?![\p{L}])/iu;
+/** Words that ask for an earlier state of something ("before I changed it", "my previous"). */
+const EARLIER_WORDS = [
+  "before",
+  "previous",
+  "previously",
+  "used to",
+  "originally",
+  "initially",
+  "at first",
+  "formerly",
+  "did\\s+\\p{L}+\\s+use\\s+to",
+].join("|");
+const EARLIER = new RegExp(`(?:^|[^\\p{L}])(?:${EARLIER_WORDS})(?![\\p{L}])`, "iu");
 
 /** True when the question asks for an earlier state ("before I changed it", "my previous"). */
 export function asksForEarlier(query: string): boolean {

@@ -1,7 +1,8 @@
 // Who said it matters to what a question asks. A tool output repeats its topic's words without
 // stating anything about them, so it weighs less; a question in the first person ("what did I
 // order", "my gym") asks about what the user said, so the user's own messages weigh more, unless
-// it asks what the answerer said ("you recommended", "our previous chat"). The weights multiply a candidate's score in both legs. Pure. docs/decisions/0004-recall-ranking.md
+// it asks what the answerer said ("you recommended", "our previous chat"). The weights multiply
+// a candidate's score in both legs. Pure. docs/decisions/0004-recall-ranking.md
 import type { Role } from "../../kernel/index.js";
 
 export const SPEAKER_TUNING = {
@@ -30,8 +31,14 @@ export function asksAboutAsker(query: string): boolean {
   return FIRST_PERSON.test(query);
 }
 
-const ANSWERER =
-  /(?:^|[^\p{L}'])you\s+(?:\p{L}+\s+)?(?:recommended|mentioned|said|told|suggested|provided|gave|created|made|listed|shared|wrote|showed|explained|described|remembered|proposed|offered|named|used|came up with)(?![\p{L}'])|did\s+you\s+(?:say|tell|recommend|mention|suggest|give|provide|call|name|list)(?![\p{L}'])/iu;
+/** What the answerer did, in the past ("you recommended") and after "did you" ("did you say"). */
+const SAID =
+  "recommended|mentioned|said|told|suggested|provided|gave|created|made|listed|shared|wrote|showed|explained|described|remembered|proposed|offered|named|used|came up with";
+const SAY = "say|tell|recommend|mention|suggest|give|provide|call|name|list";
+const ANSWERER = new RegExp(
+  `(?:^|[^\\p{L}'])you\\s+(?:\\p{L}+\\s+)?(?:${SAID})(?![\\p{L}'])|did\\s+you\\s+(?:${SAY})(?![\\p{L}'])`,
+  "iu",
+);
 const PREVIOUS_CHAT =
   /(?:our|the)\s+(?:previous|last|earlier)\s+(?:conversation|chat|discussion)/iu;
 
