@@ -101,6 +101,47 @@ describe("Composer", () => {
     }
   });
 
+  it("fills 95% when the turns are mostly tool output, shortening only the oldest turn's results", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 400, toolChars: 16_000 }));
+    await memory.engine.runUntilIdle();
+    // Before the oldest turn could be shortened these prompts stopped at 94.5-94.9%: the stand-in
+    // before the trim point was charged at its upper bound, and the next turn did not fit.
+    for (const budget of [30_000, 40_000, 50_000]) {
+      const composed = await memory.engine.compose({ toolsText: "", maxContextTokens: budget });
+      expect(composed.report.tokens.total).toBeGreaterThanOrEqual(0.95 * budget);
+      expectWithinBudget(composed, budget, 0.75);
+      expectExactTiling(composed);
+      expectSafeWindow(composed.window);
+      expect(composed.window[0]?.role).toBe("user");
+      // Tool results are cut to maxToolResultChars (2,000 here), the oldest turn's maybe shorter.
+      const secondTurn = composed.window.findIndex((m, index) => index > 0 && m.role === "user");
+      const length = (message: SessionMessage) => message.content?.length ?? 0;
+      const later = composed.window.slice(secondTurn).filter((m) => m.role === "tool");
+      for (const result of later) expect(length(result)).toBeGreaterThan(2_000);
+    }
+  });
+
+  it("keeps a shortened oldest turn byte for byte while its trim point stays", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 400, toolChars: 4_000 }));
+    await memory.engine.runUntilIdle();
+    const options = { toolsText: "", maxContextTokens: 30_000 };
+    const first = await memory.engine.compose(options);
+    const tool = first.window.find((message) => message.role === "tool");
+    expect(tool?.content?.length).toBeLessThan(2_000); // the oldest turn, shortened to fit
+    memory.store.appendMessages([
+      { ts: "2026-04-01T08:00:00.000Z", role: "user", content: "One more thing: thanks." },
+      { ts: "2026-04-01T08:00:05.000Z", role: "assistant", content: "You're welcome." },
+    ]);
+    const next = await memory.engine.compose(options);
+    expect(next.report.window.seqStart).toBe(first.report.window.seqStart);
+    expect(next.systemPrompt).toBe(first.systemPrompt);
+    expect(next.window.slice(0, first.window.length)).toEqual(first.window);
+    expect(next.window).toHaveLength(first.window.length + 2);
+    expectWithinBudget(next, 30_000, 0.75);
+  });
+
   it("shortens the oldest summaries when even the top level does not fit", async () => {
     memory = await segmentedMemory(150);
     const composed = await memory.engine.compose({ toolsText: "", maxContextTokens: 1_500 });

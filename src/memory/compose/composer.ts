@@ -223,20 +223,25 @@ export class Composer {
     plan: WindowPlan,
   ): ComposedContext {
     const { messages } = state.planner;
-    const original = messages.windowMessages(plan.trimPoint);
-    const kept = new Set(original);
-    const window = closeToolCalls(original);
+    const { tight } = plan;
+    const costs = new Map<SessionMessage, number>();
+    tight?.messages.forEach((message, index) => costs.set(message, tight.costs[index] ?? 0));
+    const rest = messages.windowMessages(tight ? tight.seqEnd : plan.trimPoint);
+    const kept = new Set(rest);
+    const window = closeToolCalls(tight ? [...tight.messages, ...rest] : rest);
     const messageTokens = window.reduce(
       (sum, message) =>
-        sum + (kept.has(message) ? messages.messageTokens(message) : countMessageTokens(message)),
+        sum +
+        (costs.get(message) ??
+          (kept.has(message) ? messages.messageTokens(message) : countMessageTokens(message))),
       0,
     );
-    const costs = sectionTokens(sections, this.tokens);
+    const sectionCosts = sectionTokens(sections, this.tokens);
     let system = 0;
     let summary = 0;
     sections.forEach((section, index) => {
-      if (section.tag === "conversation_summary") summary += costs[index] ?? 0;
-      else system += costs[index] ?? 0;
+      if (section.tag === "conversation_summary") summary += sectionCosts[index] ?? 0;
+      else system += sectionCosts[index] ?? 0;
     });
     const systemPrompt = this.joined(sections);
     const trimmedCount = messages.indexOf(plan.trimPoint);
@@ -252,7 +257,7 @@ export class Composer {
       sections: sections.map((section, index) => ({
         tag: section.tag,
         path: section.path,
-        tokens: costs[index] ?? 0,
+        tokens: sectionCosts[index] ?? 0,
       })),
       systemPrompt,
     };

@@ -40,7 +40,7 @@ export class SessionMessageCache {
   constructor(
     private readonly store: AgentStore,
     readonly session: string,
-    private readonly maxToolResultChars: number,
+    readonly maxToolResultChars: number,
   ) {}
 
   /** Loads rows appended since the last call; true when there were any. */
@@ -116,6 +116,11 @@ export class SessionMessageCache {
       suffix[position] = (suffix[position + 1] ?? 0) + (costs[costs.length - 1 - position] ?? 0);
     }
     return { startIndex: index, suffix };
+  }
+
+  /** Messages `[seqStart, seqEnd)` as stored. */
+  stored(seqStart: number, seqEnd: number): IndexedMessage[] {
+    return this.store.messages.range(this.session, seqStart, seqEnd);
   }
 
   /** Messages `[seqStart, end)` as sent, reusing the previous window's messages. */

@@ -16,7 +16,8 @@ import {
 } from "./render-summary-block.js";
 import { SummaryPieceTexts } from "./summary-piece-text.js";
 import { SECTION_SEPARATOR } from "./system-sections.js";
-import { planTrim } from "./trim-window.js";
+import { planTightTurn, type TightTurn } from "./tight-turn.js";
+import { LOW_WATER, planTrim } from "./trim-window.js";
 
 /** The summary's share of the budget that even an oversized newest turn cannot take. */
 const MIN_SUMMARY_SHARE = 0.1;
@@ -43,6 +44,8 @@ export interface WindowPlan {
   trimPoint: number;
   /** The summary pieces covering `[0, trimPoint)`, oldest first; [] when nothing is trimmed. */
   pieces: RenderedPiece[];
+  /** The window's oldest turn with its tool results shortened to fit (tight-turn.ts), or null. */
+  tight: TightTurn | null;
 }
 
 export interface PlanWindowOptions {
@@ -89,6 +92,14 @@ export class WindowPlanner {
   /** The sticky trim point of the last plan; null when nothing was trimmed. */
   private trimPoint: number | null = null;
   private fill: Fill | null = null;
+  /** The tight oldest turn of the last plan, fixed with its trim point like the fill. */
+  private tight: {
+    budget: number;
+    pieceBudget: number;
+    turn: TightTurn;
+    /** Tokens the rendered summary left under its planned cost at the turn's trim point. */
+    slack: number;
+  } | null = null;
   private tilings: { version: number; entries: Map<string, TilingEntry> } = {
     version: -1,
     entries: new Map(),
@@ -103,7 +114,7 @@ export class WindowPlanner {
   plan(options: PlanWindowOptions): WindowPlan {
     const maxWindow = options.budget - options.systemTokens;
     const walk = this.messages.walkBack(maxWindow);
-    const windowTokens = (seq: number): number => {
+    const sentTokens = (seq: number): number => {
       const index = this.messages.indexOf(seq);
       if (index < walk.startIndex) return (walk.suffix[0] ?? 0) + 1;
       return walk.suffix[index - walk.startIndex] ?? 0;
@@ -111,13 +122,25 @@ export class WindowPlanner {
     const candidates = this.candidates(options, walk.startIndex);
     // The summary gets its share, but never the room the newest turn needs (it must be sent).
     // The newest turn starts at the newest user message, inside the newest segment or not.
-    const newestTurn = windowTokens(this.newestUserSeq() ?? candidates.at(-1) ?? 0);
+    const newestTurn = sentTokens(this.newestUserSeq() ?? candidates.at(-1) ?? 0);
     const wrapper = summaryWrapperTokens(SECTION_SEPARATOR);
     const share = Math.floor(options.summaryShare * options.budget);
     // A newest turn larger than the window still leaves the summary a floor: the window then
     // starts inside that turn, and nothing before it goes uncovered (issue 15).
     const floor = Math.min(share, Math.floor(MIN_SUMMARY_SHARE * options.budget));
     const pieceBudget = Math.max(Math.min(share, maxWindow - newestTurn), floor) - wrapper;
+    const kept =
+      this.tight?.budget === options.budget && this.tight.pieceBudget === pieceBudget
+        ? this.tight
+        : null;
+    let tight = kept?.turn ?? null;
+    // A tight turn's trim point costs the turn as shortened (and stays a candidate while kept).
+    const windowTokens = (seq: number): number =>
+      tight?.seqStart === seq ? sentTokens(tight.seqEnd) + tight.tokens : sentTokens(seq);
+    if (tight && !candidates.includes(tight.seqStart)) {
+      candidates.push(tight.seqStart);
+      candidates.sort((a, b) => a - b);
+    }
     const fill = this.fill;
     const fillAt = (seq: number) =>
       fill?.trimPoint === seq && fill.budget === options.budget && fill.pieceBudget === pieceBudget
@@ -130,6 +153,7 @@ export class WindowPlanner {
       if (cost === undefined) {
         const { tiling } = this.tilingEntry(options, seq, pieceBudget);
         cost = Math.min(tiling.tokens + fillAt(seq), pieceBudget) + wrapper;
+        if (kept?.turn.seqStart === seq) cost -= kept.slack;
         summaryCost.set(seq, cost);
       }
       return maxWindow - cost;
@@ -145,19 +169,65 @@ export class WindowPlanner {
       });
     let trim = trimAt(candidates, this.trimPoint);
     if (!trim.fits) trim = trimAt(this.fallbackCandidates(candidates), null);
+    if (tight?.seqStart !== trim.trimPoint) tight = null;
+    const fresh = trim.fits && trim.trimPoint > 0 && trim.trimPoint !== this.trimPoint;
+    if (fresh && !tight && pieceBudget > 0) {
+      // One turn more, its tool results shortened, where the whole turn did not fit.
+      const turnEnd = trim.trimPoint;
+      const planned = this.tightTurnBefore({ options, turnEnd, pieceBudget, maxWindow }, () =>
+        sentTokens(turnEnd),
+      );
+      if (planned) {
+        tight = planned.turn;
+        trim = { trimPoint: tight.seqStart, fits: true };
+        this.tight = { budget: options.budget, pieceBudget, turn: tight, slack: planned.slack };
+        this.fill = { budget: options.budget, pieceBudget, trimPoint: tight.seqStart, extra: 0 };
+      }
+    }
+    if (!tight) this.tight = null;
     this.trimPoint = trim.trimPoint > 0 ? trim.trimPoint : null;
     if (trim.trimPoint <= 0 || pieceBudget <= 0) {
       this.fill = null;
-      return { trimPoint: trim.trimPoint, pieces: [] };
+      return { trimPoint: trim.trimPoint, pieces: [], tight: null };
     }
     let extra = fillAt(trim.trimPoint);
-    if (extra === 0) {
+    if (extra === 0 && !tight) {
       const free = windowBudget(trim.trimPoint) - windowTokens(trim.trimPoint);
       extra = trim.fits ? this.fillFor(options, trim.trimPoint, pieceBudget, free) : 0;
       this.fill = { budget: options.budget, pieceBudget, trimPoint: trim.trimPoint, extra };
     }
     const pieces = this.renderPieces(options, trim.trimPoint, pieceBudget, extra);
-    return { trimPoint: trim.trimPoint, pieces };
+    return { trimPoint: trim.trimPoint, pieces, tight };
+  }
+
+  /**
+   * The turn before `turnEnd` with its tool results shortened to fit what its trim point leaves
+   * (less the headroom), or null (no user message before it, or the turn does not fit even
+   * shortened). The summary before that turn is charged as rendered, not at the plan's upper
+   * bound for stand-ins; `slack` = what the plan's estimate of it overstates.
+   */
+  private tightTurnBefore(
+    plan: { options: PlanWindowOptions; turnEnd: number; pieceBudget: number; maxWindow: number },
+    tokensFromTurnEnd: () => number,
+  ): { turn: TightTurn; slack: number } | null {
+    const { options, turnEnd, pieceBudget } = plan;
+    const { rows } = this.messages;
+    let index = this.messages.indexOf(turnEnd) - 1;
+    while (index >= 0 && rows[index]?.role !== "user") index -= 1;
+    const start = rows[index]?.seq ?? 0;
+    if (start <= 0) return null;
+    const { tiling } = this.tilingEntry(options, start, pieceBudget);
+    const pieces = this.renderPieces(options, start, pieceBudget, 0);
+    const summary = pieces.reduce((sum, piece) => sum + piece.tokens, 0);
+    const budget = plan.maxWindow - summaryWrapperTokens(SECTION_SEPARATOR) - summary;
+    const headroom = Math.min((1 - LOW_WATER) * budget, headroomTokens(options.budget));
+    const turn = planTightTurn({
+      messages: this.messages.stored(start, turnEnd),
+      seqEnd: turnEnd,
+      room: budget - headroom - tokensFromTurnEnd(),
+      maxToolResultChars: this.messages.maxToolResultChars,
+    });
+    return turn ? { turn, slack: Math.min(tiling.tokens, pieceBudget) - summary } : null;
   }
 
   /**
