@@ -11,7 +11,7 @@ import { countMessageTokens } from "../text/count-tokens.js";
 import { toWindowMessage } from "./message-window.js";
 
 /** A tool result is never shortened below this many characters (head and tail together). */
-export const MIN_TIGHT_TOOL_CHARS = 600;
+export const MIN_TIGHT_TOOL_CHARS = 400;
 /** Exact re-counts while narrowing the cap (each one shortens and counts the turn's results). */
 const MAX_ROUNDS = 6;
 
