@@ -124,6 +124,32 @@ describe("planSummaryTiling", () => {
     ]);
   });
 
+  it("opens the rollup that recovers the most history per token first, above level 1", () => {
+    // Two L2s of 90 messages over L1s of 30 and L0s of 10; the newer L2's L1s cost 30 tokens.
+    const segments = [segment(2, 0, 90), segment(2, 90, 180)];
+    for (let start = 0; start < 180; start += 30) {
+      segments.push(segment(1, start, start + 30, start < 90 ? "L2-0-90" : "L2-90-180"));
+      for (let child = start; child < start + 30; child += 10)
+        segments.push(segment(0, child, child + 10, `L1-${start}-${start + 30}`));
+    }
+    const tiling = planSummaryTiling({
+      segments,
+      trimPoint: 180,
+      budgetTokens: 100,
+      pieceTokens: (piece) =>
+        piece.kind === "segment" && piece.segment.level === 1 && piece.segment.seqStart >= 90
+          ? 30
+          : 10,
+    });
+    expectTiles(tiling.pieces, 180);
+    // Newest first would open the newer L2 (+80 tokens) and leave no room for the older one
+    // (+20): 90 messages below L2 either way, but this way 60 tokens are left to open L1s.
+    expect(ids(tiling.pieces).at(-1)).toBe("L2-90-180");
+    expect(ids(tiling.pieces)).not.toContain("L2-0-90");
+    expect(tiling.pieces.filter((piece) => pieceEnd(piece) <= 90).length).toBeGreaterThan(3);
+    expect(tiling.tokens).toBeLessThanOrEqual(100);
+  });
+
   it("splits a parent that straddles the trim point and stands in for the rest", () => {
     const tiling = planSummaryTiling({
       segments: tree(),
