@@ -31,6 +31,7 @@ export {
   type RecallOptions,
   turnRange,
 } from "./recall/recall.js";
+export { recallPassage } from "./recall/recall-passage.js";
 export { rerankByVector } from "./recall/vector-rerank.js";
 export {
   CircuitBreaker,

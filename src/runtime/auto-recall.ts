@@ -1,9 +1,28 @@
 // autoRecall (SPEC §6): when messages were trimmed, search before the turn and prepend a <recall>
-// block of at most ~2000 tokens, trimmed to fit rather than dropped.
-import { countTokens } from "../memory/index.js";
+// block of at most ~2000 tokens, trimmed to fit rather than dropped. Each hit outside the verbatim
+// window brings the passage of its messages that best matches the question (recallPassage), in
+// an even share of the block: a short answer sits in the sentence that matches, and a fixed
+// snippet around the first matched word often missed it (issue 15).
+import { countTokens, recallPassage } from "../memory/index.js";
+import { searchTerms } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
 
 export const MAX_RECALL_TOKENS = 2000;
+/** Hits asked for; those inside the verbatim window are skipped. */
+const RECALL_HITS = 8;
+/** Characters per token of chat text (o200k), to size a passage before it is counted. */
+const CHARS_PER_TOKEN = 4;
+/** A hit's messages read to find its passage, in tokens (a long tool output is cut here). */
+const EXPAND_TOKENS = 4000;
+
+/**
+ * `expand`'s text without its note, each message's header line shortened to its role as a prefix
+ * ("assistant: …"): the passage then spends its characters on what was said.
+ */
+function spokenText(expanded: string): string {
+  const body = expanded.slice(expanded.indexOf("\n\n") + 2);
+  return body.replace(/^\[\S+ #\d+ (\w+) \S+\]\n/gm, "$1: ");
+}
 
 /** Hits outside the verbatim window, as lines, cut to fit MAX_RECALL_TOKENS; null when none. */
 export async function buildRecallText(
@@ -11,14 +30,35 @@ export async function buildRecallText(
   query: string,
   window: { session: string; seqStart: number },
 ): Promise<string | null> {
-  const report = await memory.recall({ query, k: 8 });
+  const report = await memory.recall({ query, k: RECALL_HITS });
+  const hits = report.results.filter(
+    (hit) => hit.session !== window.session || hit.seqEnd <= window.seqStart, // not verbatim
+  );
+  const terms = searchTerms(query);
   const lines: string[] = [];
   let tokens = 0;
-  for (const hit of report.results) {
-    if (hit.session === window.session && hit.seqEnd > window.seqStart) continue; // already verbatim
-    const line = `- ${hit.ts} session ${hit.session} messages ${hit.seqStart}-${hit.seqEnd - 1}: ${hit.snippet}`;
-    const cost = countTokens(line) + 1;
-    if (tokens + cost > MAX_RECALL_TOKENS) break;
+  for (const [index, hit] of hits.entries()) {
+    const label = `- ${hit.ts} session ${hit.session} messages ${hit.seqStart}-${hit.seqEnd - 1}: `;
+    // Better-ranked hits get larger shares of what is left (weight 1 / (rank + 2)).
+    const weight = (rank: number) => 1 / (rank + 2);
+    let rest = 0;
+    for (let rank = index; rank < hits.length; rank += 1) rest += weight(rank);
+    const share = ((MAX_RECALL_TOKENS - tokens) * weight(index)) / rest - countTokens(label) - 1;
+    if (share <= 0) break;
+    const text = await memory.expand({
+      session: hit.session,
+      seqStart: hit.seqStart,
+      seqEnd: hit.seqEnd,
+      maxTokens: EXPAND_TOKENS,
+    });
+    const said = spokenText(text);
+    let line = `${label}${recallPassage(said, terms, Math.floor(share * CHARS_PER_TOKEN))}`;
+    let cost = countTokens(line) + 1;
+    if (tokens + cost > MAX_RECALL_TOKENS) {
+      line = `${label}${hit.snippet}`;
+      cost = countTokens(line) + 1;
+      if (tokens + cost > MAX_RECALL_TOKENS) break;
+    }
     lines.push(line);
     tokens += cost;
   }

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  buildConversation,
+  openTestMemory,
+  type TestMemory,
+} from "../../test/support/memory-fixtures.js";
+import { countTokens } from "../memory/index.js";
+import { buildRecallText, MAX_RECALL_TOKENS } from "./auto-recall.js";
+
+let memory: TestMemory | null = null;
+afterEach(async () => {
+  await memory?.close();
+  memory = null;
+});
+
+const advice = [
+  "Basil likes a market stall more than a supermarket shelf, so here is the long version.",
+  ...Array.from(
+    { length: 40 },
+    (_, i) => `Point ${i}: water the seedlings in the morning and keep the greenhouse vented.`,
+  ),
+  "My recommendation for fresh basil: the Sunday farmers' market on Elm Street, stall 14.",
+].join(" ");
+
+describe("buildRecallText", () => {
+  it("carries the passage that answers the question, not the first words of a long hit", async () => {
+    memory = openTestMemory();
+    const ts = (minute: number) => new Date(Date.UTC(2026, 2, 1, 7, minute)).toISOString();
+    memory.store.appendMessages([
+      { ts: ts(0), role: "user", content: "Where should I buy fresh basil?" },
+      { ts: ts(1), role: "assistant", content: advice },
+      ...buildConversation({ turns: 80, startMs: Date.parse("2026-03-02T08:00:00Z") }),
+    ]);
+    await memory.engine.runUntilIdle();
+    const session = memory.store.sessionLog.sessionId;
+    const question = "Which market did you recommend for fresh basil?";
+    const text = await buildRecallText(memory.engine, question, { session, seqStart: 100 });
+    expect(text).toContain("Sunday farmers' market on Elm Street");
+    expect(countTokens(text ?? "")).toBeLessThanOrEqual(MAX_RECALL_TOKENS);
+    // A hit inside the verbatim window is not repeated.
+    expect(await buildRecallText(memory.engine, question, { session, seqStart: 0 })).toBeNull();
+  });
+});
