@@ -108,7 +108,8 @@ export function renderLmeReachability(result: LmeReachabilityResult | null): str
       "and window); top-k recall injection (kern's window, plus the messages of `recall` with the " +
       "question, best first, in the tokens kern spends on its summary: what RAG would inject); " +
       "and kern with `autoRecall` on (off by default): the same prompt plus the turn's `<recall>` " +
-      "block for the question (at most 2,000 tokens of snippets, within the same budget). " +
+      "block for the question (at most 2,000 tokens: the passage of each hit that best matches " +
+      "the question, better-ranked hits a larger share; within the same budget). " +
       "Depth: the share of the history newer than the evidence turn.",
     "",
     table(

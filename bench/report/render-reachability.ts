@@ -190,7 +190,8 @@ function survivalRemark(results: MergedResults): string | null {
     `summar${pieces[top] === 1 ? "y" : "ies"} for the oldest history, and facts there are reachable only ` +
     `if L${top} kept them (${kept(top)}); the L${top - 1} level keeps ${kept(top - 1)} in ` +
     `${number(below?.tokensOut ?? 0)} tokens for the whole history. The composer opens the block ` +
-    "breadth-first from the top level, newest first, skipping a piece whose children do not fit " +
+    "breadth-first from the top level, skipping a piece whose children do not fit; above L1 " +
+    "the piece that recovers the most messages per added token first, L1s newest first " +
     "(ADR 0010): the distant past gets the level below the top before recent history gets L0s."
   );
 }
