@@ -42,6 +42,34 @@ describe("planTightTurn", () => {
     expect(planned).toMatchObject({ seqStart: 10, seqEnd: 13 });
   });
 
+  it("spends the room when the turn's results differ in length and density", () => {
+    const csv = (rows: number) =>
+      Array.from({ length: rows }, (_, i) => `${i},${(i * 7919) % 10007}.${i % 97},q${i % 13}`);
+    const mixed = [
+      message(20, "user", "Compare the four outputs."),
+      message(21, "tool", csv(700).join("\n")),
+      message(22, "tool", line.repeat(120)),
+      message(23, "tool", csv(400).join("\n")),
+      message(24, "tool", line.repeat(85)),
+      message(25, "assistant", "Only the first has gaps."),
+    ];
+    const full = mixed
+      .map((m) => countMessageTokens(toWindowMessage(m, 20_000)))
+      .reduce((sum, tokens) => sum + tokens, 0);
+    // A search narrowing only from above stopped at the floor for 80% and 85% of the turn.
+    for (const share of [0.5, 0.8, 0.85, 0.95]) {
+      const room = Math.floor(share * full);
+      const planned = planTightTurn({
+        messages: mixed,
+        seqEnd: 26,
+        room,
+        maxToolResultChars: 20_000,
+      });
+      expect(planned?.tokens).toBeLessThanOrEqual(room);
+      expect(planned?.tokens).toBeGreaterThan(room - 250); // within ~200 characters of the best cap
+    }
+  });
+
   it("declines a room the shortest cut does not fit, and a turn that does not start with the user", () => {
     expect(
       planTightTurn({ messages: turn, seqEnd: 13, room: 60, maxToolResultChars: 20_000 }),

@@ -13,7 +13,9 @@ import { toWindowMessage } from "./message-window.js";
 /** A tool result is never shortened below this many characters (head and tail together). */
 export const MIN_TIGHT_TOOL_CHARS = 400;
 /** Exact re-counts while narrowing the cap (each one shortens and counts the turn's results). */
-const MAX_ROUNDS = 6;
+const MAX_ROUNDS = 8;
+/** The cap is settled when the sizes that fit and that do not are this close. */
+const CLOSE_ENOUGH_CHARS = 200;
 
 /** The oldest turn of a window, `[seqStart, seqEnd)`, its tool results cut to `maxChars`. */
 export interface TightTurn {
@@ -50,26 +52,32 @@ export function planTightTurn(options: {
 }): TightTurn | null {
   const { messages, room, maxToolResultChars } = options;
   const first = messages[0];
-  if (!first || first.role !== "user") return null;
+  if (first?.role !== "user") return null;
   const longest = Math.max(
     0,
     ...messages.map((message) => (message.role === "tool" ? (message.content?.length ?? 0) : 0)),
   );
-  let high = Math.min(longest, maxToolResultChars) - 1;
+  const high = Math.min(longest, maxToolResultChars) - 1;
   if (high < MIN_TIGHT_TOOL_CHARS) return null;
-  const floor = shorten(messages, MIN_TIGHT_TOOL_CHARS);
-  if (floor.tokens > room) return null;
-  // Tokens per character are near constant within one output: narrow the cap by proportion
-  // from above, and keep the first cap that fits (the floor when none does in MAX_ROUNDS).
-  let best = floor;
-  for (let round = 0; round < MAX_ROUNDS && high > floor.maxChars; round += 1) {
-    const tried = shorten(messages, high);
-    if (tried.tokens <= room) {
-      best = tried;
-      break;
-    }
-    const share = (room - floor.tokens) / Math.max(1, tried.tokens - floor.tokens);
-    high = floor.maxChars + Math.floor((high - floor.maxChars) * Math.min(0.97, share));
+  let best = shorten(messages, MIN_TIGHT_TOOL_CHARS);
+  if (best.tokens > room) return null;
+  let over = shorten(messages, high);
+  if (over.tokens <= room) return { seqStart: first.seq, seqEnd: options.seqEnd, ...over };
+  // Between a cap that fits and one that does not: a guess by proportion (tokens per character
+  // are near constant within one output), kept off the ends so each round narrows the gap.
+  for (
+    let round = 0;
+    round < MAX_ROUNDS && over.maxChars - best.maxChars > CLOSE_ENOUGH_CHARS;
+    round += 1
+  ) {
+    const share = (room - best.tokens) / Math.max(1, over.tokens - best.tokens);
+    const step = Math.min(0.9, Math.max(0.1, share));
+    const tried = shorten(
+      messages,
+      best.maxChars + Math.floor((over.maxChars - best.maxChars) * step),
+    );
+    if (tried.tokens <= room) best = tried;
+    else over = tried;
   }
   return { seqStart: first.seq, seqEnd: options.seqEnd, ...best };
 }
