@@ -17,6 +17,7 @@ import {
 import { SummaryPieceTexts } from "./summary-piece-text.js";
 import { SECTION_SEPARATOR } from "./system-sections.js";
 import { planTightTurn, type TightTurn } from "./tight-turn.js";
+import { TrimCandidates } from "./trim-candidates.js";
 import { LOW_WATER, planTrim } from "./trim-window.js";
 
 /** The summary's share of the budget that even an oversized newest turn cannot take. */
@@ -87,8 +88,7 @@ function fillablePiece(piece: SummaryPiece): SummaryPiece | null {
 export class WindowPlanner {
   readonly messages: SessionMessageCache;
   private readonly texts: SummaryPieceTexts;
-  /** User-message L0 edges (ascending), per segments version. */
-  private edges: { version: number; starts: number[] } | null = null;
+  private readonly trims: TrimCandidates;
   /** The sticky trim point of the last plan; null when nothing was trimmed. */
   private trimPoint: number | null = null;
   private fill: Fill | null = null;
@@ -108,6 +108,7 @@ export class WindowPlanner {
   constructor(store: AgentStore, session: string, maxToolResultChars: number) {
     this.messages = new SessionMessageCache(store, session, maxToolResultChars);
     this.texts = new SummaryPieceTexts(store, this.messages);
+    this.trims = new TrimCandidates(this.messages);
   }
 
   /** Plans the window for the messages loaded so far (call `messages.refresh()` first). */
@@ -119,10 +120,10 @@ export class WindowPlanner {
       if (index < walk.startIndex) return (walk.suffix[0] ?? 0) + 1;
       return walk.suffix[index - walk.startIndex] ?? 0;
     };
-    const candidates = this.candidates(options, walk.startIndex);
+    let candidates = this.trims.list(options.segments, options.segmentsVersion, walk.startIndex);
     // The summary gets its share, but never the room the newest turn needs (it must be sent).
     // The newest turn starts at the newest user message, inside the newest segment or not.
-    const newestTurn = sentTokens(this.newestUserSeq() ?? candidates.at(-1) ?? 0);
+    const newestTurn = sentTokens(this.trims.newestUserSeq() ?? candidates.at(-1) ?? 0);
     const wrapper = summaryWrapperTokens(SECTION_SEPARATOR);
     const share = Math.floor(options.summaryShare * options.budget);
     // A newest turn larger than the window still leaves the summary a floor: the window then
@@ -137,10 +138,8 @@ export class WindowPlanner {
     // A tight turn's trim point costs the turn as shortened (and stays a candidate while kept).
     const windowTokens = (seq: number): number =>
       tight?.seqStart === seq ? sentTokens(tight.seqEnd) + tight.tokens : sentTokens(seq);
-    if (tight && !candidates.includes(tight.seqStart)) {
-      candidates.push(tight.seqStart);
-      candidates.sort((a, b) => a - b);
-    }
+    if (tight && !candidates.includes(tight.seqStart))
+      candidates = [...candidates, tight.seqStart].sort((a, b) => a - b);
     const fill = this.fill;
     const fillAt = (seq: number) =>
       fill?.trimPoint === seq && fill.budget === options.budget && fill.pieceBudget === pieceBudget
@@ -168,7 +167,7 @@ export class WindowPlanner {
         headroomCap: headroomTokens(options.budget),
       });
     let trim = trimAt(candidates, this.trimPoint);
-    if (!trim.fits) trim = trimAt(this.fallbackCandidates(candidates), null);
+    if (!trim.fits) trim = trimAt(this.trims.fallback(candidates), null);
     if (tight?.seqStart !== trim.trimPoint) tight = null;
     const fresh = trim.fits && trim.trimPoint > 0 && trim.trimPoint !== this.trimPoint;
     if (fresh && !tight && pieceBudget > 0) {
@@ -211,11 +210,8 @@ export class WindowPlanner {
     tokensFromTurnEnd: () => number,
   ): { turn: TightTurn; slack: number } | null {
     const { options, turnEnd, pieceBudget } = plan;
-    const { rows } = this.messages;
-    let index = this.messages.indexOf(turnEnd) - 1;
-    while (index >= 0 && rows[index]?.role !== "user") index -= 1;
-    const start = rows[index]?.seq ?? 0;
-    if (start <= 0) return null;
+    const start = this.trims.turnStartBefore(turnEnd);
+    if (start === null) return null;
     const { tiling } = this.tilingEntry(options, start, pieceBudget);
     const pieces = this.renderPieces(options, start, pieceBudget, 0);
     const summary = pieces.reduce((sum, piece) => sum + piece.tokens, 0);
@@ -252,67 +248,6 @@ export class WindowPlanner {
     const room =
       Math.min(free - headroomTokens(options.budget), pieceBudget - tiling.tokens) - swap;
     return room >= MIN_FILL_TOKENS ? Math.floor(room) : 0;
-  }
-
-  /**
-   * Trim points: user messages at L0 edges, and every user message the window can reach (within
-   * `maxWindow` tokens of the end) or that lies inside the newest L0 segment or past it (SPEC §5;
-   * issue 15): a trim point inside a segment gets an extractive stand-in for the segment's head,
-   * so the window fills its budget to the turn instead of to the segment. The edges are computed
-   * once per segments version (100k messages have ~4,000 segments: 3 ms a compose when rebuilt
-   * each time); only the reachable tail is scanned per compose.
-   */
-  private candidates(options: PlanWindowOptions, reachFrom: number): number[] {
-    const { rows } = this.messages;
-    if (this.edges?.version !== options.segmentsVersion) {
-      const isUser = (seq: number) => {
-        const row = rows[this.messages.indexOf(seq)];
-        return row?.seq === seq && row.role === "user";
-      };
-      const starts = new Set<number>();
-      for (const segment of options.segments) {
-        if (segment.level !== 0) continue;
-        if (segment.seqStart > 0 && isUser(segment.seqStart)) starts.add(segment.seqStart);
-      }
-      const sorted = [...starts].sort((a, b) => a - b);
-      this.edges = { version: options.segmentsVersion, starts: sorted };
-    }
-    const { starts } = this.edges;
-    const newestEdge = starts.at(-1) ?? 0;
-    const fromIndex = Math.min(this.messages.indexOf(newestEdge + 1), reachFrom);
-    const fromSeq = rows[fromIndex]?.seq ?? Number.POSITIVE_INFINITY;
-    const tail: number[] = [];
-    for (let index = fromIndex; index < rows.length; index += 1) {
-      const row = rows[index];
-      if (row?.role === "user" && row.seq > 0) tail.push(row.seq);
-    }
-    // Edges before the scanned tail (binary search: the tail holds the rest of them).
-    let low = 0;
-    let high = starts.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((starts[middle] ?? 0) < fromSeq) low = middle + 1;
-      else high = middle;
-    }
-    if (tail.length === 0) return low === starts.length ? starts : starts.slice(0, low);
-    return low === 0 ? tail : [...starts.slice(0, low), ...tail];
-  }
-
-  /** The seq of the newest user message (rows only grow; scans back from the end). */
-  private newestUserSeq(): number | undefined {
-    const { rows } = this.messages;
-    for (let index = rows.length - 1; index >= 0; index -= 1) {
-      if (rows[index]?.role === "user") return rows[index]?.seq;
-    }
-    return undefined;
-  }
-
-  /** When no turn start fits: any message after the newest turn start that is not a tool result. */
-  private fallbackCandidates(candidates: readonly number[]): number[] {
-    const from = candidates.at(-1) ?? 0;
-    return this.messages.rows
-      .filter((row) => row.seq > from && row.role !== "tool")
-      .map((row) => row.seq);
   }
 
   /** The tiling of `[0, trimPoint)`, cached per trim point and budget while segments stay put. */
