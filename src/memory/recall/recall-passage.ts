@@ -4,13 +4,10 @@
 // verbatim answer ("the Sunday farmers' market on Elm Street") sits in the sentence that matches
 // the question, often far from the message's first matched word. Pure.
 import { safeSlice } from "../text/truncate-text.js";
+import { escapeRegExp } from "./recall-snippet.js";
 
 /** A query word this long or longer also matches longer forms of itself ("recommend-ed"). */
 const PREFIX_MATCH_LENGTH = 5;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 function termPatterns(terms: readonly string[]): RegExp[] {
   return terms.map((term) => {

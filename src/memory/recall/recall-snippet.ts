@@ -5,7 +5,8 @@ import { safeSlice } from "../text/truncate-text.js";
 
 const SNIPPET_CHARS = 240;
 
-function escapeRegExp(text: string): string {
+/** `text` as a literal inside a RegExp. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
