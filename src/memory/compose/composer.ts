@@ -225,7 +225,8 @@ export class Composer {
     const { messages } = state.planner;
     const { tight } = plan;
     const costs = new Map<SessionMessage, number>();
-    tight?.messages.forEach((message, index) => costs.set(message, tight.costs[index] ?? 0));
+    for (const [index, message] of (tight?.messages ?? []).entries())
+      costs.set(message, tight?.costs[index] ?? 0);
     const rest = messages.windowMessages(tight ? tight.seqEnd : plan.trimPoint);
     const kept = new Set(rest);
     const window = closeToolCalls(tight ? [...tight.messages, ...rest] : rest);
