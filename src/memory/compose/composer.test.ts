@@ -140,6 +140,19 @@ describe("Composer", () => {
     expect(next.window.slice(0, first.window.length)).toEqual(first.window);
     expect(next.window).toHaveLength(first.window.length + 2);
     expectWithinBudget(next, 30_000, 0.75);
+    // New summaries re-plan the turn against what they render: still within the budget.
+    memory.store.appendMessages(
+      buildConversation({
+        turns: 30,
+        toolChars: 4_000,
+        startMs: Date.parse("2026-04-02T08:00:00Z"),
+      }),
+    );
+    await memory.engine.runUntilIdle();
+    const later = await memory.engine.compose(options);
+    expectWithinBudget(later, 30_000, 0.75);
+    expectExactTiling(later);
+    expect(later.report.tokens.total).toBeGreaterThanOrEqual(0.95 * 30_000);
   });
 
   it("shortens the oldest summaries when even the top level does not fit", async () => {

@@ -96,6 +96,8 @@ export class WindowPlanner {
   private tight: {
     budget: number;
     pieceBudget: number;
+    /** The slack holds for these segments only: a new summary changes what is rendered. */
+    segmentsVersion: number;
     turn: TightTurn;
     /** Tokens the rendered summary left under its planned cost at the turn's trim point. */
     slack: number;
@@ -131,7 +133,9 @@ export class WindowPlanner {
     const floor = Math.min(share, Math.floor(MIN_SUMMARY_SHARE * options.budget));
     const pieceBudget = Math.max(Math.min(share, maxWindow - newestTurn), floor) - wrapper;
     const kept =
-      this.tight?.budget === options.budget && this.tight.pieceBudget === pieceBudget
+      this.tight?.budget === options.budget &&
+      this.tight.pieceBudget === pieceBudget &&
+      this.tight.segmentsVersion === options.segmentsVersion
         ? this.tight
         : null;
     let tight = kept?.turn ?? null;
@@ -179,7 +183,8 @@ export class WindowPlanner {
       if (planned) {
         tight = planned.turn;
         trim = { trimPoint: tight.seqStart, fits: true };
-        this.tight = { budget: options.budget, pieceBudget, turn: tight, slack: planned.slack };
+        const { budget, segmentsVersion } = options;
+        this.tight = { budget, pieceBudget, segmentsVersion, turn: tight, slack: planned.slack };
         this.fill = { budget: options.budget, pieceBudget, trimPoint: tight.seqStart, extra: 0 };
       }
     }
