@@ -5,6 +5,7 @@
 // recall injection (kern's window plus the messages of `recall` with the question, in the tokens
 // kern gives its summary: what RAG would inject).
 import type { Config } from "../../src/config/index.js";
+import type { SessionMessage } from "../../src/kernel/index.js";
 import { countTokens, type MemoryEngine, messageText } from "../../src/memory/index.js";
 import { buildRecallText } from "../../src/runtime/auto-recall.js";
 import { toolsForScope, toolsSectionText } from "../../src/runtime/tools/tool-registry.js";
@@ -73,16 +74,12 @@ export async function answerInPrompt(options: AnswerInPromptOptions): Promise<Pr
   const toolsText = toolsSectionText(toolsForScope(config.toolScope));
   const compose = (recallText?: string) =>
     memory.compose({ toolsText, maxContextTokens: budget, ...(recallText ? { recallText } : {}) });
-  const { report } = await compose();
-  const text = (composed: { systemPrompt: string; report: { window: { seqStart: number } } }) =>
-    [
-      composed.systemPrompt,
-      ...store.messages
-        .range(session, composed.report.window.seqStart, Number.MAX_SAFE_INTEGER)
-        .map(messageText),
-    ].join("\n");
-  const window = store.messages.range(session, report.window.seqStart, report.window.seqEnd);
-  const windowText = window.map(messageText).join("\n");
+  const composed = await compose();
+  const { report } = composed;
+  // Prompts as sent: the window's messages as the composer gives them (a tool result may be cut).
+  const text = (prompt: { systemPrompt: string; window: readonly SessionMessage[] }) =>
+    [prompt.systemPrompt, ...prompt.window.map(messageText)].join("\n");
+  const windowText = composed.window.map(messageText).join("\n");
   const kern = `${report.systemPrompt}\n${windowText}`;
   // kern with autoRecall on (SPEC §6, off by default): the turn's <recall> block for the question.
   const recallText = await buildRecallText(memory, options.question, {

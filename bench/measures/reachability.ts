@@ -2,8 +2,8 @@
 // model would see (system prompt with <conversation_summary>, plus the verbatim window) at a given
 // budget, by depth in the history (ten buckets of 10%, newest first).
 import type { Config } from "../../src/config/index.js";
-import { composeContextReport } from "../../src/daemon/index.js";
 import { type MemoryEngine, messageText } from "../../src/memory/index.js";
+import { toolsForScope, toolsSectionText } from "../../src/runtime/tools/tool-registry.js";
 import type { AgentStore } from "../../src/store/index.js";
 import type { Reachability } from "../report/results-schema.js";
 import { plantedFacts, type Truth } from "../support/truth-file.js";
@@ -24,19 +24,17 @@ export function depthBucket(seq: number, messageCount: number): number {
   return Math.min(BUCKETS - 1, Math.max(0, Math.floor(depth * BUCKETS)));
 }
 
-/** The composed prompt as text: the system prompt, then the window's messages. */
+/** The composed prompt as text: the system prompt, then the window's messages as sent. */
 async function promptText(options: MeasureReachabilityOptions) {
-  const { memory, store, config, budget } = options;
-  const report = await composeContextReport({ memory, config, maxContextTokens: budget });
-  // Tool results up to maxToolResultChars (the generator's largest) are sent whole, so the window
-  // is the stored range; recall and this check read the same text.
-  const window = store.messages.range(
-    store.sessionLog.sessionId,
-    report.window.seqStart,
-    report.window.seqEnd,
-  );
-  const text = [report.systemPrompt, ...window.map(messageText)].join("\n");
-  return { text, report, windowMessages: window.length };
+  const { memory, config, budget } = options;
+  // As `composeContextReport` composes it, but keeping the window as sent: its oldest turn's
+  // tool results may be cut to fit (ADR 0010 round 6), and what was cut is not in the prompt.
+  const composed = await memory.compose({
+    toolsText: toolsSectionText(toolsForScope(config.toolScope)),
+    maxContextTokens: budget,
+  });
+  const text = [composed.systemPrompt, ...composed.window.map(messageText)].join("\n");
+  return { text, report: composed.report, windowMessages: composed.window.length };
 }
 
 export async function measureReachability(
