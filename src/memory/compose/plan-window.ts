@@ -177,9 +177,8 @@ export class WindowPlanner {
     if (fresh && !tight && pieceBudget > 0) {
       // One turn more, its tool results shortened, where the whole turn did not fit.
       const turnEnd = trim.trimPoint;
-      const planned = this.tightTurnBefore({ options, turnEnd, pieceBudget, maxWindow }, () =>
-        sentTokens(turnEnd),
-      );
+      const afterTurn = sentTokens(turnEnd);
+      const planned = this.tightTurnBefore({ options, turnEnd, pieceBudget, maxWindow, afterTurn });
       if (planned) {
         tight = planned.turn;
         trim = { trimPoint: tight.seqStart, fits: true };
@@ -210,10 +209,14 @@ export class WindowPlanner {
    * shortened). The summary before that turn is charged as rendered, not at the plan's upper
    * bound for stand-ins; `slack` = what the plan's estimate of it overstates.
    */
-  private tightTurnBefore(
-    plan: { options: PlanWindowOptions; turnEnd: number; pieceBudget: number; maxWindow: number },
-    tokensFromTurnEnd: () => number,
-  ): { turn: TightTurn; slack: number } | null {
+  private tightTurnBefore(plan: {
+    options: PlanWindowOptions;
+    turnEnd: number;
+    pieceBudget: number;
+    maxWindow: number;
+    /** Tokens of the window from `turnEnd` on. */
+    afterTurn: number;
+  }): { turn: TightTurn; slack: number } | null {
     const { options, turnEnd, pieceBudget } = plan;
     const start = this.trims.turnStartBefore(turnEnd);
     if (start === null) return null;
@@ -225,7 +228,7 @@ export class WindowPlanner {
     const turn = planTightTurn({
       messages: this.messages.stored(start, turnEnd),
       seqEnd: turnEnd,
-      room: budget - headroom - tokensFromTurnEnd(),
+      room: budget - headroom - plan.afterTurn,
       maxToolResultChars: this.messages.maxToolResultChars,
     });
     return turn ? { turn, slack: Math.min(tiling.tokens, pieceBudget) - summary } : null;
