@@ -40,4 +40,28 @@ describe("buildRecallText", () => {
     // A hit inside the verbatim window is not repeated.
     expect(await buildRecallText(memory.engine, question, { session, seqStart: 0 })).toBeNull();
   });
+
+  it("brings the reply after a short hit: the answer to a question that matched", async () => {
+    memory = openTestMemory();
+    const ts = (minute: number) => new Date(Date.UTC(2026, 2, 1, 7, minute)).toISOString();
+    memory.store.appendMessages([
+      {
+        ts: ts(0),
+        role: "user",
+        content: "How many eggs do I need for a classic French omelette?",
+      },
+      { ts: ts(1), role: "assistant", content: "Use three, with a pinch of salt and cold butter." },
+      ...buildConversation({ turns: 80, startMs: Date.parse("2026-03-02T08:00:00Z") }),
+    ]);
+    await memory.engine.runUntilIdle();
+    const session = memory.store.sessionLog.sessionId;
+    const question = "How many eggs did you say a classic French omelette needs?";
+    const text = await buildRecallText(memory.engine, question, { session, seqStart: 100 });
+    // The reply names no query word, so recall's hit is the question alone.
+    expect(text).toContain("Use three, with a pinch of salt");
+    // What followed stops at the verbatim window.
+    const upToReply = await buildRecallText(memory.engine, question, { session, seqStart: 1 });
+    expect(upToReply ?? "").toContain("classic French omelette");
+    expect(upToReply ?? "").not.toContain("Use three");
+  });
 });

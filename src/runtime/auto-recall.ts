@@ -1,8 +1,9 @@
 // autoRecall (SPEC §6): when messages were trimmed, search before the turn and prepend a <recall>
 // block of at most ~2000 tokens, trimmed to fit rather than dropped. Each hit outside the verbatim
 // window brings the passage of its messages that best matches the question (recallPassage), in
-// an even share of the block: a short answer sits in the sentence that matches, and a fixed
-// snippet around the first matched word often missed it (issue 15).
+// a share of the block by rank: a short answer sits in the sentence that matches, and a fixed
+// snippet around the first matched word often missed it (issue 15). A hit shorter than its share
+// reads on into the messages after it, where the answer to a matched question is.
 import { countTokens, recallPassage } from "../memory/index.js";
 import { searchTerms } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
@@ -10,6 +11,12 @@ import type { MemoryPort } from "./memory-port.js";
 export const MAX_RECALL_TOKENS = 2000;
 /** Hits asked for; those inside the verbatim window are skipped. */
 const RECALL_HITS = 8;
+/**
+ * Messages after a hit read to fill the room its passage leaves: a question that matched is
+ * followed by its answer (LongMemEval: "how many eggs did you say we need" matches the user's
+ * question; the number is in the reply).
+ */
+const FOLLOWING_MESSAGES = 4;
 /** Characters per token of chat text (o200k), to size a passage before it is counted. */
 const CHARS_PER_TOKEN = 4;
 /** A hit's messages read to find its passage, in tokens (a long tool output is cut here). */
@@ -22,6 +29,24 @@ const EXPAND_TOKENS = 4000;
 function spokenText(expanded: string): string {
   const body = expanded.slice(expanded.indexOf("\n\n") + 2);
   return body.replace(/^\[\S+ #\d+ (\w+) \S+\]\n/gm, "$1: ");
+}
+
+/** What was said after `hit`, up to FOLLOWING_MESSAGES messages, never into the window. */
+async function following(
+  memory: MemoryPort,
+  hit: { session: string; seqEnd: number },
+  window: { session: string; seqStart: number },
+): Promise<string> {
+  const end = hit.seqEnd + FOLLOWING_MESSAGES;
+  const seqEnd = hit.session === window.session ? Math.min(end, window.seqStart) : end;
+  if (seqEnd <= hit.seqEnd) return "";
+  const text = await memory.expand({
+    session: hit.session,
+    seqStart: hit.seqEnd,
+    seqEnd,
+    maxTokens: EXPAND_TOKENS,
+  });
+  return spokenText(text);
 }
 
 /** Hits outside the verbatim window, as lines, cut to fit MAX_RECALL_TOKENS; null when none. */
@@ -52,7 +77,9 @@ export async function buildRecallText(
       maxTokens: EXPAND_TOKENS,
     });
     const said = spokenText(text);
-    let line = `${label}${recallPassage(said, terms, Math.floor(share * CHARS_PER_TOKEN))}`;
+    const maxChars = Math.floor(share * CHARS_PER_TOKEN);
+    const next = said.length < maxChars ? await following(memory, hit, window) : "";
+    let line = `${label}${recallPassage(said, terms, maxChars, next)}`;
     let cost = countTokens(line) + 1;
     if (tokens + cost > MAX_RECALL_TOKENS) {
       line = `${label}${hit.snippet}`;

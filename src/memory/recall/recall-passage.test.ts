@@ -38,4 +38,17 @@ describe("recallPassage", () => {
     expect(passage).toContain("routing key is R-7741");
     expect(passage.replace(/^… | …$/g, "").length).toBeLessThanOrEqual(120);
   });
+
+  it("fills the room a short text leaves with what followed, cut to the budget", () => {
+    const next = "assistant: Ingredients: 2-3 eggs, a pinch of salt. " + "Then whisk. ".repeat(40);
+    const passage = recallPassage("user: How many eggs for an omelette?", ["eggs"], 200, next);
+    expect(
+      passage.startsWith("user: How many eggs for an omelette? assistant: Ingredients: 2-3 eggs"),
+    ).toBe(true);
+    expect(passage.endsWith(" …")).toBe(true);
+    expect(passage.replace(/ …$/, "").length).toBeLessThanOrEqual(200);
+    // A long text keeps its own best passage; what followed does not push it out.
+    const long = `${"word ".repeat(100)}the eggs are fresh. ${"more ".repeat(100)}`;
+    expect(recallPassage(long, ["eggs"], 120, next)).not.toContain("Ingredients");
+  });
 });

@@ -8,6 +8,8 @@ import { escapeRegExp } from "./recall-snippet.js";
 
 /** A query word this long or longer also matches longer forms of itself ("recommend-ed"). */
 const PREFIX_MATCH_LENGTH = 5;
+/** Room below this many characters is not worth a cut piece of what followed. */
+const MIN_FOLLOWING_CHARS = 80;
 
 function termPatterns(terms: readonly string[]): RegExp[] {
   return terms.map((term) => {
@@ -28,12 +30,19 @@ function sentences(text: string): string[] {
  * The best passage of `text` for `terms` (lowercase query words), at most `maxChars` characters
  * plus "… " marks where it was cut: the sentence naming the most distinct terms (the first such),
  * then its neighbours, the next one first, while they fit. A sentence longer than the budget is
- * cut around its first matched term. Text within the budget is returned whole, folded.
+ * cut around its first matched term. Text within the budget is returned whole, folded, and the
+ * room it leaves is filled with the head of `following` (what was said next: the reply to a
+ * question that matched, the move after the one named).
  */
-export function recallPassage(text: string, terms: readonly string[], maxChars: number): string {
+export function recallPassage(
+  text: string,
+  terms: readonly string[],
+  maxChars: number,
+  following = "",
+): string {
   const parts = sentences(text);
   const whole = parts.join(" ");
-  if (whole.length <= maxChars) return whole;
+  if (whole.length <= maxChars) return withFollowing(whole, following, maxChars);
   const patterns = termPatterns(terms);
   let best = 0;
   let bestScore = -1;
@@ -63,4 +72,13 @@ export function recallPassage(text: string, terms: readonly string[], maxChars: 
   }
   const passage = parts.slice(first, last + 1).join(" ");
   return `${first > 0 ? "… " : ""}${passage}${last < parts.length - 1 ? " …" : ""}`;
+}
+
+/** `passage`, then as much of `following` (folded) as fits in `maxChars`, "…" where cut. */
+function withFollowing(passage: string, following: string, maxChars: number): string {
+  const next = sentences(following).join(" ");
+  const room = maxChars - passage.length - 1;
+  if (next.length === 0 || room < MIN_FOLLOWING_CHARS) return passage;
+  if (next.length <= room) return `${passage} ${next}`;
+  return `${passage} ${safeSlice(next, 0, room)} …`;
 }
