@@ -122,7 +122,10 @@ export const configFileSchema = z
       .default("full")
       .describe("full = all tools; write = no bash; read = read-only tools."),
     workingMemory: z.boolean().default(true).describe("Keep and inject <working_memory>."),
-    autoRecall: z.boolean().default(false).describe("Search before each turn, inject <recall>."),
+    autoRecall: z
+      .boolean()
+      .default(true)
+      .describe("Search before each turn when history was trimmed; <recall> on the user message."),
     port: z
       .number()
       .int()

@@ -1,10 +1,11 @@
 // Public surface of memory/: tokens, embeddings, segmentation, summaries, rollup, composition.
 
+export type { ComposedContext, ComposeOptions } from "./compose/composer.js";
 export {
-  type ComposedContext,
-  type ComposeOptions,
   RECALL_MAX_TOKENS,
-} from "./compose/composer.js";
+  recallAllowanceTokens,
+  recallTextTokens,
+} from "./compose/recall-block.js";
 export {
   type DoctorCheck,
   type DoctorFinding,

@@ -27,6 +27,7 @@ export type MemoryConfig = Pick<
   | "summaryConcurrency"
   | "summaryTimeoutMs"
   | "workingMemory"
+  | "autoRecall"
 >;
 
 export interface PipelineContext {

@@ -4,8 +4,8 @@ import {
   openTestMemory,
   type TestMemory,
 } from "../../test/support/memory-fixtures.js";
-import { countTokens } from "../memory/index.js";
-import { buildRecallText, MAX_RECALL_TOKENS } from "./auto-recall.js";
+import { countTokens, RECALL_MAX_TOKENS } from "../memory/index.js";
+import { buildRecallText } from "./auto-recall.js";
 
 let memory: TestMemory | null = null;
 afterEach(async () => {
@@ -36,7 +36,7 @@ describe("buildRecallText", () => {
     const question = "Which market did you recommend for fresh basil?";
     const text = await buildRecallText(memory.engine, question, { session, seqStart: 100 });
     expect(text).toContain("Sunday farmers' market on Elm Street");
-    expect(countTokens(text ?? "")).toBeLessThanOrEqual(MAX_RECALL_TOKENS);
+    expect(countTokens(text ?? "")).toBeLessThanOrEqual(RECALL_MAX_TOKENS);
     // A hit inside the verbatim window is not repeated.
     expect(await buildRecallText(memory.engine, question, { session, seqStart: 0 })).toBeNull();
   });

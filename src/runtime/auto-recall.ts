@@ -4,11 +4,10 @@
 // a share of the block by rank: a short answer sits in the sentence that matches, and a fixed
 // snippet around the first matched word often missed it (issue 15). A hit shorter than its share
 // reads on into the messages after it, where the answer to a matched question is.
-import { countTokens, recallPassage } from "../memory/index.js";
+import { countTokens, RECALL_MAX_TOKENS, recallPassage } from "../memory/index.js";
 import { searchTerms } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
 
-export const MAX_RECALL_TOKENS = 2000;
 /** Hits asked for; those inside the verbatim window are skipped. */
 const RECALL_HITS = 8;
 /**
@@ -33,7 +32,7 @@ function spokenText(expanded: string): string {
 
 /** What was said after `hit`, up to FOLLOWING_MESSAGES messages, never into the window. */
 async function following(
-  memory: MemoryPort,
+  memory: Pick<MemoryPort, "expand">,
   hit: { session: string; seqEnd: number },
   window: { session: string; seqStart: number },
 ): Promise<string> {
@@ -49,11 +48,15 @@ async function following(
   return spokenText(text);
 }
 
-/** Hits outside the verbatim window, as lines, cut to fit MAX_RECALL_TOKENS; null when none. */
+/**
+ * Hits outside the verbatim window, as lines, within `maxTokens` (RECALL_MAX_TOKENS, less at a
+ * small budget: recallTextTokens); null when none.
+ */
 export async function buildRecallText(
-  memory: MemoryPort,
+  memory: Pick<MemoryPort, "recall" | "expand">,
   query: string,
   window: { session: string; seqStart: number },
+  maxTokens = RECALL_MAX_TOKENS,
 ): Promise<string | null> {
   const report = await memory.recall({ query, k: RECALL_HITS });
   const hits = report.results.filter(
@@ -68,7 +71,7 @@ export async function buildRecallText(
     const weight = (rank: number) => 1 / (rank + 2);
     let rest = 0;
     for (let rank = index; rank < hits.length; rank += 1) rest += weight(rank);
-    const share = ((MAX_RECALL_TOKENS - tokens) * weight(index)) / rest - countTokens(label) - 1;
+    const share = ((maxTokens - tokens) * weight(index)) / rest - countTokens(label) - 1;
     if (share <= 0) break;
     const text = await memory.expand({
       session: hit.session,
@@ -81,10 +84,10 @@ export async function buildRecallText(
     const next = said.length < maxChars ? await following(memory, hit, window) : "";
     let line = `${label}${recallPassage(said, terms, maxChars, next)}`;
     let cost = countTokens(line) + 1;
-    if (tokens + cost > MAX_RECALL_TOKENS) {
+    if (tokens + cost > maxTokens) {
       line = `${label}${hit.snippet}`;
       cost = countTokens(line) + 1;
-      if (tokens + cost > MAX_RECALL_TOKENS) break;
+      if (tokens + cost > maxTokens) break;
     }
     lines.push(line);
     tokens += cost;

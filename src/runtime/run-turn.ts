@@ -14,11 +14,11 @@ import {
 import type { Logger } from "../log/index.js";
 import type { ModelClient, ModelEvent } from "../model/index.js";
 import type { AgentStore } from "../store/index.js";
-import { buildRecallText } from "./auto-recall.js";
 import type { MemoryPort } from "./memory-port.js";
 import { toChatMessages } from "./to-chat-messages.js";
 import type { Tool, ToolContext } from "./tools/tool.js";
 import { describeTools, runToolCall, toolsSectionText } from "./tools/tool-registry.js";
+import { composeTurnPrompt, type TurnRecall } from "./turn-prompt.js";
 
 export interface TurnDependencies {
   store: AgentStore;
@@ -109,9 +109,10 @@ async function runSteps(
   const { turnId, deps, signal } = options;
   const toolDefinitions = describeTools(deps.tools);
   let finalText = "";
+  const turn: TurnRecall = {};
   for (let step = 1; step <= deps.config.maxSteps; step += 1) {
     const lastStep = step === deps.config.maxSteps;
-    const composed = await composeForStep(options);
+    const composed = await composeForStep(options, turn);
     const request = {
       model: model.model,
       messages: [
@@ -171,17 +172,15 @@ async function runSteps(
   return { text: finalText, stopReason: "max-steps" };
 }
 
-async function composeForStep(options: RunTurnOptions) {
+async function composeForStep(options: RunTurnOptions, recall: TurnRecall) {
   const { deps } = options;
-  const toolsText = toolsSectionText(deps.tools);
-  // `workingMemory` omitted: the composer injects the stored one when the config turns it on.
-  const composed = await deps.memory.compose({ toolsText });
-  if (!deps.config.autoRecall || composed.report.trimmedCount === 0) return composed;
-  const recallText = await buildRecallText(deps.memory, options.envelope.text, {
+  return composeTurnPrompt(deps.memory, {
+    toolsText: toolsSectionText(deps.tools),
+    question: options.envelope.text,
+    autoRecall: deps.config.autoRecall,
     session: deps.store.sessionLog.sessionId,
-    seqStart: composed.report.window.seqStart,
+    recall,
   });
-  return recallText ? deps.memory.compose({ toolsText, recallText }) : composed;
 }
 
 async function streamStep(

@@ -72,7 +72,9 @@ describe("the product loop", () => {
     llm.when(
       () => true,
       (request) => {
-        const index = /Question (\d+)/.exec(String(request.messages.at(-1)?.content))?.[1];
+        // The user's words: after autoRecall's <recall> block, when the message carries one.
+        const said = String(request.messages.at(-1)?.content).split("</recall>\n\n").at(-1);
+        const index = /Question (\d+)/.exec(said ?? "")?.[1];
         return index === undefined ? "We covered eight topics." : answer(Number(index));
       },
     );

@@ -42,6 +42,7 @@ export function testMemoryConfig(
     summaryConcurrency: 2,
     summaryTimeoutMs: 5_000,
     workingMemory: false,
+    autoRecall: false,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import {
 import type { SessionMessage } from "../../kernel/index.js";
 import { countMessageTokens, countTokens } from "../text/count-tokens.js";
 import type { ComposedContext } from "./composer.js";
+import { recallAllowanceTokens } from "./recall-block.js";
 
 let memory: TestMemory | null = null;
 afterEach(async () => {
@@ -247,7 +248,6 @@ describe("Composer", () => {
     const composed = await memory.engine.compose({
       toolsText: "bash: runs a command",
       workingMemory: "## Task State\n- checking replicas",
-      recallText: "- 2026-03-01 session s messages 1-2: basil",
       maxContextTokens: 4_000,
     });
     const tags = composed.report.sections.map((section) => section.tag);
@@ -258,7 +258,6 @@ describe("Composer", () => {
       "tools",
       "working_memory",
       "conversation_summary",
-      "recall",
     ]);
     expect(composed.report.sections.map((section) => section.path).slice(0, 2)).toEqual([
       "AGENTS.md",
@@ -266,6 +265,56 @@ describe("Composer", () => {
     ]);
     const sum = composed.report.sections.reduce((total, section) => total + section.tokens, 0);
     expect(sum).toBe(countTokens(composed.systemPrompt));
+  });
+
+  it("puts autoRecall's block on the newest user message; the system prompt does not move", async () => {
+    memory = openTestMemory({ config: { autoRecall: true } });
+    memory.store.appendMessages(buildConversation({ turns: 80 }));
+    await memory.engine.runUntilIdle();
+    const budget = 6_000;
+    const without = await memory.engine.compose({ toolsText: "bash", maxContextTokens: budget });
+    expect(without.report.trimmedCount).toBeGreaterThan(0);
+    const block = `- 2026-03-01 session s messages 1-2: ${"the replica count on db-03 is 4. ".repeat(400)}`;
+    const withBlock = await memory.engine.compose({
+      toolsText: "bash",
+      maxContextTokens: budget,
+      recallText: block,
+    });
+    // The system prompt (documents, summary) and the window's start are the same with or without
+    // a block: a turn's block never turns them into a prompt-cache miss.
+    expect(withBlock.systemPrompt).toBe(without.systemPrompt);
+    expect(withBlock.report.window).toEqual(without.report.window);
+    const at = without.window.findLastIndex((message) => message.role === "user");
+    const newest = withBlock.window[at];
+    const original = without.window[at];
+    expect(withBlock.window.filter((_, index) => index !== at)).toEqual(
+      without.window.filter((_, index) => index !== at),
+    );
+    expect(newest?.content?.startsWith("<recall>\n- 2026-03-01 session s messages 1-2:")).toBe(
+      true,
+    );
+    expect(newest?.content?.endsWith(`</recall>\n\n${original?.content}`)).toBe(true);
+    // The block is cut to ~2000 tokens and the prompt stays within its budget.
+    const added = withBlock.report.tokens.messages - without.report.tokens.messages;
+    expect(added).toBeGreaterThan(0.95 * recallAllowanceTokens(budget));
+    expect(added).toBeLessThanOrEqual(recallAllowanceTokens(budget));
+    expect(withBlock.report.tokens.total).toBeLessThanOrEqual(budget);
+    expect(
+      memory.store.messages.range(memory.store.sessionLog.sessionId, 0, 1000).map((m) => m.content),
+    ).not.toContainEqual(expect.stringContaining("<recall>"));
+  });
+
+  it("keeps no room for a <recall> block while autoRecall is off", async () => {
+    const composeAt = async (autoRecall: boolean) => {
+      const opened = openTestMemory({ config: { autoRecall } });
+      opened.store.appendMessages(buildConversation({ turns: 80 }));
+      await opened.engine.runUntilIdle();
+      const composed = await opened.engine.compose({ toolsText: "bash", maxContextTokens: 6_000 });
+      await opened.close();
+      return composed.report.tokens.total;
+    };
+    const [off, on] = [await composeAt(false), await composeAt(true)];
+    expect(off - on).toBeGreaterThan(recallAllowanceTokens(6_000) / 2);
   });
 
   it("sends no summary when summaryBudget is 0", async () => {

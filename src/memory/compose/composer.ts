@@ -12,6 +12,7 @@ import type { MemoryConfig } from "../pipeline-context.js";
 import { countMessageTokens } from "../text/count-tokens.js";
 import { fitTextToTokens } from "../text/fit-text.js";
 import { type WindowPlan, WindowPlanner } from "./plan-window.js";
+import { recallAllowanceTokens, recallTextTokens, withRecallBlock } from "./recall-block.js";
 import { joinSummaryBlock, summaryBlockTokens } from "./render-summary-block.js";
 import {
   buildFixedSections,
@@ -33,8 +34,13 @@ export interface ComposeOptions {
   toolsText: string;
   /** `<working_memory>` content; omitted = the stored one when `workingMemory` is on; null = none. */
   workingMemory?: string | null;
-  /** `<recall>` content (autoRecall); cut to RECALL_MAX_TOKENS. */
+  /**
+   * The turn's `<recall>` content (autoRecall), cut to recallTextTokens: a block at the head of
+   * the newest user message in the window (recall-block.ts).
+   */
   recallText?: string | null;
+  /** Defaults to config `autoRecall`: the plan keeps the `<recall>` block's room. */
+  autoRecall?: boolean;
 }
 
 export interface ComposedContext {
@@ -50,9 +56,6 @@ export interface ComposerOptions {
   templatesDir: string;
 }
 
-/** SPEC §6: the `<recall>` block holds at most ~2000 tokens. */
-export const RECALL_MAX_TOKENS = 2000;
-
 interface ComposeInputs {
   budget: number;
   end: number;
@@ -62,6 +65,7 @@ interface ComposeInputs {
   toolsText: string;
   workingMemory: string | null;
   recallText: string | null;
+  autoRecall: boolean;
 }
 
 interface SessionState {
@@ -79,6 +83,7 @@ function sameInputs(a: ComposeInputs, b: ComposeInputs): boolean {
     a.toolsText === b.toolsText &&
     a.workingMemory === b.workingMemory &&
     a.recallText === b.recallText &&
+    a.autoRecall === b.autoRecall &&
     a.documents.length === b.documents.length &&
     a.documents.every(
       (document, index) =>
@@ -139,8 +144,9 @@ export class Composer {
           ? (store.state.workingMemory(session)?.content ?? null)
           : null;
     const recall = options.recallText?.trim() ? options.recallText : null;
+    const budget = options.maxContextTokens ?? config.maxContextTokens;
     return {
-      budget: options.maxContextTokens ?? config.maxContextTokens,
+      budget,
       end: state.planner.messages.end,
       segmentsVersion: this.segmentsVersion,
       documents: loadAgentDocuments({
@@ -151,7 +157,8 @@ export class Composer {
       notesSummary: store.state.notesSummary()?.summary ?? null,
       toolsText: options.toolsText,
       workingMemory,
-      recallText: recall === null ? null : fitTextToTokens(recall, RECALL_MAX_TOKENS),
+      recallText: recall === null ? null : fitTextToTokens(recall, recallTextTokens(budget)),
+      autoRecall: options.autoRecall ?? config.autoRecall,
     };
   }
 
@@ -169,14 +176,14 @@ export class Composer {
     const inputs = this.inputs(state, options);
     if (state.last && sameInputs(state.last.inputs, inputs)) return state.last.result;
     const fixed = buildFixedSections(inputs, this.sectionCache);
-    const recall =
-      inputs.recallText === null ? null : this.sectionCache.render("recall", inputs.recallText);
-    const others = [...fixed, ...(recall ? [recall] : [])];
+    // The <recall> block's room is kept whether or not this turn has one (recall-block.ts).
+    const recallRoom =
+      inputs.autoRecall || inputs.recallText !== null ? recallAllowanceTokens(inputs.budget) : 0;
     const plan = state.planner.plan({
       budget: inputs.budget,
-      systemTokens: others.reduce(
+      systemTokens: fixed.reduce(
         (sum, section) => sum + this.tokens.count(section.text, SECTION_SEPARATOR),
-        0,
+        recallRoom,
       ),
       summaryShare: this.options.config.summaryBudget,
       segments: this.segmentsOf(state),
@@ -191,11 +198,7 @@ export class Composer {
             cost: (trailing) => summaryBlockTokens(plan.pieces, trailing),
           }
         : null;
-    const sections: SystemSection[] = [
-      ...fixed,
-      ...(summary ? [summary] : []),
-      ...(recall ? [recall] : []),
-    ];
+    const sections: SystemSection[] = [...fixed, ...(summary ? [summary] : [])];
     const result = this.finish(state, inputs, sections, plan);
     state.last = { inputs, result };
     this.lastReports.set(session, result.report);
@@ -229,7 +232,12 @@ export class Composer {
       costs.set(message, tight?.costs[index] ?? 0);
     const rest = messages.windowMessages(tight ? tight.seqEnd : plan.trimPoint);
     const kept = new Set(rest);
-    const window = closeToolCalls(tight ? [...tight.messages, ...rest] : rest);
+    const closed = closeToolCalls(tight ? [...tight.messages, ...rest] : rest);
+    const { window, message: withRecall } =
+      inputs.recallText === null
+        ? { window: closed, message: null }
+        : withRecallBlock(closed, inputs.recallText);
+    if (withRecall) costs.set(withRecall, countMessageTokens(withRecall));
     const messageTokens = window.reduce(
       (sum, message) =>
         sum +

@@ -1,0 +1,45 @@
+// The prompt of one turn step (SPEC §5, §6): the composed context and, with autoRecall on and
+// messages trimmed, the turn's <recall> block for its question on the user message. The block is
+// searched once a turn and kept for its later steps, so their prompts share everything up to the
+// newest tool result (LESSONS #6). Used by turns and by the benchmark, which measures this prompt.
+import type { ComposedContext } from "../memory/index.js";
+import { recallTextTokens } from "../memory/index.js";
+import { buildRecallText } from "./auto-recall.js";
+import type { MemoryPort } from "./memory-port.js";
+
+/** The turn's `<recall>` text: searched at its first step that trims, then kept. */
+export interface TurnRecall {
+  text?: string | null;
+}
+
+export interface TurnPromptOptions {
+  toolsText: string;
+  /** The turn's question: the user's message. */
+  question: string;
+  autoRecall: boolean;
+  session: string;
+  maxContextTokens?: number;
+  /** Shared by the steps of one turn. */
+  recall?: TurnRecall;
+}
+
+export async function composeTurnPrompt(
+  memory: Pick<MemoryPort, "compose" | "recall" | "expand">,
+  options: TurnPromptOptions,
+): Promise<ComposedContext> {
+  const budget = options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {};
+  // `workingMemory` omitted: the composer injects the stored one when the config turns it on.
+  const composed = await memory.compose({ toolsText: options.toolsText, ...budget });
+  if (!options.autoRecall || composed.report.trimmedCount === 0) return composed;
+  const recall = options.recall ?? {};
+  if (recall.text === undefined) {
+    recall.text = await buildRecallText(
+      memory,
+      options.question,
+      { session: options.session, seqStart: composed.report.window.seqStart },
+      recallTextTokens(composed.report.maxContextTokens),
+    );
+  }
+  if (!recall.text) return composed;
+  return memory.compose({ toolsText: options.toolsText, recallText: recall.text, ...budget });
+}
