@@ -1,19 +1,20 @@
 // Issue 15's reachability on real chat histories: for a LongMemEval question whose answer appears
-// verbatim in an evidence turn, is the answer in the prompt at a budget? Three prompts of the same
-// token cost: kern's composed prompt (<conversation_summary> plus the verbatim window), plain
-// trimming (the newest messages only, in the tokens kern gives its summary and window), and top-k
-// recall injection (kern's window plus the messages of `recall` with the question, in the tokens
-// kern gives its summary: what RAG would inject).
+// verbatim in an evidence turn, is the answer in the prompt at a budget? Prompts of the same token
+// cost: kern's prompt for the turn asking the question (<conversation_summary>, the verbatim
+// window and, with autoRecall on by default, the turn's <recall> block), the same without
+// autoRecall, plain trimming (the newest messages only, in the tokens kern gives its summary and
+// window), and top-k recall injection (kern's window without autoRecall plus the messages of
+// `recall` with the question, in the tokens that prompt gives its summary: what RAG would inject).
 import type { Config } from "../../src/config/index.js";
 import type { SessionMessage } from "../../src/kernel/index.js";
 import { countTokens, type MemoryEngine, messageText } from "../../src/memory/index.js";
-import { buildRecallText } from "../../src/runtime/auto-recall.js";
 import { toolsForScope, toolsSectionText } from "../../src/runtime/tools/tool-registry.js";
+import { composeTurnPrompt } from "../../src/runtime/turn-prompt.js";
 import type { AgentStore } from "../../src/store/index.js";
 import type { Question } from "./questions.js";
 import type { Haystack } from "./to-conversation.js";
 
-export const PROMPT_KINDS = ["kern", "kernAutoRecall", "trimming", "topK"] as const;
+export const PROMPT_KINDS = ["kern", "kernNoRecall", "trimming", "topK"] as const;
 export type PromptKind = (typeof PROMPT_KINDS)[number];
 
 /** Results `recall` is asked for; injection stops when the summary's tokens are spent. */
@@ -72,21 +73,24 @@ export async function answerInPrompt(options: AnswerInPromptOptions): Promise<Pr
   const { memory, store, config, budget, answer } = options;
   const session = store.sessionLog.sessionId;
   const toolsText = toolsSectionText(toolsForScope(config.toolScope));
-  const compose = (recallText?: string) =>
-    memory.compose({ toolsText, maxContextTokens: budget, ...(recallText ? { recallText } : {}) });
-  const composed = await compose();
-  const { report } = composed;
-  // Prompts as sent: the window's messages as the composer gives them (a tool result may be cut).
+  // Prompts as sent: the window's messages as the composer gives them (a tool result may be cut,
+  // the turn's user message may carry the <recall> block).
   const text = (prompt: { systemPrompt: string; window: readonly SessionMessage[] }) =>
     [prompt.systemPrompt, ...prompt.window.map(messageText)].join("\n");
-  const windowText = composed.window.map(messageText).join("\n");
-  const kern = `${report.systemPrompt}\n${windowText}`;
-  // kern with autoRecall on (SPEC §6, off by default): the turn's <recall> block for the question.
-  const recallText = await buildRecallText(memory, options.question, {
+  // kern as a turn asking the question composes it (autoRecall as configured: on by default).
+  const turn = await composeTurnPrompt(memory, {
+    toolsText,
+    question: options.question,
+    autoRecall: config.autoRecall,
     session,
-    seqStart: report.window.seqStart,
+    maxContextTokens: budget,
   });
-  const kernAutoRecall = recallText ? text(await compose(recallText)) : kern;
+  const { report } = turn;
+  const kern = text(turn);
+  // The same without autoRecall: the summary and window alone.
+  const plain = await memory.compose({ toolsText, maxContextTokens: budget, autoRecall: false });
+  const kernNoRecall = text(plain);
+  const windowText = plain.window.map(messageText).join("\n");
   // Plain trimming: the newest messages in the tokens kern spends on its summary and window.
   const rows = store.messages.tokenRows(session);
   let room = report.tokens.summary + report.tokens.messages;
@@ -101,13 +105,14 @@ export async function answerInPrompt(options: AnswerInPromptOptions): Promise<Pr
     report.window.seqEnd,
   );
   const trimming = newest.map(messageText).join("\n");
-  // Top-k recall: kern's window plus recall's messages in the summary's tokens, best first.
+  // Top-k recall: kern's window without autoRecall plus recall's messages in the tokens that
+  // prompt spends on its summary, best first.
   const recall = await memory.recall({ query: options.question, k: RECALL_K });
-  let spare = report.tokens.summary;
+  let spare = plain.report.tokens.summary;
   const injected: string[] = [];
   for (const result of recall.results) {
-    if (result.seqStart >= report.window.seqStart) continue; // already in the window
-    const end = Math.min(result.seqEnd, report.window.seqStart);
+    if (result.seqStart >= plain.report.window.seqStart) continue; // already in the window
+    const end = Math.min(result.seqEnd, plain.report.window.seqStart);
     const text = store.messages.range(session, result.seqStart, end).map(messageText).join("\n");
     const cost = countTokens(text);
     if (cost > spare) continue;
@@ -120,7 +125,7 @@ export async function answerInPrompt(options: AnswerInPromptOptions): Promise<Pr
     promptTokens: report.tokens.total,
     found: {
       kern: holds(kern, answer),
-      kernAutoRecall: holds(kernAutoRecall, answer),
+      kernNoRecall: holds(kernNoRecall, answer),
       trimming: holds(trimming, answer),
       topK: holds(topK, answer),
     },

@@ -4,6 +4,7 @@
 import type { Config } from "../../src/config/index.js";
 import { type MemoryEngine, messageText } from "../../src/memory/index.js";
 import { toolsForScope, toolsSectionText } from "../../src/runtime/tools/tool-registry.js";
+import { composeTurnPrompt } from "../../src/runtime/turn-prompt.js";
 import type { AgentStore } from "../../src/store/index.js";
 import type { Reachability } from "../report/results-schema.js";
 import { plantedFacts, type Truth } from "../support/truth-file.js";
@@ -24,13 +25,25 @@ export function depthBucket(seq: number, messageCount: number): number {
   return Math.min(BUCKETS - 1, Math.max(0, Math.floor(depth * BUCKETS)));
 }
 
-/** The composed prompt as text: the system prompt, then the window's messages as sent. */
+/**
+ * The composed prompt as text: the system prompt, then the window's messages as sent (its oldest
+ * turn's tool results may be cut to fit: ADR 0010 round 6). As a turn composes it: with autoRecall
+ * (on by default), the <recall> block for the turn's question, here the history's newest user
+ * message (the turn it would have been).
+ */
 async function promptText(options: MeasureReachabilityOptions) {
-  const { memory, config, budget } = options;
-  // As `composeContextReport` composes it, but keeping the window as sent: its oldest turn's
-  // tool results may be cut to fit (ADR 0010 round 6), and what was cut is not in the prompt.
-  const composed = await memory.compose({
+  const { memory, store, config, budget } = options;
+  const session = store.sessionLog.sessionId;
+  const rows = store.messages.tokenRows(session);
+  const newestUser = rows.findLast((row) => row.role === "user");
+  const [question] = newestUser
+    ? store.messages.range(session, newestUser.seq, newestUser.seq + 1)
+    : [];
+  const composed = await composeTurnPrompt(memory, {
     toolsText: toolsSectionText(toolsForScope(config.toolScope)),
+    question: question ? messageText(question) : "",
+    autoRecall: config.autoRecall,
+    session,
     maxContextTokens: budget,
   });
   const text = [composed.systemPrompt, ...composed.window.map(messageText)].join("\n");

@@ -19,8 +19,8 @@ describe("renderLmeReachability", () => {
   });
 
   it("counts each prompt by evidence depth and states the bars against trimming and top-k", () => {
-    const all = { kern: true, kernAutoRecall: true, trimming: true, topK: true };
-    const deep = { kern: true, kernAutoRecall: true, trimming: false, topK: false };
+    const all = { kern: true, kernNoRecall: true, trimming: true, topK: true };
+    const deep = { kern: true, kernNoRecall: false, trimming: false, topK: false };
     const text = renderLmeReachability({
       source: "LongMemEval S dev split (301 questions)",
       eligible: 2,
@@ -34,13 +34,13 @@ describe("renderLmeReachability", () => {
     expect(text).toContain("top-k 1 (kern >= top-k: met)");
     expect(text).toContain(
       "Beyond trimming's window (1 questions, trimming 0 by definition): kern 1, " +
-        "kern with autoRecall 1, top-k 0.",
+        "kern with autoRecall off 0, top-k 0.",
     );
     expect(text).not.toContain("arithmetically impossible");
   });
 
   it("says plainly when twice trimming exceeds the question count", () => {
-    const all = { kern: true, kernAutoRecall: true, trimming: true, topK: true };
+    const all = { kern: true, kernNoRecall: true, trimming: true, topK: true };
     const text = renderLmeReachability({
       source: "LongMemEval S dev split (301 questions)",
       eligible: 2,

@@ -9,7 +9,7 @@ const promptSchema = z.object({
   promptTokens: z.number(),
   found: z.object({
     kern: z.boolean(),
-    kernAutoRecall: z.boolean(),
+    kernNoRecall: z.boolean(),
     trimming: z.boolean(),
     topK: z.boolean(),
   }),
@@ -37,7 +37,7 @@ export type LmeReachQuestion = z.infer<typeof questionSchema>;
 
 const KINDS = [
   ["kern", "kern"],
-  ["kernAutoRecall", "kern, autoRecall on"],
+  ["kernNoRecall", "kern, autoRecall off"],
   ["trimming", "plain trimming"],
   ["topK", "top-k recall"],
 ] as const;
@@ -48,7 +48,7 @@ function count(questions: readonly LmeReachQuestion[], budget: number, kind: str
   return questions.filter(
     (question) =>
       question.budgets.find((entry) => entry.budget === budget)?.found[
-        kind as "kern" | "kernAutoRecall" | "trimming" | "topK"
+        kind as "kern" | "kernNoRecall" | "trimming" | "topK"
       ],
   ).length;
 }
@@ -80,7 +80,7 @@ export function renderLmeReachability(result: LmeReachabilityResult | null): str
     const kern = count(questions, budget, "kern");
     const trimming = count(questions, budget, "trimming");
     const topK = count(questions, budget, "topK");
-    const auto = count(questions, budget, "kernAutoRecall");
+    const plain = count(questions, budget, "kernNoRecall");
     const ratio = trimming === 0 ? "∞" : (kern / trimming).toFixed(2);
     const impossible =
       2 * trimming > questions.length
@@ -90,7 +90,7 @@ export function renderLmeReachability(result: LmeReachabilityResult | null): str
     return (
       `- ${budget / 1000}k: kern ${kern}, trimming ${trimming} (kern/trimming ${ratio}; issue 15 ` +
       `wants >= 2: ${kern >= 2 * trimming ? "met" : "not met"}${impossible}), top-k ${topK} ` +
-      `(kern >= top-k: ${kern >= topK ? "met" : "not met"}); kern with autoRecall ${auto}. ` +
+      `(kern >= top-k: ${kern >= topK ? "met" : "not met"}); kern with autoRecall off ${plain}. ` +
       outsideLine(questions, budget)
     );
   });
@@ -102,14 +102,15 @@ export function renderLmeReachability(result: LmeReachabilityResult | null): str
       "(and in at most two other messages); every n-th of them is measured here " +
       `(${questions.length}; histories of ${number(meanTokens)} tokens on average). Each gets a ` +
       "fresh agent through the real path (import, the offline memory pipeline: extractive " +
-      "summaries, no model). Is the answer (case-insensitive) in the prompt? Three prompts of the " +
-      "same token cost: kern's composed prompt (`<conversation_summary>` and the verbatim " +
-      "window); plain trimming (the newest messages only, in the tokens kern spends on summary " +
-      "and window); top-k recall injection (kern's window, plus the messages of `recall` with the " +
-      "question, best first, in the tokens kern spends on its summary: what RAG would inject); " +
-      "and kern with `autoRecall` on (off by default): the same prompt plus the turn's `<recall>` " +
-      "block for the question (at most 2,000 tokens: the passage of each hit that best matches " +
-      "the question, better-ranked hits a larger share; within the same budget). " +
+      "summaries, no model). Is the answer (case-insensitive) in the prompt? Prompts of the same " +
+      "token cost: kern's prompt for the turn asking the question (`<conversation_summary>`, the " +
+      "verbatim window and, with `autoRecall` on by default, the turn's `<recall>` block on the " +
+      "user message: at most 2,000 tokens, the passage of each hit that best matches the " +
+      "question, better-ranked hits a larger share, a short hit read on into the messages after " +
+      "it; the plan keeps its room); the same with `autoRecall` off; plain trimming (the newest " +
+      "messages only, in the tokens kern spends on summary and window); top-k recall injection " +
+      "(kern's window with autoRecall off, plus the messages of `recall` with the question, best " +
+      "first, in the tokens that prompt spends on its summary: what RAG would inject). " +
       "Depth: the share of the history newer than the evidence turn.",
     "",
     table(
@@ -128,10 +129,10 @@ function outsideLine(questions: LmeReachQuestion[], budget: number): string {
       question.budgets.find((entry) => entry.budget === budget)?.found.trimming === false,
   );
   const kern = count(outside, budget, "kern");
-  const auto = count(outside, budget, "kernAutoRecall");
+  const plain = count(outside, budget, "kernNoRecall");
   const topK = count(outside, budget, "topK");
   return (
     `Beyond trimming's window (${outside.length} questions, trimming 0 by definition): kern ` +
-    `${kern}, kern with autoRecall ${auto}, top-k ${topK}.`
+    `${kern}, kern with autoRecall off ${plain}, top-k ${topK}.`
   );
 }
