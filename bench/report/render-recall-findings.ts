@@ -47,9 +47,11 @@ export function renderRecallFindings(sizes: readonly SizeResult[]): string {
     `- Keyword questions are recall's strength (R@10 ${keyword.join("; ")}). FTS carries them; ` +
       `fusing in the vector ranking moves R@1 from ${percent(largest.recallQuality.modes.fts.keyword.recallAt1)} ` +
       `(FTS only) to ${percent(largest.recallQuality.modes.hybrid.keyword.recallAt1)} at ${sizeName(largest.size)}.`,
-    `- Reworded questions: ${sizes.map(rewordedVerdict).join("; ")}. The \`local\` leg ` +
-      "re-orders FTS candidates by words and by meaning (GloVe word vectors shipped with kern), " +
-      "but it can only re-order what BM25 found: a paraphrase that shares no word with the " +
+    `- Reworded questions: ${sizes.map(rewordedVerdict).join("; ")}. A question word no ` +
+      "message uses is searched with its WordNet synonyms that the history does use (shipped " +
+      'with kern: "a new permit to drive" finds "licence"). The `local` leg re-orders FTS ' +
+      "candidates by words and by meaning (GloVe word vectors shipped with kern), but it can " +
+      "only re-order what BM25 found: a paraphrase that shares no word or synonym with the " +
       'statement ("the tooth doctor" for "dentist") is not among the candidates. A meaning ' +
       "leg over every message (paragraph vectors, brute force) was measured and lost: reworded " +
       "R@5 at 20k rose by 2–3 questions in 96 but keyword R@5 fell, and on LongMemEval it cost " +

@@ -284,6 +284,20 @@ export class MessageRepo {
    * every candidate's text (30+ ms for 50 hits with long tool outputs), so callers build snippets
    * for the few hits they keep.
    */
+  /**
+   * Whether any message holds `term` as the index tokenizes it (stemmed): the first match ends the
+   * look, so a common word costs no more than a rare one.
+   */
+  usesTerm(term: string): boolean {
+    const match = toFtsQuery(term);
+    if (!match) return false;
+    return (
+      this.db
+        .prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? LIMIT 1")
+        .get(match) !== undefined
+    );
+  }
+
   search(query: string, options: { k: number; filters?: SearchFilters }): FtsHit[] {
     const match = toFtsQuery(query);
     if (!match) return [];

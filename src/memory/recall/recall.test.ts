@@ -101,6 +101,17 @@ describe("recall", () => {
     expect(report.results).toEqual([]);
   });
 
+  it("finds a fact asked in words the history never uses, through their synonyms", async () => {
+    memory = openTestMemory();
+    const fact = (turn: number) =>
+      turn === 12 ? "Worth remembering: the summer holiday budget is 2400 euros." : null;
+    memory.store.appendMessages(buildConversation({ turns: 40, plant: fact }));
+    await memory.engine.runUntilIdle();
+    const report = await memory.engine.recall({ query: "How much can the vacation cost?", k: 5 });
+    expect(report.results[0]?.seqStart).toBe(12 * 4);
+    expect(report.results[0]?.snippet).toContain("2400 euros");
+  });
+
   it("returns one result per turn: the matching message, widened only by adjacent hits", async () => {
     memory = openTestMemory();
     memory.store.appendMessages(buildConversation({ turns: 40 }));

@@ -1,0 +1,81 @@
+// Words the user chose differently from the history (issue 12: "how many copies" for "replica
+// count", "a new permit to drive" for "driving licence renewal"): a question word that no message
+// uses cannot match anything, so recall searches once more with that word's WordNet synonyms that
+// the history does use. Words the history uses are never expanded, so a question asked in the
+// history's own words ranks as before (LongMemEval: no question lost). The synonyms ship with kern
+// (data/word-synonyms/, derived by scripts/build-word-synonyms.ts); nothing is downloaded.
+// docs/decisions/0004-recall-ranking.md
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+
+export const SYNONYMS_FILE = fileURLToPath(
+  new URL("../../../data/word-synonyms/wordnet-synonyms.txt.gz", import.meta.url),
+);
+
+/** Synonyms of one unused word that join the query, at most (the closest in meaning first). */
+const SYNONYMS_PER_WORD = 3;
+
+/** A word's synonyms, closest in meaning first (empty when it has none). */
+export type Synonyms = (word: string) => readonly string[];
+
+/** Parses the table of scripts/build-word-synonyms.ts ("word synonym …" lines, gzip). */
+export function parseSynonyms(gzipped: Buffer): Synonyms {
+  const table = new Map<string, string[]>();
+  for (const line of gunzipSync(gzipped).toString("utf8").split("\n")) {
+    const [word, ...synonyms] = line.split(" ");
+    if (word && synonyms.length > 0) table.set(word, synonyms);
+  }
+  return (word) => table.get(word) ?? [];
+}
+
+let shipped: Synonyms | undefined;
+
+/** The table shipped with kern, read on first use (~90 KB). */
+export function shippedSynonyms(): Synonyms {
+  shipped ??= parseSynonyms(readFileSync(SYNONYMS_FILE));
+  return shipped;
+}
+
+/** Plural, past and -ing endings removed (WordNet lists base forms): "copies" -> "copy". */
+const ENDINGS: ReadonlyArray<readonly [string, string]> = [
+  ["ies", "y"],
+  ["es", ""],
+  ["s", ""],
+  ["ing", ""],
+  ["ing", "e"],
+  ["ed", ""],
+  ["ed", "e"],
+];
+
+/** `word` and the base forms it may have, most likely first. Pure. */
+export function baseForms(word: string): string[] {
+  const forms = [word];
+  for (const [ending, replacement] of ENDINGS) {
+    if (word.endsWith(ending) && word.length > ending.length + 2)
+      forms.push(word.slice(0, -ending.length) + replacement);
+  }
+  return forms;
+}
+
+/**
+ * The query's terms plus, for each term no message uses, up to three of its synonyms that some
+ * message uses; null when no term was replaced (the search would be FTS's own). `usesTerm` asks
+ * the index.
+ */
+export function synonymQuery(
+  terms: readonly string[],
+  usesTerm: (term: string) => boolean,
+  synonyms: Synonyms,
+): string | null {
+  const added: string[] = [];
+  for (const term of terms) {
+    if (!/^\p{L}+$/u.test(term) || usesTerm(term)) continue;
+    const base = baseForms(term).find((form) => synonyms(form).length > 0);
+    const used = (base ? synonyms(base) : []).filter(
+      (synonym) => !terms.includes(synonym) && !added.includes(synonym) && usesTerm(synonym),
+    );
+    added.push(...used.slice(0, SYNONYMS_PER_WORD));
+  }
+  return added.length > 0 ? [...terms, ...added].join(" ") : null;
+}
