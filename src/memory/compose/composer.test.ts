@@ -123,6 +123,22 @@ describe("Composer", () => {
     }
   });
 
+  it("plans a trim point kept from another budget's plan as a fresh one", async () => {
+    memory = openTestMemory({ config: { autoRecall: true } });
+    memory.store.appendMessages(buildConversation({ turns: 400, toolChars: 4_000 }));
+    await memory.engine.runUntilIdle();
+    const at = async (budget: number) =>
+      (await memory?.engine.compose({ toolsText: "", maxContextTokens: budget }))?.report;
+    const fresh = await at(20_000);
+    memory = memory.reopen();
+    await at(15_000);
+    // The 15k plan's trim point fits at 20k too; kept as it was, its turn before was never tried
+    // (the tight turn of a fresh trim point), and the prompt fell short of a fresh one.
+    const after = await at(20_000);
+    expect(after?.window).toEqual(fresh?.window);
+    expect(after?.tokens.total).toBe(fresh?.tokens.total);
+  });
+
   it("keeps a shortened oldest turn byte for byte while its trim point stays", async () => {
     memory = openTestMemory();
     memory.store.appendMessages(buildConversation({ turns: 400, toolChars: 4_000 }));

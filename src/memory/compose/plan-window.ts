@@ -91,6 +91,8 @@ export class WindowPlanner {
   private readonly trims: TrimCandidates;
   /** The sticky trim point of the last plan; null when nothing was trimmed. */
   private trimPoint: number | null = null;
+  /** The budget the trim point was planned at: kept across a budget change, it is re-planned. */
+  private trimBudget: number | null = null;
   private fill: Fill | null = null;
   /** The tight oldest turn of the last plan, fixed with its trim point like the fill. */
   private tight: {
@@ -173,7 +175,12 @@ export class WindowPlanner {
     let trim = trimAt(candidates, this.trimPoint);
     if (!trim.fits) trim = trimAt(this.trims.fallback(candidates), null);
     if (tight?.seqStart !== trim.trimPoint) tight = null;
-    const fresh = trim.fits && trim.trimPoint > 0 && trim.trimPoint !== this.trimPoint;
+    // A trim point kept from a plan at another budget (a config change; the benchmark composes
+    // at several) gets the tight turn a fresh one would have.
+    const fresh =
+      trim.fits &&
+      trim.trimPoint > 0 &&
+      (trim.trimPoint !== this.trimPoint || this.trimBudget !== options.budget);
     if (fresh && !tight && pieceBudget > 0) {
       // One turn more, its tool results shortened, where the whole turn did not fit.
       const turnEnd = trim.trimPoint;
@@ -189,6 +196,7 @@ export class WindowPlanner {
     }
     if (!tight) this.tight = null;
     this.trimPoint = trim.trimPoint > 0 ? trim.trimPoint : null;
+    this.trimBudget = options.budget;
     if (trim.trimPoint <= 0 || pieceBudget <= 0) {
       this.fill = null;
       return { trimPoint: trim.trimPoint, pieces: [], tight: null };
