@@ -2,7 +2,12 @@
 // block rides on its user message, not in the system prompt, and stays the same through the turn's
 // steps, so the provider's prompt cache keeps everything before it (LESSONS #6).
 import { afterEach, describe, expect, it } from "vitest";
-import { startTestDaemon, type TestDaemon, turnRequests } from "../support/test-daemon.js";
+import {
+  SMALL_SEGMENTS,
+  startTestDaemon,
+  type TestDaemon,
+  turnRequests,
+} from "../support/test-daemon.js";
 
 const TOPICS = ["violin", "glacier", "orchard", "lantern", "meteor", "saffron", "tundra", "canal"];
 /** About 250 tokens a reply: twelve turns overflow the 4,000-token budget. */
@@ -20,14 +25,7 @@ describe("autoRecall in a turn", () => {
     harness = await startTestDaemon({
       config: {
         maxContextTokens: 4_000,
-        segmentation: {
-          targetTokens: 400,
-          minTokens: 100,
-          minMessages: 4,
-          triggerMessages: 4,
-          triggerTokens: 100,
-          window: 2,
-        },
+        segmentation: SMALL_SEGMENTS,
       },
     });
     const { llm, client, daemon } = harness;

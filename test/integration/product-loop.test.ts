@@ -11,6 +11,7 @@ import { type FakeTelegram, startFakeTelegram } from "../fakes/fake-telegram-ser
 import {
   answerBackgroundCalls,
   readSessionLines,
+  SMALL_SEGMENTS,
   startTestDaemon,
   type TestDaemon,
   turnRequests,
@@ -40,15 +41,6 @@ function summaryBlockOf(request: FakeChatRequest | undefined): string | null {
 /** What Telegram shows of an answer (the Markdown bold became an entity). */
 const shown = (markdown: string) => markdown.replaceAll("**", "");
 
-const SEGMENTATION = {
-  targetTokens: 400,
-  minTokens: 100,
-  minMessages: 4,
-  triggerMessages: 4,
-  triggerTokens: 100,
-  window: 2,
-};
-
 describe("the product loop", () => {
   let telegram: FakeTelegram | undefined;
   let harness: TestDaemon | undefined;
@@ -65,7 +57,7 @@ describe("the product loop", () => {
     const fake = telegram;
     harness = await startTestDaemon({
       telegram: fake,
-      config: { maxContextTokens: 3000, segmentation: SEGMENTATION },
+      config: { maxContextTokens: 3000, segmentation: SMALL_SEGMENTS },
     });
     const { llm, client, daemon, agentDir } = harness;
     answerBackgroundCalls(llm, SUMMARY);

@@ -47,6 +47,16 @@ export interface StartTestDaemonOptions {
 /** The fastest edit rate the config allows, so streamed replies settle quickly in tests. */
 const TEST_EDIT_INTERVAL_MS = 200;
 
+/** Segments of a few hundred tokens: a handful of turns builds a summary tree and trims. */
+export const SMALL_SEGMENTS = {
+  targetTokens: 400,
+  minTokens: 100,
+  minMessages: 4,
+  triggerMessages: 4,
+  triggerTokens: 100,
+  window: 2,
+};
+
 export async function startTestDaemon(options: StartTestDaemonOptions = {}): Promise<TestDaemon> {
   const temp = options.agentDir ? null : makeTempDir("kern-daemon-");
   const agentDir = options.agentDir ?? join(temp?.path ?? "", "agent");
