@@ -25,6 +25,9 @@ export function formatContext(report: ContextReport): string {
   return [
     `budget ${report.maxContextTokens} tokens (summary share ${report.summaryBudget})`,
     `system ${report.tokens.system} (${percent(report.tokens.system)}), summary ${report.tokens.summary} (${percent(report.tokens.summary)}), messages ${report.tokens.messages} (${percent(report.tokens.messages)}), total ${report.tokens.total}`,
+    ...(report.recallRoom > 0
+      ? [`recall room ${report.recallRoom} (kept for a turn's <recall> block; autoRecall)`]
+      : []),
     `trimmed ${report.trimmedCount} messages; verbatim window [${report.window.seqStart}, ${report.window.seqEnd}); ${report.segmentIds.length} summaries in context`,
     ...report.sections.map(
       (section) => `  ${section.tag}${section.path ? ` ${section.path}` : ""}: ${section.tokens}`,

@@ -53,6 +53,12 @@ export interface ContextReport {
   maxContextTokens: number;
   summaryBudget: number;
   tokens: { system: number; summary: number; messages: number; total: number };
+  /**
+   * Tokens the plan keeps for a turn's `<recall>` block while autoRecall is on (0 when off). A
+   * turn's block spends up to this much on its user message and counts in `messages`; what it
+   * leaves, and all of it when composed without a question (`kern context`), is not in `total`.
+   */
+  recallRoom: number;
   trimmedCount: number;
   /** The raw message window `[seqStart, seqEnd)` sent verbatim. */
   window: { seqStart: number; seqEnd: number };

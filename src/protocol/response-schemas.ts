@@ -80,6 +80,7 @@ export const contextStatsSchema: z.ZodType<ContextStats> = z.object({
     messages: z.number(),
     total: z.number(),
   }),
+  recallRoom: z.number(),
   trimmedCount: z.number(),
   window: z.object({ seqStart: z.number(), seqEnd: z.number() }),
   segmentIds: z.array(z.string()),

@@ -166,7 +166,7 @@ describeInBrowser("web memory view", () => {
   it("Context: splits the system prompt into tagged sections with token bars", async () => {
     await openTab("Context");
     const sections = page.locator("details.prompt-section");
-    expect(await sections.count()).toBe(11);
+    expect(await sections.count()).toBe(10);
     const tags = await sections.evaluateAll((elements) =>
       elements.map((element) => element.getAttribute("data-tag")),
     );
@@ -177,12 +177,13 @@ describeInBrowser("web memory view", () => {
         "tools",
         "working_memory",
         "conversation_summary",
-        "recall",
       ]),
     );
     expect(await sections.first().locator(".section-label").textContent()).toBe("AGENTS.md");
     expect(await sections.first().locator(".section-tokens").textContent()).toMatch(/^\d+ tok$/);
-    expect(await page.locator(".stack .stack-part").count()).toBe(4);
+    // system, summary, messages, the room autoRecall keeps for a turn's <recall> block, free
+    expect(await page.locator(".stack .stack-part").count()).toBe(5);
+    expect(await page.locator(".stacked .legend").textContent()).toContain("recall room 2,009");
     await sections.first().locator("summary").click();
     await expect
       .poll(() => sections.first().locator(".section-body").textContent())

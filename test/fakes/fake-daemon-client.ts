@@ -187,6 +187,7 @@ export class FakeDaemonClient implements DaemonClient {
       maxContextTokens: 100_000,
       summaryBudget: 0.75,
       tokens: { system: 0, summary: 0, messages: 0, total: 0 },
+      recallRoom: 0,
       trimmedCount: 0,
       window: { seqStart: 0, seqEnd: 0 },
       segmentIds: [],

@@ -339,11 +339,6 @@ function promptParts(inContext: SegmentRow[]): PromptPart[] {
       path: null,
       text: inContext.map((row) => section("summary", summaryOf(row))).join("\n"),
     },
-    {
-      tag: "recall",
-      path: null,
-      text: "- messages 812-815 (score 0.031): the RSS feed needs @astrojs/rss",
-    },
   ];
 }
 
@@ -366,6 +361,7 @@ export function buildContextReport(rows: SegmentRow[]): ContextReport {
     maxContextTokens: 100_000,
     summaryBudget: 0.75,
     tokens: { system, summary, messages, total: system + summary + messages },
+    recallRoom: 2_009, // autoRecall on: the room kept for a turn's <recall> block
     trimmedCount: 2100,
     window: { seqStart: 2100, seqEnd: MESSAGE_COUNT },
     segmentIds: inContext.map((row) => row.id),

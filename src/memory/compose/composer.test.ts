@@ -327,10 +327,13 @@ describe("Composer", () => {
       await opened.engine.runUntilIdle();
       const composed = await opened.engine.compose({ toolsText: "bash", maxContextTokens: 6_000 });
       await opened.close();
-      return composed.report.tokens.total;
+      return composed.report;
     };
     const [off, on] = [await composeAt(false), await composeAt(true)];
-    expect(off - on).toBeGreaterThan(recallAllowanceTokens(6_000) / 2);
+    expect(off.recallRoom).toBe(0);
+    expect(on.recallRoom).toBe(recallAllowanceTokens(6_000));
+    expect(off.tokens.total - on.tokens.total).toBeGreaterThan(recallAllowanceTokens(6_000) / 2);
+    expect(on.tokens.total + on.recallRoom).toBeLessThanOrEqual(6_000);
   });
 
   it("sends no summary when summaryBudget is 0", async () => {

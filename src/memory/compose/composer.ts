@@ -74,6 +74,14 @@ interface SessionState {
   last: { inputs: ComposeInputs; result: ComposedContext } | null;
 }
 
+/**
+ * The room the plan keeps for a turn's `<recall>` block (recall-block.ts): while autoRecall is on,
+ * whether or not this turn has a block, so the summary and the window's start do not move with it.
+ */
+function recallRoomOf(inputs: ComposeInputs): number {
+  return inputs.autoRecall || inputs.recallText !== null ? recallAllowanceTokens(inputs.budget) : 0;
+}
+
 function sameInputs(a: ComposeInputs, b: ComposeInputs): boolean {
   return (
     a.budget === b.budget &&
@@ -176,14 +184,11 @@ export class Composer {
     const inputs = this.inputs(state, options);
     if (state.last && sameInputs(state.last.inputs, inputs)) return state.last.result;
     const fixed = buildFixedSections(inputs, this.sectionCache);
-    // The <recall> block's room is kept whether or not this turn has one (recall-block.ts).
-    const recallRoom =
-      inputs.autoRecall || inputs.recallText !== null ? recallAllowanceTokens(inputs.budget) : 0;
     const plan = state.planner.plan({
       budget: inputs.budget,
       systemTokens: fixed.reduce(
         (sum, section) => sum + this.tokens.count(section.text, SECTION_SEPARATOR),
-        recallRoom,
+        recallRoomOf(inputs),
       ),
       summaryShare: this.options.config.summaryBudget,
       segments: this.segmentsOf(state),
@@ -258,6 +263,7 @@ export class Composer {
       maxContextTokens: inputs.budget,
       summaryBudget: this.options.config.summaryBudget,
       tokens: { system, summary, messages: messageTokens, total: system + summary + messageTokens },
+      recallRoom: recallRoomOf(inputs),
       trimmedCount,
       window: { seqStart: plan.trimPoint, seqEnd: inputs.end },
       segmentIds: plan.pieces.flatMap((rendered) =>

@@ -9,7 +9,9 @@ import { type PromptSection, parsePromptSections, sectionLabel } from "../prompt
 
 function budgetCard(stats: ContextStats): HTMLElement {
   const { system, summary, messages, total } = stats.tokens;
-  const free = Math.max(0, stats.maxContextTokens - total);
+  // autoRecall keeps room for a turn's <recall> block (on its user message): not free to fill.
+  const recall = Math.min(stats.recallRoom, Math.max(0, stats.maxContextTokens - total));
+  const free = Math.max(0, stats.maxContextTokens - total - recall);
   return h(
     "section",
     { class: "card" },
@@ -26,6 +28,7 @@ function budgetCard(stats: ContextStats): HTMLElement {
         { label: "system", value: system, kind: "tokens-system" },
         { label: "summary", value: summary, kind: "tokens-summary" },
         { label: "messages", value: messages, kind: "tokens-messages" },
+        ...(recall > 0 ? [{ label: "recall room", value: recall, kind: "tokens-recall" }] : []),
         { label: "free", value: free, kind: "tokens-free" },
       ],
       Math.max(stats.maxContextTokens, total),

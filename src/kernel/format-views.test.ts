@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { formatContext } from "./format-views.js";
+import type { ContextReport } from "./views.js";
+
+const report = (recallRoom: number): ContextReport => ({
+  maxContextTokens: 20_000,
+  summaryBudget: 0.75,
+  tokens: { system: 2_000, summary: 8_000, messages: 7_000, total: 17_000 },
+  recallRoom,
+  trimmedCount: 120,
+  window: { seqStart: 120, seqEnd: 160 },
+  segmentIds: ["s1"],
+  sections: [{ tag: "conversation_summary", path: null, tokens: 8_000 }],
+  systemPrompt: "",
+});
+
+describe("formatContext", () => {
+  it("names the room autoRecall keeps for a turn's <recall> block, only when it keeps one", () => {
+    expect(formatContext(report(2_009))).toContain(
+      "recall room 2009 (kept for a turn's <recall> block; autoRecall)",
+    );
+    expect(formatContext(report(0))).not.toContain("recall room");
+  });
+});
