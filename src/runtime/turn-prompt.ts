@@ -28,10 +28,13 @@ export async function composeTurnPrompt(
   options: TurnPromptOptions,
 ): Promise<ComposedContext> {
   const budget = options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {};
+  const recall = options.recall ?? {};
+  // A later step of a turn that has its block: the history was trimmed and stays so.
+  if (options.autoRecall && recall.text)
+    return memory.compose({ toolsText: options.toolsText, recallText: recall.text, ...budget });
   // `workingMemory` omitted: the composer injects the stored one when the config turns it on.
   const composed = await memory.compose({ toolsText: options.toolsText, ...budget });
   if (!options.autoRecall || composed.report.trimmedCount === 0) return composed;
-  const recall = options.recall ?? {};
   if (recall.text === undefined) {
     recall.text = await buildRecallText(
       memory,
