@@ -13,7 +13,7 @@ afterEach(() => {
 function entry(index: number) {
   return {
     turnId: `turn-${index}`,
-    envelope: { text: `message ${index}`, interface: "web", ts: "2026-11-26T10:00:00.000Z" },
+    envelope: { text: `message ${index}`, interface: "web" as const, ts: "2026-11-26T10:00:00.000Z" },
   };
 }
 
