@@ -5,7 +5,7 @@ import { openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { agentPaths, assertAgentFolder, readEnvFile } from "../config/index.js";
 import { DaemonError, describeError, isoNow, SYSTEM_CLOCK } from "../kernel/index.js";
-import { tryLockFolder } from "../store/index.js";
+import { makeTreePrivate, tryLockFolder } from "../store/index.js";
 import { type PidRecord, readPidFile, removePidFile, writePidFile } from "./address/index.js";
 import { assembleDaemon } from "./assemble.js";
 import { watchStartReport } from "./start-report.js";
@@ -28,6 +28,8 @@ export async function runDaemon(options: RunDaemonOptions): Promise<void> {
       `another daemon already runs for ${options.agentDir} (it holds .kern/daemon.lock); stop it with 'kern stop' first`,
     );
   }
+  // An older folder, or files another tool made, become private too (docs/security.md).
+  makeTreePrivate(paths.kernDir);
   let stopping: Promise<void> | null = null;
   let restartRequested = false;
   let markStopped: () => void = () => undefined;
@@ -88,7 +90,7 @@ export async function startDaemon(options: {
   const running = readPidFile(paths.pidFile);
   if (running)
     return { alreadyRunning: true, pid: running.pid, port: running.port, url: urlFor(running) };
-  const log = openSync(`${paths.kernDir}/daemon.out`, "a");
+  const log = openSync(`${paths.kernDir}/daemon.out`, "a", 0o600);
   const [executable, ...args] = options.command;
   const child = spawn(executable as string, [...args, "run", paths.agentDir], {
     detached: true,

@@ -7,6 +7,7 @@ export * from "./index-damage.js";
 export * from "./memory-entry.js";
 export * from "./memory-log.js";
 export * from "./message-repo.js";
+export * from "./private-files.js";
 export * from "./reindex.js";
 export * from "./segment-repo.js";
 export * from "./session-entry.js";
