@@ -5,7 +5,7 @@ import { openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { agentPaths, assertAgentFolder, readEnvFile } from "../config/index.js";
 import { DaemonError, describeError, isoNow, SYSTEM_CLOCK } from "../kernel/index.js";
-import { makeTreePrivate, tryLockFolder } from "../store/index.js";
+import { checkIndexFile, makeTreePrivate, tryLockFolder } from "../store/index.js";
 import { type PidRecord, readPidFile, removePidFile, writePidFile } from "./address/index.js";
 import { assembleDaemon } from "./assemble.js";
 import { watchStartReport } from "./start-report.js";
@@ -30,6 +30,13 @@ export async function runDaemon(options: RunDaemonOptions): Promise<void> {
   }
   // An older folder, or files another tool made, become private too (docs/security.md).
   makeTreePrivate(paths.kernDir);
+  // Damage the open path would not touch still stops the start, naming `kern reindex`.
+  try {
+    checkIndexFile(paths.database);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   let stopping: Promise<void> | null = null;
   let restartRequested = false;
   let markStopped: () => void = () => undefined;
