@@ -15,6 +15,7 @@ import {
   updateEnvFile,
 } from "../config/index.js";
 import { ConfigError, createSecret } from "../kernel/index.js";
+import { makeTreePrivate } from "../store/index.js";
 
 /** The package's templates/ folder (src/daemon → ../../templates, also from dist/daemon). */
 export const TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../templates");
@@ -80,7 +81,8 @@ export async function initAgent(options: InitAgentOptions): Promise<InitAgentRep
       return;
     }
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, content, { flag: "wx", mode });
+    const kern = relative.startsWith(".kern");
+    writeFileSync(target, content, { flag: "wx", mode: mode ?? (kern ? 0o600 : undefined) });
     created.push(relative);
   };
   for (const [template, target] of TEMPLATE_FILES) {
@@ -89,9 +91,10 @@ export async function initAgent(options: InitAgentOptions): Promise<InitAgentRep
   for (const folder of ["knowledge", "notes"]) writeOnce(join(folder, ".gitkeep"), "");
   writeOnce(".kern/config.json", `${JSON.stringify(plan.config, null, 2)}\n`);
   if (plan.changes.length > 0) await updateConfigFile(paths.agentDir, plan.config);
-  mkdirSync(paths.sessionsDir, { recursive: true });
+  mkdirSync(paths.sessionsDir, { recursive: true, mode: 0o700 });
   const updated = [...plan.changes];
   await writeSecrets(paths.envFile, options, plan.provider, { created, updated });
+  makeTreePrivate(paths.kernDir);
   const gitCommitted =
     options.git !== false && created.length > 0 && commitIfNewRepository(paths.agentDir, created);
   return { agentDir: paths.agentDir, created, kept, updated, adopted, gitCommitted };
