@@ -5,11 +5,13 @@ import { useCallback, useMemo, useReducer, useRef, useState } from "react";
 import type { DaemonClient } from "../../client/index.js";
 import { describeError, parseChatCommand } from "../../kernel/index.js";
 import { InputLine } from "./components/InputLine.js";
-import { StatusLine } from "./components/StatusLine.js";
+import { STATUS_LINE_ROWS, StatusLine } from "./components/StatusLine.js";
 import { Transcript } from "./components/Transcript.js";
 import { useAgentStatus } from "./hooks/use-agent-status.js";
 import { useDaemonEvents } from "./hooks/use-daemon-events.js";
+import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { openLineHistory } from "./line-history.js";
+import { countTextRows } from "./live-rows.js";
 import { answerLocally, TUI_COMMANDS } from "./local-commands.js";
 import { countSettledItems, createInitialTuiState, tuiReducer } from "./tui-state.js";
 
@@ -92,6 +94,12 @@ export function App({
     setQuestion(QUIT_QUESTION);
   }, [runningTurnId, question, cancel, exit]);
   const history = useMemo(() => openLineHistory(historyFile ?? null), [historyFile]);
+  // The live transcript gets the rows the status and input lines leave, less the row ink's
+  // cursor sits on under them and one row of slack.
+  const { rows, columns } = useTerminalSize();
+  const [inputRows, setInputRows] = useState(1);
+  const questionRows = question ? countTextRows(question, columns) : 0;
+  const maxLiveRows = rows - STATUS_LINE_ROWS - inputRows - questionRows - 2;
 
   return (
     <Box flexDirection="column">
@@ -99,8 +107,10 @@ export function App({
         items={state.items}
         settledCount={countSettledItems(state)}
         epoch={state.historyEpoch}
+        maxLiveRows={maxLiveRows}
+        columns={columns}
       />
-      <StatusLine agentName={agentName} state={state} />
+      <StatusLine agentName={agentName} state={state} columns={columns} />
       <InputLine
         onSubmit={submit}
         onEscape={() => {
@@ -111,6 +121,8 @@ export function App({
         onKey={() => setQuestion(null)}
         commands={TUI_COMMANDS}
         history={history}
+        columns={columns}
+        onRows={setInputRows}
       />
       {question ? <Text color="yellow">{question}</Text> : null}
     </Box>
