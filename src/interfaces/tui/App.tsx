@@ -5,10 +5,12 @@ import { useCallback, useMemo, useReducer, useRef, useState } from "react";
 import type { DaemonClient } from "../../client/index.js";
 import { describeError, parseChatCommand } from "../../kernel/index.js";
 import { InputLine } from "./components/InputLine.js";
+import { PairingNotice, pairingNoticeRows } from "./components/PairingNotice.js";
 import { STATUS_LINE_ROWS, StatusLine } from "./components/StatusLine.js";
 import { Transcript } from "./components/Transcript.js";
 import { useAgentStatus } from "./hooks/use-agent-status.js";
 import { useDaemonEvents } from "./hooks/use-daemon-events.js";
+import { usePendingPairings } from "./hooks/use-pending-pairings.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { openLineHistory } from "./line-history.js";
 import { countTextRows } from "./live-rows.js";
@@ -58,10 +60,17 @@ export function App({
   const localIds = useRef(0);
   const { exit } = useApp();
   const [question, setQuestion] = useState<string | null>(null);
-  const local = useCallback(
-    (command: string, text: string) => dispatch({ type: "local-answer", command, text }),
-    [],
-  );
+  // A /pair answer asks at once who still waits.
+  const [pairVersion, setPairVersion] = useState(0);
+  const local = useCallback((command: string, text: string) => {
+    dispatch({ type: "local-answer", command, text });
+    if (command === "pair") setPairVersion((version) => version + 1);
+  }, []);
+  const pendingPairings = usePendingPairings({
+    client,
+    connected: state.connection === "connected",
+    version: state.statusVersion + pairVersion,
+  });
   const submit = useCallback(
     (line: string) => {
       const text = line.trim();
@@ -99,7 +108,8 @@ export function App({
   const { rows, columns } = useTerminalSize();
   const [inputRows, setInputRows] = useState(1);
   const questionRows = question ? countTextRows(question, columns) : 0;
-  const maxLiveRows = rows - STATUS_LINE_ROWS - inputRows - questionRows - 2;
+  const maxLiveRows =
+    rows - STATUS_LINE_ROWS - pairingNoticeRows(pendingPairings) - inputRows - questionRows - 2;
 
   return (
     <Box flexDirection="column">
@@ -110,6 +120,7 @@ export function App({
         maxLiveRows={maxLiveRows}
         columns={columns}
       />
+      <PairingNotice pending={pendingPairings} />
       <StatusLine agentName={agentName} state={state} columns={columns} />
       <InputLine
         onSubmit={submit}

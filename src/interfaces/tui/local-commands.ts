@@ -13,6 +13,17 @@ export interface LocalCommandContext {
   exit: () => void;
 }
 
+/** What /help adds in the terminal: its own commands and the editing keys. */
+export const TERMINAL_HELP = [
+  "in this terminal:",
+  "  /pair CODE   let in a Telegram user who got CODE (kern pair lists who waits)",
+  "  /exit        quit (the daemon keeps running)",
+  "keys: Enter sends · Alt-Enter, Ctrl-J or a trailing \\ starts a new line · Tab completes",
+  "  ↑ ↓ history · Ctrl-A / Ctrl-E line start / end · Alt-← / Alt-→ by word",
+  "  Ctrl-W word back · Ctrl-U / Ctrl-K delete to start / end",
+  "  Esc cancels the running turn · Ctrl-C clears the line, else quits (asks mid-turn)",
+].join("\n");
+
 /** True when `text` was a command answered here; false when it goes to the daemon. */
 export function answerLocally(text: string, context: LocalCommandContext): boolean {
   // `/word` alone or followed by an argument; `/etc/hosts …` is a path, not a command.
@@ -20,6 +31,11 @@ export function answerLocally(text: string, context: LocalCommandContext): boole
   if (!match) return false;
   const name = match[1] as string;
   const argument = (match[2] ?? "").trim();
+  if (name === "help") {
+    // The daemon lists its commands; the terminal adds its own and its keys, then sends it on.
+    context.local("", TERMINAL_HELP);
+    return false;
+  }
   if ((CHAT_COMMANDS as readonly string[]).includes(name)) return false;
   if (name === "exit" || name === "quit") {
     context.exit();
