@@ -4,6 +4,7 @@
 // problem comes with the command that fixes it. Never throws; never shows the key.
 import { type Config, loadConfig } from "../config/index.js";
 import { describeError } from "../kernel/index.js";
+import { displayEndpoint } from "../model/index.js";
 
 export interface SetupProblem {
   problem: string;
@@ -60,7 +61,7 @@ export async function probeEndpoint(
   options: { model: string; timeoutMs: number },
 ): Promise<SetupProblem | null> {
   const url = `${baseUrl.replace(/\/+$/, "")}/models`;
-  const shown = shownUrl(url);
+  const shown = displayEndpoint(url);
   let response: Response;
   try {
     response = await fetch(url, {
@@ -100,16 +101,6 @@ async function listedModels(response: Response): Promise<string[]> {
       .filter((id): id is string => typeof id === "string");
   } catch {
     return [];
-  }
-}
-
-/** The URL without user, password or query (they may hold secrets). */
-function shownUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-  } catch {
-    return "(an invalid URL)";
   }
 }
 

@@ -11,6 +11,7 @@ export * from "./init-agent.js";
 export * from "./lifecycle.js";
 export * from "./offline-actions.js";
 export * from "./offline-memory.js";
+export * from "./plan-import-calls.js";
 export * from "./reindex-agent-folder.js";
 export * from "./run-demo.js";
 export * from "./run-import.js";
