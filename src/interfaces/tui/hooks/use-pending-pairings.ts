@@ -16,6 +16,7 @@ export function usePendingPairings(options: {
 }): PendingPairingView[] {
   const { client, connected, version, pollMs = PAIRING_POLL_MS } = options;
   const [pending, setPending] = useState<PendingPairingView[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version asks again at once
   useEffect(() => {
     if (!connected) return;
     let current = true;
