@@ -32,8 +32,11 @@ function tallReply(tag: string): string {
 
 /** The screen once the turn's end has been drawn: the last line, the one before it, the prompt. */
 async function showsEnd(tui: TmuxSession, tag: string): Promise<string[]> {
+  // The turn has ended in the TUI too: the status line offers /help again, not Esc.
   const screen = await tui.waitFor(
-    (lines) => lines.some((line) => line.includes(`${tag} line ${LINES} THE END`)),
+    (lines) =>
+      lines.some((line) => line.includes(`${tag} line ${LINES} THE END`)) &&
+      lines.some((line) => line.includes("/help · Ctrl-C quits")),
     20_000,
   );
   const end = screen.findIndex((line) => line.includes(`${tag} line ${LINES} THE END`));
