@@ -3,7 +3,7 @@
 import { ApiError, api, onUnauthorized } from "./api.js";
 import { errorBox, h } from "./dom.js";
 import { openEventStream } from "./event-stream.js";
-import { AppShell } from "./views/app-shell.js";
+import { AppShell, pendingCodes } from "./views/app-shell.js";
 import { PAIRING_CHANGED } from "./views/local-commands.js";
 import { createLoginView } from "./views/login-view.js";
 
@@ -43,7 +43,7 @@ function startApp(shell: AppShell): () => void {
   // change and every 20 s.
   const refreshPending = () =>
     void api.status().then(
-      (status) => shell.setPendingPairings(status.telegram.pendingCodes),
+      (status) => shell.setPendingPairings(pendingCodes(status)),
       () => undefined,
     );
   const onHashChange = () => {

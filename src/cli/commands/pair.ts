@@ -34,7 +34,7 @@ export function registerPairCommand(program: Command, context: CliContext): void
         ? await daemon.client.pairingApprove(first)
         : await (await loadDaemon()).approvePairingOffline(dir, first);
       context.output.line(
-        `paired ${user.name} (telegram user ${user.userId}); they can talk to the agent now`,
+        `paired ${user.name} (${user.channel} user ${user.userId}); they can talk to the agent now`,
       );
     });
   const session = program.command("session").description("manage sessions");
