@@ -149,7 +149,7 @@ describeInBrowser("web chat", () => {
   it("counts the Pairing badge down at once after an approval (issue 31)", async () => {
     const badge = page.locator(".main-nav .nav-badge");
     const pending = await runtime.pairing.request({
-      interface: "telegram",
+      channel: "telegram",
       userId: "88",
       chatId: "88",
       name: "Cy",
@@ -164,7 +164,7 @@ describeInBrowser("web chat", () => {
     await expect.poll(() => badge.isVisible(), { timeout: 5000 }).toBe(false);
 
     const second = await runtime.pairing.request({
-      interface: "telegram",
+      channel: "telegram",
       userId: "89",
       chatId: "89",
       name: "Dee",

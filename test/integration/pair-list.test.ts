@@ -25,7 +25,7 @@ describe("kern pair without a code", () => {
       usersFile: join(dir, "USERS.md"),
       clock: SYSTEM_CLOCK,
     });
-    const pending = await store.request({ interface: "telegram", userId, chatId: userId, name });
+    const pending = await store.request({ channel: "telegram", userId, chatId: userId, name });
     return pending.code;
   }
 
