@@ -221,6 +221,8 @@ describe.skipIf(!jsxReady)("App", () => {
     const frame = await frameWith(instance, "/exit");
     expect(frame).toContain("/pair CODE");
     expect(frame).toContain("Esc cancels the running turn");
+    // Under the line the user sent, not above it.
+    expect(frame.indexOf("❯ /help")).toBeLessThan(frame.indexOf("In this terminal"));
     expect(client.sentMessages).toEqual([{ text: "/help", interface: "tui" }]);
   });
 

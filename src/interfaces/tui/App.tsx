@@ -14,7 +14,7 @@ import { usePendingPairings } from "./hooks/use-pending-pairings.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { openLineHistory } from "./line-history.js";
 import { countTextRows } from "./live-rows.js";
-import { answerLocally, TUI_COMMANDS } from "./local-commands.js";
+import { answerLocally, isHelp, TERMINAL_HELP, TUI_COMMANDS } from "./local-commands.js";
 import { countSettledItems, createInitialTuiState, tuiReducer } from "./tui-state.js";
 
 /** How long to wait between attempts to reach a daemon that went away. */
@@ -85,6 +85,7 @@ export function App({
       if (answerLocally(text, { client, local, exit })) return;
       const localId = ++localIds.current;
       dispatch({ type: "message-send", localId, text: line });
+      if (isHelp(text)) local("", TERMINAL_HELP);
       client.sendMessage({ text: line, interface: "tui" }).then(
         ({ turnId }) => dispatch({ type: "message-accept", localId, turnId }),
         (error: unknown) =>

@@ -15,14 +15,20 @@ export interface LocalCommandContext {
 
 /** What /help adds in the terminal: its own commands and the editing keys. */
 export const TERMINAL_HELP = [
-  "in this terminal:",
+  "In this terminal:",
   "  /pair CODE   let in a Telegram user who got CODE (kern pair lists who waits)",
   "  /exit        quit (the daemon keeps running)",
-  "keys: Enter sends · Alt-Enter, Ctrl-J or a trailing \\ starts a new line · Tab completes",
-  "  ↑ ↓ history · Ctrl-A / Ctrl-E line start / end · Alt-← / Alt-→ by word",
-  "  Ctrl-W word back · Ctrl-U / Ctrl-K delete to start / end",
-  "  Esc cancels the running turn · Ctrl-C clears the line, else quits (asks mid-turn)",
+  "Keys: Enter sends · Alt-Enter, Ctrl-J or a trailing \\ starts a new line",
+  "  Tab completes a /command · ↑ ↓ history · Alt-← / Alt-→ by word",
+  "  Ctrl-A / Ctrl-E line start / end · Ctrl-W word back",
+  "  Ctrl-U / Ctrl-K delete to start / end · Esc cancels the running turn",
+  "  Ctrl-C clears the line, else quits (asks first while a turn runs)",
 ].join("\n");
+
+/** `/help` goes to the daemon (its commands); the terminal shows its own part under it. */
+export function isHelp(text: string): boolean {
+  return /^\/help(?:\s|$)/.test(text.trim());
+}
 
 /** True when `text` was a command answered here; false when it goes to the daemon. */
 export function answerLocally(text: string, context: LocalCommandContext): boolean {
@@ -31,11 +37,6 @@ export function answerLocally(text: string, context: LocalCommandContext): boole
   if (!match) return false;
   const name = match[1] as string;
   const argument = (match[2] ?? "").trim();
-  if (name === "help") {
-    // The daemon lists its commands; the terminal adds its own and its keys, then sends it on.
-    context.local("", TERMINAL_HELP);
-    return false;
-  }
   if ((CHAT_COMMANDS as readonly string[]).includes(name)) return false;
   if (name === "exit" || name === "quit") {
     context.exit();
