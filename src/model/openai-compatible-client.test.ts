@@ -181,6 +181,19 @@ describe("createOpenAiCompatibleClient retries", () => {
     const end = endOf(await collect(clientFor()));
     expect(end.error?.code).toBe("KERN_MODEL_NETWORK");
   });
+
+  it("names the URL it could not reach, without credentials or query", async () => {
+    // Port 9 (discard) has no listener on a test machine: the connection is refused.
+    const end = endOf(
+      await collect(clientFor({ baseUrl: "http://user:secret@127.0.0.1:9/v1?key=sk-1" })),
+    );
+    expect(end.error?.code).toBe("KERN_MODEL_NETWORK");
+    expect(end.error?.message).toContain(
+      "could not reach the model endpoint http://127.0.0.1:9/v1",
+    );
+    expect(end.error?.message).not.toContain("secret");
+    expect(end.error?.message).not.toContain("sk-1");
+  });
 });
 
 describe("createOpenAiCompatibleClient idle timeout and cancel", () => {

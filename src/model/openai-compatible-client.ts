@@ -110,7 +110,12 @@ async function* streamWithRetries(
   try {
     params = toChatParams(applyCacheControl(request, options.provider), options.provider);
   } catch (error) {
-    yield endEvent({ kind: "failed", text: "", error: toModelError(error), streamed: false });
+    yield endEvent({
+      kind: "failed",
+      text: "",
+      error: toModelError(error, options.baseUrl),
+      streamed: false,
+    });
     return;
   }
   for (let attempt = 0; ; attempt += 1) {
@@ -185,7 +190,7 @@ async function* streamAttempt(
       }
     }
   } catch (error) {
-    return interrupted(idle.signal.aborted ? stalled() : toModelError(error));
+    return interrupted(idle.signal.aborted ? stalled() : toModelError(error, options.baseUrl));
   } finally {
     clearTimeout(timer);
   }
@@ -203,7 +208,7 @@ async function* streamAttempt(
       ...(usage ? { usage } : {}),
     };
   } catch (error) {
-    return interrupted(toModelError(error));
+    return interrupted(toModelError(error, options.baseUrl));
   }
 }
 
