@@ -11,7 +11,12 @@ import { useAgentStatus } from "./hooks/use-agent-status.js";
 import { useDaemonEvents } from "./hooks/use-daemon-events.js";
 import { openLineHistory } from "./line-history.js";
 import { answerLocally, TUI_COMMANDS } from "./local-commands.js";
-import { countSettledItems, createInitialTuiState, tuiReducer } from "./tui-state.js";
+import {
+  countSettledItems,
+  createInitialTuiState,
+  type TuiAction,
+  tuiReducer,
+} from "./tui-state.js";
 
 /** How long to wait between attempts to reach a daemon that went away. */
 export const DEFAULT_RECONNECT_DELAY_MS = 1000;
@@ -25,6 +30,47 @@ export interface AppProps {
   reconnectDelayMs?: number;
   /** Where the input history lives (`.kern/tui-history.jsonl`); null keeps none. */
   historyFile?: string | null;
+}
+
+interface SubmitLineOptions {
+  client: DaemonClient;
+  runningTurnId: string | null;
+  cancel: () => void;
+  exit: () => void;
+  setQuestion: (question: string | null) => void;
+  dispatch: (action: TuiAction) => void;
+}
+
+/** What Enter does with the input line. */
+function useSubmitLine(options: SubmitLineOptions) {
+  const { client, runningTurnId, cancel, exit, setQuestion, dispatch } = options;
+  const localIds = useRef(0);
+  const local = useCallback(
+    (command: string, text: string) => dispatch({ type: "local-answer", command, text }),
+    [dispatch],
+  );
+  return useCallback(
+    (line: string) => {
+      const text = line.trim();
+      if (!text) return;
+      setQuestion(null);
+      // /cancel of a turn we know runs goes straight to it; other commands the runtime knows go
+      // to the daemon; the terminal's own and unknown ones are answered here, never by the model.
+      if (parseChatCommand(text)?.command === "cancel" && runningTurnId) {
+        cancel();
+        return;
+      }
+      if (answerLocally(text, { client, local, exit })) return;
+      const localId = ++localIds.current;
+      dispatch({ type: "message-send", localId, text: line });
+      client.sendMessage({ text: line, interface: "tui" }).then(
+        ({ turnId }) => dispatch({ type: "message-accept", localId, turnId }),
+        (error: unknown) =>
+          dispatch({ type: "message-fail", localId, error: describeError(error) }),
+      );
+    },
+    [client, cancel, runningTurnId, local, exit, setQuestion, dispatch],
+  );
 }
 
 export function App({
@@ -53,35 +99,9 @@ export function App({
     );
   }, [client, runningTurnId]);
 
-  const localIds = useRef(0);
   const { exit } = useApp();
   const [question, setQuestion] = useState<string | null>(null);
-  const local = useCallback(
-    (command: string, text: string) => dispatch({ type: "local-answer", command, text }),
-    [],
-  );
-  const submit = useCallback(
-    (line: string) => {
-      const text = line.trim();
-      if (!text) return;
-      setQuestion(null);
-      // /cancel of a turn we know runs goes straight to it; other commands the runtime knows go
-      // to the daemon; the terminal's own and unknown ones are answered here, never by the model.
-      if (parseChatCommand(text)?.command === "cancel" && runningTurnId) {
-        cancel();
-        return;
-      }
-      if (answerLocally(text, { client, local, exit })) return;
-      const localId = ++localIds.current;
-      dispatch({ type: "message-send", localId, text: line });
-      client.sendMessage({ text: line, interface: "tui" }).then(
-        ({ turnId }) => dispatch({ type: "message-accept", localId, turnId }),
-        (error: unknown) =>
-          dispatch({ type: "message-fail", localId, error: describeError(error) }),
-      );
-    },
-    [client, cancel, runningTurnId, local, exit],
-  );
+  const submit = useSubmitLine({ client, runningTurnId, cancel, exit, setQuestion, dispatch });
   // Ctrl-C while a turn runs asks first: quitting would leave the turn running unseen.
   const interrupt = useCallback(() => {
     if (!runningTurnId) return exit();
