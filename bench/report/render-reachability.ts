@@ -6,7 +6,7 @@ import type { MergedResults } from "./results-files.js";
 import type { Reachability, SizeResult } from "./results-schema.js";
 
 /** Facts in the oldest half of the history (buckets 5–9) and how many are in the prompt. */
-export function oldestHalf(reach: Reachability): { facts: number; reachable: number } {
+function oldestHalf(reach: Reachability): { facts: number; reachable: number } {
   return reach.buckets.slice(5).reduce(
     (sum, bucket) => ({
       facts: sum.facts + bucket.facts,

@@ -30,7 +30,7 @@ written by the benchmark from \`bench/results/*.json\`; do not edit it by hand. 
 each run replaces the results of the sizes it measured and keeps the others.`;
 
 /** The whole document from merged results (and LongMemEval's, when it ran). Pure. */
-export function renderReport(
+function renderReport(
   results: MergedResults,
   longMemEval: LongMemEvalResult | null = null,
   lmeReachability: LmeReachabilityResult | null = null,

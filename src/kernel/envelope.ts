@@ -12,11 +12,6 @@ export function formatEnvelopePrefix(envelope: Envelope): string {
   return `[${parts.join(", ")}]`;
 }
 
-/** The user message text stored for an envelope: prefix, newline, text. */
-export function renderEnvelope(envelope: Envelope): string {
-  return `${formatEnvelopePrefix(envelope)}\n${envelope.text}`;
-}
-
 /** Slash commands the runtime answers itself, without the model. */
 export const CHAT_COMMANDS = [
   "status",

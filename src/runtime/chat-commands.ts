@@ -18,7 +18,7 @@ export interface CommandSources {
   recall(query: string): Promise<RecallReport>;
 }
 
-export const HELP_TEXT = [
+const HELP_TEXT = [
   "Commands (answered by kern, not the model):",
   "  /status          agent, model, session, queue and memory",
   "  /context         what the prompt holds and its token budget",

@@ -19,7 +19,7 @@ function agentDirOf(databasePath: string): string {
   return dirname(dirname(databasePath));
 }
 
-export function indexDamagedError(databasePath: string, cause: unknown): StoreError {
+function indexDamagedError(databasePath: string, cause: unknown): StoreError {
   const detail = cause instanceof Error ? cause.message : String(cause);
   return new StoreError(
     "KERN_INDEX_DAMAGED",

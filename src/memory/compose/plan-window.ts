@@ -28,9 +28,9 @@ const MIN_SUMMARY_SHARE = 0.1;
  * fresh prompt fills at least ~95% of it (issue 15), and the prefix stays put for the next ~4% of
  * the budget in new messages before the trim point moves (ADR 0010).
  */
-export const HEADROOM_SHARE = 0.04;
+const HEADROOM_SHARE = 0.04;
 /** ...and never less than this many tokens: at small budgets a re-trim would come every turn. */
-export const MIN_HEADROOM_TOKENS = 1_000;
+const MIN_HEADROOM_TOKENS = 1_000;
 
 function headroomTokens(budget: number): number {
   return Math.max(HEADROOM_SHARE * budget, MIN_HEADROOM_TOKENS);

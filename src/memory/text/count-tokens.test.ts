@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SessionMessage } from "../../kernel/index.js";
-import {
-  countMessageTokens,
-  countTokens,
-  MESSAGE_OVERHEAD_TOKENS,
-  TokenCache,
-} from "./count-tokens.js";
+import { countMessageTokens, countTokens, MESSAGE_OVERHEAD_TOKENS } from "./count-tokens.js";
 
 describe("countTokens", () => {
   it("counts o200k tokens exactly for ordinary text", () => {
@@ -99,20 +94,5 @@ describe("countMessageTokens", () => {
   it("adds the per-message overhead to the text's tokens", () => {
     const text = 'Running the tests.\nbash({"command":"npm test"})';
     expect(countMessageTokens(message)).toBe(countTokens(text) + MESSAGE_OVERHEAD_TOKENS);
-  });
-
-  it("caches by session and seq", () => {
-    const cache = new TokenCache(2);
-    expect(cache.countMessage("s1", message)).toBe(countMessageTokens(message));
-    // Same key: the cached count comes back even for different content.
-    expect(cache.countMessage("s1", { ...message, content: "x" })).toBe(
-      countMessageTokens(message),
-    );
-    cache.countMessage("s2", message);
-    cache.countMessage("s3", message);
-    expect(cache.size).toBe(2);
-    expect(cache.countMessage("s1", { ...message, content: "" })).toBe(
-      countMessageTokens({ ...message, content: "" }),
-    );
   });
 });

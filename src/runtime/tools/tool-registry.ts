@@ -8,7 +8,7 @@ import { kernTool, messageTool } from "./message-tool.js";
 import { globTool, grepTool } from "./search-tools.js";
 import { isToolInScope, type Tool, type ToolContext, type ToolScope } from "./tool.js";
 
-export const ALL_TOOLS: readonly Tool[] = [
+const ALL_TOOLS: readonly Tool[] = [
   bashTool,
   readTool,
   writeTool,

@@ -10,7 +10,7 @@ import { PairingView } from "./pairing-view.js";
 type Route = { view: "chat" } | { view: "memory"; tab: MemoryTab } | { view: "pairing" };
 
 /** Reads a hash like `#/memory/segments`; anything unknown is the chat. */
-export function parseRoute(hash: string): Route {
+function parseRoute(hash: string): Route {
   const [, view, tab] = hash.split("/");
   if (view === "memory") return { view, tab: tab && isMemoryTab(tab) ? tab : "sessions" };
   if (view === "pairing") return { view };
