@@ -45,6 +45,8 @@ export interface AssembleDaemonOptions {
   /** Replaces the OpenAI-compatible client (null = no model even if configured). */
   modelClient?: ModelClient | null;
   embedder?: Embedder;
+  /** The accepted-turns file (default: `.kern/queue.jsonl` with the usual compaction). */
+  queueFile?: TurnQueueFile;
   staticDir?: string;
   telegramBotInfo?: TelegramBotInfo;
   /** Called on /restart (the CLI's `run` re-executes itself); default: stop only. */
@@ -163,7 +165,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
   );
   let endpoint: { port: number | null; url: string | null } = { port: null, url: null };
   const restart = options.onRestartRequest ?? (() => undefined);
-  const queueFile = TurnQueueFile.open(paths.queueFile);
+  const queueFile = options.queueFile ?? TurnQueueFile.open(paths.queueFile);
   const runtime = new Runtime({
     queueFile,
     importer: createDaemonImporter({ paths, store, memory, clock }),

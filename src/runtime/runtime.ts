@@ -262,7 +262,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     if (this.running) return;
     const next = this.queue.shift();
     if (!next) {
-      this.options.queueFile?.compactIfIdle();
+      this.options.queueFile?.compact();
       return;
     }
     this.running = next;
