@@ -13,7 +13,11 @@ afterEach(() => {
 function entry(index: number) {
   return {
     turnId: `turn-${index}`,
-    envelope: { text: `message ${index}`, interface: "web" as const, ts: "2026-11-26T10:00:00.000Z" },
+    envelope: {
+      text: `message ${index}`,
+      interface: "web" as const,
+      ts: "2026-11-26T10:00:00.000Z",
+    },
   };
 }
 
