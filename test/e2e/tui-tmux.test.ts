@@ -40,7 +40,14 @@ describe("kern tui in tmux", () => {
     await tui?.close();
   });
 
+  /** An empty input line, whatever the test before left in it (tests run in any order). */
+  async function emptyLine(): Promise<void> {
+    await tui.keys("C-u");
+    await tui.waitFor((lines) => lastLine(lines) === "❯");
+  }
+
   it("edits at the cursor: helo, Left, l, Enter sends hello; Up recalls it", async () => {
+    await emptyLine();
     const before = turnRequests(agent.llm).length;
     agent.llm.reply("hi there");
     await tui.type("helo");
@@ -57,6 +64,7 @@ describe("kern tui in tmux", () => {
   }, 60_000);
 
   it("sends a pasted 3-line text as 3 lines", async () => {
+    await emptyLine();
     const before = turnRequests(agent.llm).length;
     agent.llm.reply("got three lines");
     await tui.paste("one\ntwo\nthree");
@@ -68,6 +76,7 @@ describe("kern tui in tmux", () => {
   }, 60_000);
 
   it("completes /sta to /status with Tab, and the daemon answers it", async () => {
+    await emptyLine();
     await tui.type("/sta");
     await tui.keys("Tab");
     await tui.waitFor((lines) => lastLine(lines) === "❯ /status");
@@ -76,6 +85,7 @@ describe("kern tui in tmux", () => {
   }, 60_000);
 
   it("answers an unknown /foo itself, without the model", async () => {
+    await emptyLine();
     const before = turnRequests(agent.llm).length;
     await tui.type("/foo");
     await tui.keys("Enter");
@@ -84,6 +94,7 @@ describe("kern tui in tmux", () => {
   }, 60_000);
 
   it("remembers the history per agent: a new kern tui recalls the last message with Up", async () => {
+    await emptyLine();
     // Two lines of its own (answered by the terminal itself, no model), then a new kern tui.
     await tui.type("/nope-one");
     await tui.keys("Enter");
