@@ -4,27 +4,51 @@
 // user message reached the session log already ran (a crash cut it short) and is not replayed.
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, writeFileSync } from "node:fs";
 import { z } from "zod";
-import { type Envelope, parseJsonOrUndefined } from "../kernel/index.js";
+import {
+  type Envelope,
+  interfaceNameSchema,
+  parseJsonOrUndefined,
+  replyRouteSchema,
+  turnKindSchema,
+} from "../kernel/index.js";
 import { JsonlAppender, scanJsonlFile } from "./jsonl-file.js";
 import { guardWrite, isWriteFailure } from "./write-failure.js";
 
 const envelopeSchema = z.object({
   text: z.string(),
-  interface: z.enum(["cli", "web", "telegram", "tui", "import", "system"]),
+  interface: interfaceNameSchema,
   channel: z.string().optional(),
   user: z.string().optional(),
   name: z.string().optional(),
   ts: z.string(),
+  replyTo: replyRouteSchema.optional(),
+});
+
+/** How a turn runs besides its envelope (a job's model, a heartbeat's light prompt). */
+const turnOptionsSchema = z.object({
+  kind: turnKindSchema.optional(),
+  model: z.string().optional(),
+  maxContextTokens: z.number().int().positive().optional(),
+  toolScope: z.enum(["full", "write", "read"]).optional(),
 });
 
 const lineSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("queued"), turnId: z.string(), envelope: envelopeSchema }),
+  z.object({
+    type: z.literal("queued"),
+    turnId: z.string(),
+    envelope: envelopeSchema,
+    options: turnOptionsSchema.optional(),
+  }),
   z.object({ type: z.literal("done"), turnId: z.string() }),
 ]);
+
+export type QueuedTurnOptions = z.infer<typeof turnOptionsSchema>;
 
 export interface QueuedTurnEntry {
   turnId: string;
   envelope: Envelope;
+  /** Absent for a person's message. */
+  options?: QueuedTurnOptions;
 }
 
 /** Lines after which the file is rewritten holding only the turns not yet done. */

@@ -148,7 +148,7 @@ describeInBrowser("web chat", () => {
     await onChat();
     const sent = runtime.envelopes.length;
     const pending = await runtime.pairing.request({
-      interface: "telegram",
+      channel: "telegram",
       userId: "77",
       chatId: "77",
       name: "Bea",
