@@ -15,7 +15,7 @@ import {
   type ToolScope,
 } from "./tool.js";
 
-const ALL_TOOLS: readonly Tool[] = [
+export const ALL_TOOLS: readonly Tool[] = [
   bashTool,
   readTool,
   writeTool,
