@@ -5,7 +5,7 @@
 // works on its own copy of the folder, so each stands alone in any order.
 import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type GeneratedConversation,
   generateConversation,
@@ -30,14 +30,13 @@ import { makeTempDir } from "../support/temp-dir.js";
 
 const MESSAGES = 3_000;
 const MODEL = "fake-summarizer";
-const model = (): SummaryModel => modelOn(llm, MODEL);
 
 const temp = makeTempDir("kern-pipeline-");
 const agentDir = join(temp.path, "agent");
 let conversation: GeneratedConversation;
 let config: Config;
-let llm: FakeLlm;
-let failing = false;
+/** Fake model servers the tests started, closed after each. */
+const servers: FakeLlm[] = [];
 /** The phases the offline build in beforeAll went through. */
 const phases = new Set<string>();
 
@@ -85,24 +84,36 @@ function copyAgent(name: string): string {
   return dir;
 }
 
+/** A model summarizer on its own fake server: it fails every call while `failing()` says so. */
+async function summarizerServer(failing: () => boolean): Promise<FakeLlm> {
+  const server = await startFakeLlm();
+  server.when(isSummarizer, (request) =>
+    failing()
+      ? { kind: "fail", status: 503 }
+      : `<summary>\n- I summarized ${String(request.messages[1]?.content).length} characters for the record.\n</summary>`,
+  );
+  return server;
+}
+
 /**
- * Runs the model summarizer on `dir` with every call failing (the breaker opens, stand-ins stay
- * stale), then with calls answered once the breaker's minute has passed.
+ * Runs a model summarizer (its own fake server, returned) on `dir` with every call failing (the
+ * breaker opens, stand-ins stay stale), then with calls answered once the breaker's minute passed.
  */
 async function summarizeThroughBreaker(
   dir: string,
   checkFailed: (opened: { store: AgentStore; engine: MemoryEngine }, calls: number) => void,
-): Promise<{ store: AgentStore; engine: MemoryEngine }> {
+): Promise<{ opened: { store: AgentStore; engine: MemoryEngine }; server: FakeLlm }> {
+  let failing = true;
+  const server = await summarizerServer(() => failing);
+  servers.push(server);
   const clock = new FakeClock();
-  const opened = openEngine(model(), dir, clock);
-  const before = llm.requests.length;
-  failing = true;
+  const opened = openEngine(modelOn(server, MODEL), dir, clock);
   await opened.engine.runUntilIdle();
-  checkFailed(opened, llm.requests.length - before);
+  checkFailed(opened, server.requests.length);
   failing = false;
   clock.advance(60_000);
   await opened.engine.runUntilIdle();
-  return opened;
+  return { opened, server };
 }
 
 beforeAll(async () => {
@@ -112,12 +123,6 @@ beforeAll(async () => {
   await writeConversation({ conversation, messagesPath: file });
   await importConversation({ agentDir, file, clock: new FakeClock() });
   config = await loadConfig({ agentDir, env: {} });
-  llm = await startFakeLlm();
-  llm.when(isSummarizer, (request) =>
-    failing
-      ? { kind: "fail", status: 503 }
-      : `<summary>\n- I summarized ${String(request.messages[1]?.content).length} characters for the record.\n</summary>`,
-  );
   const opened = openEngine(null);
   try {
     await opened.engine.runUntilIdle((progress) => phases.add(progress.phase));
@@ -126,12 +131,11 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-beforeEach(() => {
-  failing = false;
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
 });
 
-afterAll(async () => {
-  await llm?.close();
+afterAll(() => {
   temp.cleanup();
 });
 
@@ -226,24 +230,27 @@ describe("memory pipeline", () => {
   });
 
   it("replaces stand-ins with model summaries once the breaker lets calls through again", async () => {
-    const opened = await summarizeThroughBreaker(copyAgent("breaker"), (failedRun, failed) => {
-      // The breaker opens after 5 failures; calls already in flight then fail too.
-      expect(failed).toBeGreaterThanOrEqual(5);
-      expect(failed).toBeLessThanOrEqual(5 + config.summaryConcurrency - 1);
-      expect(
-        segmentsOf(failedRun.store).every(
-          (segment) => segment.method === "extractive" && segment.stale,
-        ),
-      ).toBe(true);
-    });
+    const { opened, server } = await summarizeThroughBreaker(
+      copyAgent("breaker"),
+      (failedRun, failed) => {
+        // The breaker opens after 5 failures; calls already in flight then fail too.
+        expect(failed).toBeGreaterThanOrEqual(5);
+        expect(failed).toBeLessThanOrEqual(5 + config.summaryConcurrency - 1);
+        expect(
+          segmentsOf(failedRun.store).every(
+            (segment) => segment.method === "extractive" && segment.stale,
+          ),
+        ).toBe(true);
+      },
+    );
     try {
       const segments = segmentsOf(opened.store);
       expect(segments.every((segment) => segment.method === `llm:${MODEL}` && !segment.stale)).toBe(
         true,
       );
-      const calls = llm.requests.length;
+      const calls = server.requests.length;
       await opened.engine.runUntilIdle();
-      expect(llm.requests.length).toBe(calls);
+      expect(server.requests.length).toBe(calls);
     } finally {
       await closeEngine(opened);
     }
@@ -251,7 +258,7 @@ describe("memory pipeline", () => {
 
   it("rebuilds identical segments and model summaries from the logs with zero model calls", async () => {
     const dir = copyAgent("rebuild");
-    const before = await summarizeThroughBreaker(dir, () => undefined);
+    const { opened: before, server } = await summarizeThroughBreaker(dir, () => undefined);
     const snapshot = segmentsOf(before.store);
     await closeEngine(before);
     expect(snapshot.every((segment) => segment.method === `llm:${MODEL}`)).toBe(true);
@@ -259,11 +266,11 @@ describe("memory pipeline", () => {
     rmSync(paths.database, { force: true });
     const report = reindexAgent({ paths, countTokens: countMessageTokens });
     expect(report.skippedEntries).toBe(0);
-    const calls = llm.requests.length;
-    const after = openEngine(model(), dir);
+    const calls = server.requests.length;
+    const after = openEngine(modelOn(server, MODEL), dir);
     try {
       await after.engine.runUntilIdle();
-      expect(llm.requests.length).toBe(calls);
+      expect(server.requests.length).toBe(calls);
       expect(segmentsOf(after.store)).toEqual(snapshot);
     } finally {
       await closeEngine(after);
