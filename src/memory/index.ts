@@ -1,7 +1,6 @@
 // Public surface of memory/: tokens, embeddings, segmentation, summaries, rollup, composition.
 
 export type { ComposedContext, ComposeOptions } from "./compose/composer.js";
-export { RECALL_MAX_TOKENS, recallTextTokens } from "./compose/recall-block.js";
 export { type DoctorReport, damagedIndexReport } from "./doctor/doctor.js";
 export * from "./embeddings/embedder.js";
 export { runEmbeddingJob } from "./embeddings/embedding-job.js";
@@ -10,7 +9,6 @@ export { createRemoteEmbedder } from "./embeddings/remote-embedder.js";
 export { MemoryEngine, type MemoryEngineOptions } from "./memory-engine.js";
 export type { MemoryConfig, SummaryModel } from "./pipeline-context.js";
 export { RECALL_TUNING, type RecallFilters } from "./recall/recall.js";
-export { recallPassage } from "./recall/recall-passage.js";
 export { rerankByVector } from "./recall/vector-rerank.js";
 export * from "./text/count-tokens.js";
 export * from "./text/message-text.js";
