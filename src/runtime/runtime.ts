@@ -24,31 +24,17 @@ import { type Importer, type QueuedJob, queueImport } from "./import-job.js";
 import type { MemoryPort } from "./memory-port.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";
 import type { InboundEnvelope, PairingApi, RuntimeApi } from "./runtime-api.js";
+import type { RuntimeOptions } from "./runtime-options.js";
 import { RuntimeQueries } from "./runtime-queries.js";
 import { closeInterruptedTurn, turnsToReplay } from "./runtime-recovery.js";
 import type { ToolScope } from "./tools/tool.js";
 import { ALL_TOOLS, toolsSectionText } from "./tools/tool-registry.js";
 import { createBuiltinToolSource, ToolRegistry, type TurnInfo } from "./tools/tool-source.js";
 import { buildTurnDependencies } from "./turn-dependencies.js";
-import type { TurnOptions, TurnRequest } from "./turn-request.js";
 
-export interface RuntimeOptions {
-  config: Config;
-  store: AgentStore;
-  memory: MemoryPort;
-  model: { client: ModelClient; model: string } | null;
-  pairing: PairingApi;
-  logger: Logger;
-  clock: Clock;
-  /** The API's address once it listens (for status). */
-  endpoint?: () => { port: number | null; url: string | null };
-  /** Called for `/restart`; the daemon restarts itself. */
-  onRestartRequest?: () => void;
-  /** Where accepted turns are kept until they ran (absent: in memory only, as in some tests). */
-  queueFile?: TurnQueueFile;
-  /** Appends an uploaded conversation and builds its memory (absent: imports are refused). */
-  importer?: Importer;
-}
+export type { RuntimeOptions } from "./runtime-options.js";
+
+import type { TurnOptions, TurnRequest } from "./turn-request.js";
 
 interface QueuedTurn {
   turnId: string;
