@@ -64,60 +64,70 @@ function stopQuietly(root: string, agentDir: string): void {
   spawnSync(process.execPath, [join(root, "bin", "kern"), "stop", agentDir]);
 }
 
-async function main(): Promise<void> {
-  const job = readJobArgument(process.argv, modelBuildJobSchema);
-  const commit = measuredCommit(job.root);
-  mkdirSync(job.workDir, { recursive: true });
-  const agentDir = join(job.workDir, "agent");
-  const scratch = join(job.workDir, "scratch");
-  const fresh = join(job.workDir, "fresh");
-  progress("cli", `an agent with ${HISTORY} messages`);
-  await prepare(agentDir, job.seed);
-  await initAgent({ agentDir: scratch, git: false });
-  const small = await smallHistories(job.workDir, job.seed);
-  const { root } = job;
-  const time = (
-    label: string,
-    args: string[],
-    daemon: boolean,
-    more: Partial<TimeCommandOptions> = {},
-  ) => timeCommand(root, args, { runs: RUNS, daemon, label, ...more });
-  const reading = (daemon: boolean): CommandTiming[] => [
-    time("kern status", ["status", agentDir], daemon),
-    time("kern segments", ["segments", agentDir], daemon),
-    time("kern context", ["context", agentDir, "--json"], daemon),
-    time("kern recall", ["recall", "deploy", agentDir], daemon),
-    time("kern memory", ["memory", agentDir], daemon),
-    time("kern logs", ["logs", agentDir, "-n", "5"], daemon),
+/** The timings of one run of the table: the agent, a scratch agent, a new folder, small imports. */
+interface Table {
+  root: string;
+  agentDir: string;
+  scratch: string;
+  fresh: string;
+  small: Awaited<ReturnType<typeof smallHistories>>;
+}
+
+function time(
+  table: Table,
+  label: string,
+  args: string[],
+  daemon: boolean,
+  more: Partial<TimeCommandOptions> = {},
+): CommandTiming {
+  return timeCommand(table.root, args, { runs: RUNS, daemon, label, ...more });
+}
+
+function reading(table: Table, daemon: boolean): CommandTiming[] {
+  const { agentDir } = table;
+  return [
+    time(table, "kern status", ["status", agentDir], daemon),
+    time(table, "kern segments", ["segments", agentDir], daemon),
+    time(table, "kern context", ["context", agentDir, "--json"], daemon),
+    time(table, "kern recall", ["recall", "deploy", agentDir], daemon),
+    time(table, "kern memory", ["memory", agentDir], daemon),
+    time(table, "kern logs", ["logs", agentDir, "-n", "5"], daemon),
   ];
-  progress("cli", "timing commands without a daemon");
-  // import and pair change (or try) the agent: a scratch one offline, the timed one last of all.
-  const changing = (daemon: boolean, dir: string): CommandTiming[] => [
-    time("kern pair", ["pair", "KERN-ZZZZ", dir], daemon, {
+}
+
+/** import and pair change (or try) the agent: a scratch one offline, the timed one last of all. */
+function changing(table: Table, daemon: boolean, dir: string): CommandTiming[] {
+  return [
+    time(table, "kern pair", ["pair", "KERN-ZZZZ", dir], daemon, {
       expectFailure: true,
       note: "an unknown code: exits 1",
     }),
-    time("kern import", ["import", small.file, dir], daemon, {
-      before: small.before,
+    time(table, "kern import", ["import", table.small.file, dir], daemon, {
+      before: table.small.before,
       note: `${SMALL_IMPORT} messages`,
     }),
   ];
-  const commands: CommandTiming[] = [
-    time("kern --version", ["--version"], false),
-    time("kern --help", ["--help"], false),
-    time("kern help", ["help"], false),
-    ...reading(false),
-    ...changing(false, scratch),
-    time("kern doctor", ["doctor", agentDir, "--json"], false),
-    time("kern reindex", ["reindex", agentDir], false, { note: `${HISTORY} messages` }),
-    time("kern session new", ["session", "new", scratch], false),
-    time("kern init", ["init", fresh, "--yes"], false, {
-      before: () => rmSync(fresh, { recursive: true, force: true }),
+}
+
+async function withoutDaemon(table: Table): Promise<CommandTiming[]> {
+  const { root, agentDir, scratch, fresh } = table;
+  const removeFresh = () => rmSync(fresh, { recursive: true, force: true });
+  return [
+    time(table, "kern --version", ["--version"], false),
+    time(table, "kern --help", ["--help"], false),
+    time(table, "kern help", ["help"], false),
+    ...reading(table, false),
+    ...changing(table, false, scratch),
+    time(table, "kern doctor", ["doctor", agentDir, "--json"], false),
+    time(table, "kern reindex", ["reindex", agentDir], false, { note: `${HISTORY} messages` }),
+    time(table, "kern session new", ["session", "new", scratch], false),
+    time(table, "kern init", ["init", fresh, "--yes"], false, {
+      before: removeFresh,
       note: "a new folder, git included",
     }),
-    time("kern demo", ["demo", fresh, "--no-start"], false, {
+    time(table, "kern demo", ["demo", fresh, "--no-start"], false, {
       runs: DEMO_RUNS,
-      before: () => rmSync(fresh, { recursive: true, force: true }),
+      before: removeFresh,
       note: "builds its history and memory",
     }),
     await timeUntilReady(root, ["run", agentDir], {
@@ -127,20 +137,25 @@ async function main(): Promise<void> {
       file: join(agentDir, ".kern", "daemon.pid"),
       note: "until the daemon listens (pid file)",
     }),
-    time("kern start", ["start", agentDir], false, {
+    time(table, "kern start", ["start", agentDir], false, {
       before: () => stopQuietly(root, agentDir),
       note: "until the daemon answers",
     }),
-    time("kern stop", ["stop", agentDir], true, {
+    time(table, "kern stop", ["stop", agentDir], true, {
       before: () => kern(root, ["start", agentDir]),
     }),
   ];
-  progress("cli", "timing commands with the daemon running");
+}
+
+async function withDaemon(table: Table): Promise<CommandTiming[]> {
+  const { root, agentDir } = table;
   kern(root, ["start", agentDir]);
   try {
-    commands.push(
-      ...reading(true),
-      time("kern restart", ["restart", agentDir], true, { note: "until the daemon answers" }),
+    return [
+      ...reading(table, true),
+      time(table, "kern restart", ["restart", agentDir], true, {
+        note: "until the daemon answers",
+      }),
       await timeUntilReady(root, ["tui", agentDir], {
         runs: RUNS,
         daemon: true,
@@ -149,16 +164,39 @@ async function main(): Promise<void> {
         output: /\bconnected\b/,
         note: "until its first connected frame",
       }),
-      ...changing(true, agentDir),
-    );
+      ...changing(table, true, agentDir),
+    ];
   } finally {
     kern(root, ["stop", agentDir]);
   }
+}
+
+async function main(): Promise<void> {
+  const job = readJobArgument(process.argv, modelBuildJobSchema);
+  const commit = measuredCommit(job.root);
+  mkdirSync(job.workDir, { recursive: true });
+  const agentDir = join(job.workDir, "agent");
+  const scratch = join(job.workDir, "scratch");
+  progress("cli", `an agent with ${HISTORY} messages`);
+  await prepare(agentDir, job.seed);
+  await initAgent({ agentDir: scratch, git: false });
+  const small = await smallHistories(job.workDir, job.seed);
+  const table: Table = {
+    root: job.root,
+    agentDir,
+    scratch,
+    fresh: join(job.workDir, "fresh"),
+    small,
+  };
+  progress("cli", "timing commands without a daemon");
+  const commands = await withoutDaemon(table);
+  progress("cli", "timing commands with the daemon running");
+  commands.push(...(await withDaemon(table)));
   writeResult(job.resultsDir, {
     kind: "cli-start",
     ranAt: new Date().toISOString(),
     command: job.command,
-    machine: machineInfo(root, commit),
+    machine: machineInfo(job.root, commit),
     runs: RUNS,
     historyMessages: HISTORY,
     commands,

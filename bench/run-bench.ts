@@ -114,7 +114,11 @@ async function main(): Promise<void> {
       if (!options.keep) rmSync(workDir, { recursive: true, force: true });
     }
   }
-  const written = writeReport({ resultsDir: RESULTS_DIR, docsDir: join(ROOT, "docs") });
+  const written = writeReport({
+    resultsDir: RESULTS_DIR,
+    docsDir: join(ROOT, "docs"),
+    readme: join(ROOT, "README.md"),
+  });
   progress("run", `wrote ${written.join(", ")}`);
 }
 

@@ -6,12 +6,12 @@ export interface Phrase {
   paraphrase: string;
 }
 
-export function splitList(list: string): string[] {
+function splitList(list: string): string[] {
   return list.split("|").map((item) => item.trim());
 }
 
 /** Parses "text=paraphrase|text=paraphrase". */
-export function parsePhrases(list: string): Phrase[] {
+function parsePhrases(list: string): Phrase[] {
   return splitList(list).map((pair) => {
     const [text = "", paraphrase = text] = pair.split("=");
     return { text, paraphrase };

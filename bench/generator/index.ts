@@ -4,17 +4,5 @@ export {
   DEFAULT_TOOL_OUTPUT_CHARS,
   generateConversation,
 } from "./generate-conversation.js";
-export type { Topic, TopicDomain } from "./topic.js";
-export { TOPIC_CATALOG } from "./topic-catalog.js";
-export type {
-  FactKind,
-  GenerateConversationOptions,
-  GeneratedConversation,
-  GroundTruth,
-  GroundTruthFact,
-  ImportMessage,
-  ImportToolCall,
-  TopicBlock,
-  TopicTruth,
-} from "./types.js";
-export { type WriteConversationOptions, writeConversation } from "./write-conversation.js";
+export type { FactKind, GeneratedConversation, GroundTruthFact, ImportMessage } from "./types.js";
+export { writeConversation } from "./write-conversation.js";

@@ -17,7 +17,7 @@ import type { TurnShape } from "./turn-shape.js";
 import type { ImportMessage, ImportToolCall } from "./types.js";
 
 /** The name the fictional user writes under. */
-export const USER_NAME = "dana";
+const USER_NAME = "dana";
 
 const CALL_ID_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 

@@ -34,7 +34,7 @@ export interface QuestionSource {
 }
 
 /** `<repo>/../shared/data/longmemeval/longmemeval_s_dev.tar.gz`: where CI and users keep it. */
-export function sharedSplitPath(root: string): string {
+function sharedSplitPath(root: string): string {
   return join(root, "..", "shared", "data", "longmemeval", "longmemeval_s_dev.tar.gz");
 }
 

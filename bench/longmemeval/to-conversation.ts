@@ -18,7 +18,7 @@ export interface Haystack {
 }
 
 /** "2023/05/20 (Sat) 00:31" → Date (UTC). */
-export function parseHaystackDate(text: string): Date {
+function parseHaystackDate(text: string): Date {
   const match = /^(\d{4})\/(\d{2})\/(\d{2}) \(\w+\) (\d{2}):(\d{2})$/.exec(text.trim());
   if (!match) throw new Error(`unexpected LongMemEval date "${text}"`);
   const [, year, month, day, hour, minute] = match.map(Number) as number[];

@@ -14,7 +14,7 @@ export interface ComposeLatencyOptions {
 }
 
 /** The runtime's compose options: the real `<tools>` text (read back from a composed prompt). */
-export async function turnComposeOptions(options: ComposeLatencyOptions): Promise<ComposeOptions> {
+async function turnComposeOptions(options: ComposeLatencyOptions): Promise<ComposeOptions> {
   const { memory, store, config } = options;
   const report = await composeContextReport({ memory, config });
   const tools = /^<tools>\n([\s\S]*?)\n<\/tools>$/m.exec(report.systemPrompt)?.[1] ?? "";

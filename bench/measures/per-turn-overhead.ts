@@ -6,7 +6,7 @@ import type { AgentStore } from "../../src/store/index.js";
 import { summarizeLatencies } from "../support/stats.js";
 
 /** Schedules an incremental run (as the runtime does after a turn) and waits for it to end. */
-export function runScheduled(memory: MemoryEngine): Promise<void> {
+function runScheduled(memory: MemoryEngine): Promise<void> {
   return new Promise((resolve) => {
     let unsubscribe: (() => void) | null = null;
     unsubscribe = memory.onUpdate((state) => {

@@ -19,7 +19,7 @@ export interface MeasureReachabilityOptions {
 const BUCKETS = 10;
 
 /** Bucket 0 holds the newest 10% of the history, bucket 9 the oldest. */
-export function depthBucket(seq: number, messageCount: number): number {
+function depthBucket(seq: number, messageCount: number): number {
   const depth = (messageCount - 1 - seq) / messageCount;
   return Math.min(BUCKETS - 1, Math.max(0, Math.floor(depth * BUCKETS)));
 }

@@ -8,7 +8,7 @@ import type { AgentStore } from "../../src/store/index.js";
 import { buildBm25 } from "../longmemeval/bm25.js";
 import type { RankedRange } from "./recall-modes.js";
 
-export const BASELINE_MAX_MESSAGES = 30_000;
+const BASELINE_MAX_MESSAGES = 30_000;
 const PAGE = 2_000;
 
 export interface Baseline {

@@ -21,7 +21,7 @@ export interface MeasureRecallQualityOptions {
 }
 
 /** Every n-th element so that at most `limit` remain, spread over the whole list. */
-export function spread<T>(items: readonly T[], limit: number): T[] {
+function spread<T>(items: readonly T[], limit: number): T[] {
   if (items.length <= limit) return [...items];
   const step = items.length / limit;
   return Array.from({ length: limit }, (_, index) => items[Math.floor(index * step)] as T);

@@ -6,7 +6,7 @@ import type { TruthFact } from "../support/truth-file.js";
 import type { RankedRange } from "./recall-modes.js";
 
 /** 1-based rank of the first range holding `seq`, or Infinity. */
-export function rankOf(ranges: readonly RankedRange[], session: string, seq: number): number {
+function rankOf(ranges: readonly RankedRange[], session: string, seq: number): number {
   const index = ranges.findIndex(
     (range) => range.session === session && range.seqStart <= seq && seq < range.seqEnd,
   );

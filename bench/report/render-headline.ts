@@ -1,4 +1,4 @@
-// The "Headline figures" table at the top of docs/benchmarks.md (README quotes it), and the
+// The "Headline figures" table at the top of docs/benchmarks.md (README shows it too), and the
 // machine and method paragraphs. Pure.
 
 import { compact, ms, number, percent, sizeName, table } from "./markdown-format.js";
@@ -73,11 +73,18 @@ const ROWS: readonly HeadlineRow[] = [
   },
 ];
 
-export function renderHeadline(results: MergedResults): string {
+/** The headline table: docs/benchmarks.md's first section, and README's "Measured". */
+export function headlineTable(results: MergedResults): string {
   const sizes = results.sizes;
   const header = ["", ...sizes.map((r) => `${sizeName(r.size)} messages`), "target"];
-  const rows = ROWS.map((row) => [row.what, ...sizes.map(row.cell), row.target]);
-  const lines = ["## Headline figures", "", table(header, rows)];
+  return table(
+    header,
+    ROWS.map((row) => [row.what, ...sizes.map(row.cell), row.target]),
+  );
+}
+
+export function renderHeadline(results: MergedResults): string {
+  const lines = ["## Headline figures", "", headlineTable(results)];
   const turns = results.turnLatency;
   const instant = turns?.variants[0];
   const slow = turns?.variants[1];

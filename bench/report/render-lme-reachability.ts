@@ -53,6 +53,26 @@ function count(questions: readonly LmeReachQuestion[], budget: number, kind: str
   ).length;
 }
 
+/** Issue 15's verdicts at one budget: kern against trimming and top-k. */
+function verdictLine(questions: LmeReachQuestion[], budget: number): string {
+  const kern = count(questions, budget, "kern");
+  const trimming = count(questions, budget, "trimming");
+  const topK = count(questions, budget, "topK");
+  const plain = count(questions, budget, "kernNoRecall");
+  const ratio = trimming === 0 ? "∞" : (kern / trimming).toFixed(2);
+  const impossible =
+    2 * trimming > questions.length
+      ? ` (2x trimming is ${2 * trimming}/${questions.length}: arithmetically impossible on ` +
+        "this question set)"
+      : "";
+  return (
+    `- ${budget / 1000}k: kern ${kern}, trimming ${trimming} (kern/trimming ${ratio}; issue 15 ` +
+    `wants >= 2: ${kern >= 2 * trimming ? "met" : "not met"}${impossible}), top-k ${topK} ` +
+    `(kern >= top-k: ${kern >= topK ? "met" : "not met"}); kern with autoRecall off ${plain}. ` +
+    outsideLine(questions, budget)
+  );
+}
+
 /** The section, or "" without results. */
 export function renderLmeReachability(result: LmeReachabilityResult | null): string {
   if (!result || result.questions.length === 0) return "";
@@ -76,24 +96,7 @@ export function renderLmeReachability(result: LmeReachabilityResult | null): str
   ]);
   const meanTokens =
     questions.reduce((sum, question) => sum + question.tokens, 0) / questions.length;
-  const verdicts = result.budgets.map((budget) => {
-    const kern = count(questions, budget, "kern");
-    const trimming = count(questions, budget, "trimming");
-    const topK = count(questions, budget, "topK");
-    const plain = count(questions, budget, "kernNoRecall");
-    const ratio = trimming === 0 ? "∞" : (kern / trimming).toFixed(2);
-    const impossible =
-      2 * trimming > questions.length
-        ? ` (2x trimming is ${2 * trimming}/${questions.length}: arithmetically impossible on ` +
-          "this question set)"
-        : "";
-    return (
-      `- ${budget / 1000}k: kern ${kern}, trimming ${trimming} (kern/trimming ${ratio}; issue 15 ` +
-      `wants >= 2: ${kern >= 2 * trimming ? "met" : "not met"}${impossible}), top-k ${topK} ` +
-      `(kern >= top-k: ${kern >= topK ? "met" : "not met"}); kern with autoRecall off ${plain}. ` +
-      outsideLine(questions, budget)
-    );
-  });
+  const verdicts = result.budgets.map((budget) => verdictLine(questions, budget));
   return [
     "## 7b. Answer in the prompt on LongMemEval",
     "",

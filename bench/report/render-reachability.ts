@@ -6,7 +6,7 @@ import type { MergedResults } from "./results-files.js";
 import type { Reachability, SizeResult } from "./results-schema.js";
 
 /** Facts in the oldest half of the history (buckets 5–9) and how many are in the prompt. */
-export function oldestHalf(reach: Reachability): { facts: number; reachable: number } {
+function oldestHalf(reach: Reachability): { facts: number; reachable: number } {
   return reach.buckets.slice(5).reduce(
     (sum, bucket) => ({
       facts: sum.facts + bucket.facts,
@@ -25,9 +25,9 @@ function bucketCells(
   return entry ? countShare(entry.reachable, entry.facts) : "–";
 }
 
-export function renderReachability(results: MergedResults): string {
-  const tags = [...new Set(results.tagged.map((tagged) => tagged.tag))];
-  const overall = results.sizes.flatMap((r) =>
+/** One row of the overall table: a size at a budget, before columns for each tagged run. */
+function overallRows(results: MergedResults, tags: readonly string[]): string[][] {
+  return results.sizes.flatMap((r) =>
     r.reachability.map((reach) => {
       return [
         sizeName(r.size),
@@ -51,6 +51,11 @@ export function renderReachability(results: MergedResults): string {
       ];
     }),
   );
+}
+
+export function renderReachability(results: MergedResults): string {
+  const tags = [...new Set(results.tagged.map((tagged) => tagged.tag))];
+  const overall = overallRows(results, tags);
   const chart = reachabilitySize(results);
   const budgets = chart?.reachability.map((reach) => reach.budget) ?? [];
   const before = results.tagged.find((tagged) => tagged.size === chart?.size);

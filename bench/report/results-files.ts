@@ -23,7 +23,7 @@ export interface MergedResults {
 }
 
 /** File name of a result: size-20000.json, turn-latency.json, reachability-<tag>-<size>.json. */
-export function resultFileName(result: BenchResult): string {
+function resultFileName(result: BenchResult): string {
   switch (result.kind) {
     case "size":
       return `size-${result.size}.json`;

@@ -189,7 +189,7 @@ export const taggedReachabilitySchema = z.object({
 });
 
 /** Issue 15: the working memory's Decisions against the planted decisions (absent in older runs). */
-export const decisionsSchema = z.object({
+const decisionsSchema = z.object({
   listed: z.number(),
   planted: z.number(),
   correct: z.number(),
@@ -249,7 +249,6 @@ export const benchResultSchema = z.discriminatedUnion("kind", [
 ]);
 
 export type Latency = z.infer<typeof latencySchema>;
-export type MachineInfoResult = z.infer<typeof machineSchema>;
 export type QualityMetrics = z.infer<typeof qualitySchema>;
 export type ModeQuality = z.infer<typeof modeQualitySchema>;
 export type RecallQuality = z.infer<typeof recallQualitySchema>;

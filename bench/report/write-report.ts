@@ -19,6 +19,7 @@ import { renderModelBuild } from "./render-model-build.js";
 import { renderNotes } from "./render-notes.js";
 import { renderPerformance } from "./render-performance.js";
 import { renderQuality } from "./render-quality.js";
+import { renderReadmeMeasured, replaceReadmeMeasured } from "./render-readme.js";
 import { type MergedResults, readResults } from "./results-files.js";
 
 const INTRO = `# Benchmarks
@@ -30,7 +31,7 @@ written by the benchmark from \`bench/results/*.json\`; do not edit it by hand. 
 each run replaces the results of the sizes it measured and keeps the others.`;
 
 /** The whole document from merged results (and LongMemEval's, when it ran). Pure. */
-export function renderReport(
+function renderReport(
   results: MergedResults,
   longMemEval: LongMemEvalResult | null = null,
   lmeReachability: LmeReachabilityResult | null = null,
@@ -54,8 +55,15 @@ export function renderReport(
     .concat("\n");
 }
 
-/** Reads the results and writes the document and plots; returns the paths written. */
-export function writeReport(options: { resultsDir: string; docsDir: string }): string[] {
+/**
+ * Reads the results and writes the document and plots (and README's "Measured" block when
+ * `readme` is given); returns the paths written.
+ */
+export function writeReport(options: {
+  resultsDir: string;
+  docsDir: string;
+  readme?: string;
+}): string[] {
   const results = readResults(options.resultsDir);
   if (results.sizes.length === 0) return [];
   const written: string[] = [];
@@ -79,5 +87,9 @@ export function writeReport(options: { resultsDir: string; docsDir: string }): s
   );
   write(join(options.docsDir, "benchmarks", "reachability.svg"), renderReachabilityChart(results));
   write(join(options.docsDir, "benchmarks", "latency.svg"), renderLatencyChart(results));
+  if (options.readme) {
+    const block = renderReadmeMeasured(results, longMemEval);
+    write(options.readme, replaceReadmeMeasured(readFileSync(options.readme, "utf8"), block));
+  }
   return written;
 }

@@ -6,7 +6,7 @@ import type { NewMessage } from "../../src/kernel/index.js";
 import { generateConversation, type ImportMessage } from "../generator/index.js";
 
 /** What `kern import` stores for one import-format message (daemon/parse-import-file.ts). */
-export function toNewMessage(message: ImportMessage): NewMessage {
+function toNewMessage(message: ImportMessage): NewMessage {
   const stored: NewMessage = {
     ts: message.ts,
     role: message.role,

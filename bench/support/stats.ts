@@ -10,7 +10,7 @@ export interface LatencySummary {
 }
 
 /** Nearest-rank percentile (`p` in 0–100) of unsorted samples; 0 for an empty list. */
-export function percentile(samples: readonly number[], p: number): number {
+function percentile(samples: readonly number[], p: number): number {
   if (samples.length === 0) return 0;
   const sorted = [...samples].sort((a, b) => a - b);
   const rank = Math.ceil((p / 100) * sorted.length);
@@ -34,13 +34,6 @@ export function summarizeLatencies(samples: readonly number[]): LatencySummary {
 export async function timeAsync(action: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await action();
-  return performance.now() - started;
-}
-
-/** Milliseconds a synchronous `action` takes. */
-export function timeSync(action: () => unknown): number {
-  const started = performance.now();
-  action();
   return performance.now() - started;
 }
 

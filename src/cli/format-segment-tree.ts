@@ -4,7 +4,7 @@
 import type { SegmentRow } from "../kernel/index.js";
 
 /** Terminal width the lines are made to fit. */
-export const TREE_WIDTH = 80;
+const TREE_WIDTH = 80;
 
 function describeRow(row: SegmentRow): string {
   // The year is in the header line (formatTreeSpan); rows carry month-day.

@@ -10,7 +10,7 @@ import { exitCodeFor } from "./exit-code.js";
 import { createOutput } from "./output.js";
 import { readVersion } from "./version.js";
 
-export const VERSION: string = readVersion();
+const VERSION: string = readVersion();
 
 export interface RunCliOptions extends Partial<Omit<CliContext, "output">> {}
 

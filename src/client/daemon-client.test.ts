@@ -5,7 +5,6 @@ import type { AgentStatus, KernErrorCode } from "../kernel/index.js";
 import { isKernError } from "../kernel/index.js";
 import type { StreamEvent } from "../protocol/index.js";
 import { createDaemonClient } from "./daemon-client.js";
-import { waitForDaemon } from "./wait-for-daemon.js";
 
 const TOKEN = "secret-token-123";
 
@@ -299,36 +298,5 @@ describe("createDaemonClient events", () => {
     expect(await codeOf(consume(refused.events(new AbortController().signal)))).toBe(
       "KERN_UNAUTHORIZED",
     );
-  });
-});
-
-describe("waitForDaemon", () => {
-  it("retries while nothing answers and resolves with the first status", async () => {
-    const daemon = await startFakeDaemon({ "GET /status": json(aStatus()) });
-    let failures = 2;
-    const flakyFetch: typeof fetch = (input, init) => {
-      if (failures-- > 0) return Promise.reject(new TypeError("fetch failed"));
-      return fetch(input, init);
-    };
-    const client = createDaemonClient({ baseUrl: daemon.baseUrl, token: TOKEN, fetch: flakyFetch });
-    const status = await waitForDaemon(client, { timeoutMs: 5000, intervalMs: 5 });
-    expect(status.agent).toBe("ada");
-    expect(failures).toBe(-1);
-  });
-
-  it("throws KERN_DAEMON_NOT_RUNNING after the timeout", async () => {
-    const client = createDaemonClient({ baseUrl: await freeUrl(), token: TOKEN });
-    expect(await codeOf(waitForDaemon(client, { timeoutMs: 60, intervalMs: 10 }))).toBe(
-      "KERN_DAEMON_NOT_RUNNING",
-    );
-  });
-
-  it("stops at once on an error that retrying cannot fix", async () => {
-    const daemon = await startFakeDaemon({
-      "GET /status": json({ error: { code: "KERN_UNAUTHORIZED", message: "bad token" } }, 401),
-    });
-    const client = createDaemonClient({ baseUrl: daemon.baseUrl, token: "wrong" });
-    expect(await codeOf(waitForDaemon(client, { timeoutMs: 5000 }))).toBe("KERN_UNAUTHORIZED");
-    expect(daemon.requests).toHaveLength(1);
   });
 });

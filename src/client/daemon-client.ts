@@ -103,7 +103,7 @@ export interface CreateDaemonClientOptions {
   requestTimeoutMs?: number;
 }
 
-export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 function budgetQuery(maxContextTokens: number | undefined): string {
   return maxContextTokens === undefined ? "" : `?maxContextTokens=${maxContextTokens}`;

@@ -2,19 +2,10 @@
 
 export type {
   ContextSegmentsView,
-  DoctorReportView,
   PairedUserView,
   PairingListView,
   PendingPairingView,
   WorkingMemoryResponse,
 } from "../protocol/index.js";
-export {
-  type ContextStats,
-  type CreateDaemonClientOptions,
-  createDaemonClient,
-  type DaemonClient,
-  DEFAULT_REQUEST_TIMEOUT_MS,
-  type EventsOptions,
-} from "./daemon-client.js";
-export { type UploadImportOptions, uploadImport } from "./upload-import.js";
-export { type WaitForDaemonOptions, waitForDaemon } from "./wait-for-daemon.js";
+export { createDaemonClient, type DaemonClient, type EventsOptions } from "./daemon-client.js";
+export { uploadImport } from "./upload-import.js";

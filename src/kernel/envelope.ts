@@ -1,16 +1,11 @@
 // The envelope prefix the model sees on inbound messages, so one session can tell interfaces and
 // people apart: `[via telegram, chat 123, user Ann, 2026-04-02T06:09Z]`; kern's own sources name
 // themselves: `[via job backups-check, 2026-…Z]`, `[via subagent s-3f2a, …]`. Pure.
-import { envelopeField, neutralize } from "./neutralize.js";
+import { envelopeField } from "./neutralize.js";
 import type { Envelope } from "./types.js";
 
 /** Turn sources that are kern's own: their envelope names the source, not a chat or a user. */
-export const KERN_SOURCES: ReadonlySet<string> = new Set([
-  "job",
-  "heartbeat",
-  "subagent",
-  "process",
-]);
+const KERN_SOURCES: ReadonlySet<string> = new Set(["job", "heartbeat", "subagent", "process"]);
 
 /**
  * Formats the prefix line for an envelope (minute precision keeps prompts stable). Every field
@@ -27,11 +22,6 @@ export function formatEnvelopePrefix(envelope: Envelope): string {
   if (who) parts.push(`user ${envelopeField(who)}`);
   parts.push(`${envelope.ts.slice(0, 16)}Z`);
   return `[${parts.join(", ")}]`;
-}
-
-/** The user message text stored for an envelope: prefix, newline, text. */
-export function renderEnvelope(envelope: Envelope): string {
-  return `${formatEnvelopePrefix(envelope)}\n${neutralize(envelope.text)}`;
 }
 
 /** Slash commands the runtime answers itself, without the model. */

@@ -7,7 +7,7 @@
 // envelope itself (names, ids) lose what could end the line or the field. Linear, pure.
 
 /** Tags kern writes into prompts; only these are escaped (other markup passes unchanged). */
-export const KERN_TAGS = [
+const KERN_TAGS = [
   "document",
   "recall",
   "tools",
@@ -50,7 +50,7 @@ const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}\u200B-\u200F\u2060\uFEFF]+/gu;
 /** A name that needs no quoting: letters, digits, spaces and a few marks. */
 const PLAIN_FIELD = /^[\p{L}\p{M}\p{N} ._'@+…-]*$/u;
 /** Longest name or id shown in an envelope line. */
-export const MAX_FIELD_CHARS = 64;
+const MAX_FIELD_CHARS = 64;
 
 /**
  * One field of the envelope line (a display name, a chat or user id): one line, at most 64

@@ -146,8 +146,6 @@ export type RuntimeEvent =
   | { type: "memory-update"; state: MemoryState }
   | { type: "error"; turnId?: string; code: string; message: string };
 
-export type RuntimeEventType = RuntimeEvent["type"];
-
 /**
  * The phases of an import, in order: parse (validating the whole file; done and total in MB),
  * append + index (messages), then the memory pipeline's.

@@ -8,7 +8,7 @@ export type { Logger } from "pino";
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
 /** Key paths whose values never reach a log line (SG-21). */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   "token",
   "apiKey",
   "authorization",
@@ -47,7 +47,7 @@ export interface CreateFileLoggerOptions {
   rotation?: LogRotation;
 }
 
-/** The daemon's root logger: the rotating log file (rolling-file.ts). `flushLogger` before exit. */
+/** The daemon's root logger: the rotating log file (rolling-file.ts). */
 export async function createFileLogger(options: CreateFileLoggerOptions): Promise<Logger> {
   return pino(loggerOptions(options.level), await openRollingFile(options.file, options.rotation));
 }
@@ -55,9 +55,4 @@ export async function createFileLogger(options: CreateFileLoggerOptions): Promis
 /** A logger that writes nothing (tests, one-shot CLI commands). */
 export function createSilentLogger(): Logger {
   return pino({ level: "silent" });
-}
-
-/** Flushes buffered lines; call before the process exits. */
-export function flushLogger(logger: Logger): void {
-  logger.flush();
 }

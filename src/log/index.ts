@@ -1,3 +1,2 @@
 // Public surface of log/: the root logger factory and the Logger type.
 export * from "./create-logger.js";
-export { DEFAULT_LOG_ROTATION, type LogRotation } from "./rolling-file.js";

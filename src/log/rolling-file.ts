@@ -19,7 +19,7 @@ export interface LogRotation {
 }
 
 /** 10 MB or a day per file, seven files: at most ~70 MB of log per agent. */
-export const DEFAULT_LOG_ROTATION: LogRotation = { maxSize: "10m", frequency: "daily", keep: 7 };
+const DEFAULT_LOG_ROTATION: LogRotation = { maxSize: "10m", frequency: "daily", keep: 7 };
 
 /** Points `link` at `target` (a name in the same folder), replacing the old link in one rename. */
 function pointLink(link: string, target: string): void {

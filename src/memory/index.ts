@@ -1,44 +1,15 @@
 // Public surface of memory/: tokens, embeddings, segmentation, summaries, rollup, composition.
 
 export type { ComposedContext, ComposeOptions } from "./compose/composer.js";
-export {
-  RECALL_MAX_TOKENS,
-  recallAllowanceTokens,
-  recallTextTokens,
-} from "./compose/recall-block.js";
-export {
-  type DoctorCheck,
-  type DoctorFinding,
-  type DoctorReport,
-  type DoctorSeverity,
-  damagedIndexReport,
-} from "./doctor/doctor.js";
+export { type DoctorReport, damagedIndexReport } from "./doctor/doctor.js";
 export * from "./embeddings/embedder.js";
-export { type EmbeddingJobReport, runEmbeddingJob } from "./embeddings/embedding-job.js";
+export { runEmbeddingJob } from "./embeddings/embedding-job.js";
 export * from "./embeddings/local-embedder.js";
-export {
-  type CreateRemoteEmbedderOptions,
-  createRemoteEmbedder,
-} from "./embeddings/remote-embedder.js";
+export { createRemoteEmbedder } from "./embeddings/remote-embedder.js";
 export { MemoryEngine, type MemoryEngineOptions } from "./memory-engine.js";
-export type { PipelinePhase, PipelineProgress, ProgressListener } from "./memory-worker.js";
 export type { MemoryConfig, SummaryModel } from "./pipeline-context.js";
-export type { MemoryDescription, SessionCoverage } from "./recall/describe-memory.js";
-export type { ExpandedChild, ExpandOptions, ExpandResult } from "./recall/expand.js";
-export {
-  fuseRankings,
-  RECALL_TUNING,
-  type RecallFilters,
-  type RecallOptions,
-  turnRange,
-} from "./recall/recall.js";
-export { recallPassage } from "./recall/recall-passage.js";
+export { RECALL_TUNING, type RecallFilters } from "./recall/recall.js";
 export { rerankByVector } from "./recall/vector-rerank.js";
-export {
-  CircuitBreaker,
-  type CircuitBreakerOptions,
-  type CircuitState,
-} from "./summaries/circuit-breaker.js";
 export * from "./text/count-tokens.js";
 export * from "./text/message-text.js";
 export * from "./text/truncate-text.js";

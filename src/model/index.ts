@@ -7,18 +7,10 @@ export type {
   CollectedResponse,
   ModelClient,
   ModelEvent,
-  ModelEventType,
   ModelRequest,
-  ModelStopReason,
-  TextPart,
-  ToolDefinition,
 } from "./model-client.js";
 export { collectResponse } from "./model-client.js";
-export type { OpenAiCompatibleClientOptions } from "./openai-compatible-client.js";
 export { createOpenAiCompatibleClient } from "./openai-compatible-client.js";
-export type { EmbeddingClient, OpenAiEmbeddingClientOptions } from "./openai-embedding-client.js";
-export {
-  createOpenAiEmbeddingClient,
-  DEFAULT_EMBEDDING_BATCH_SIZE,
-} from "./openai-embedding-client.js";
+export type { EmbeddingClient } from "./openai-embedding-client.js";
+export { createOpenAiEmbeddingClient } from "./openai-embedding-client.js";
 export { displayEndpoint } from "./to-model-error.js";

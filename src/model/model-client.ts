@@ -57,8 +57,6 @@ export type ModelEvent =
       error?: ModelError;
     };
 
-export type ModelEventType = ModelEvent["type"];
-
 /**
  * Streams one model response. Never throws or rejects: transport, HTTP, parse and idle-timeout
  * failures end the stream with `response-end` whose `stopReason` is "error" and whose `error` is a

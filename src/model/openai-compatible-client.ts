@@ -40,7 +40,7 @@ export interface OpenAiCompatibleClientOptions {
   logger: Logger;
 }
 
-export const DEFAULT_FIRST_BYTE_TIMEOUT_MS = 60_000;
+const DEFAULT_FIRST_BYTE_TIMEOUT_MS = 60_000;
 
 /** The SDK insists on a key; local servers ignore whatever is sent. */
 const PLACEHOLDER_API_KEY = "not-needed";

@@ -40,7 +40,7 @@ export interface OpenAiEmbeddingClientOptions {
  * extra call there. A 20k-message history went from 313 requests (64 a request) to one per
  * embedding-job batch.
  */
-export const DEFAULT_EMBEDDING_BATCH_SIZE = 2048;
+const DEFAULT_EMBEDDING_BATCH_SIZE = 2048;
 const DEFAULT_EMBEDDING_BATCH_CHARS = 600_000;
 /** Requests in flight for one embed() call: a round trip dominates, so overlap a few. */
 const REQUESTS_AT_ONCE = 4;

@@ -18,7 +18,7 @@ function withName<T extends object>(message: T, name: string | undefined): T {
 }
 
 /** One message in the SDK shape; `cache_control` on text parts passes through untouched. */
-export function toSdkMessage(message: ChatMessage): ChatCompletionMessageParam {
+function toSdkMessage(message: ChatMessage): ChatCompletionMessageParam {
   switch (message.role) {
     case "system":
       return withName({ role: "system", content: textOf(message.content) }, message.name);

@@ -40,12 +40,7 @@ function detailOf(error: Error): string {
 }
 
 /** An HTTP refusal from the model endpoint as a `KERN_MODEL_HTTP` error. */
-export function httpModelError(
-  status: number,
-  detail: string,
-  retryAfterMs?: number,
-  cause?: unknown,
-) {
+function httpModelError(status: number, detail: string, retryAfterMs?: number, cause?: unknown) {
   return new ModelError(
     "KERN_MODEL_HTTP",
     `model endpoint answered ${status} (${detail}); ${hintFor(status)}`,

@@ -17,13 +17,11 @@ export const MAX_BODY_BYTES = 1_048_576;
 /** The session cookie the web UI keeps after logging in with the token. */
 export const SESSION_COOKIE = "kern_session";
 
-export { interfaceNameSchema };
-
 /**
  * The interfaces a caller of the API may name: its own clients. Telegram, import and system
  * envelopes are made only inside the daemon, so no caller can pose as a Telegram user.
  */
-export const apiInterfaceSchema = z.enum(["tui", "web", "cli"], {
+const apiInterfaceSchema = z.enum(["tui", "web", "cli"], {
   error:
     "interface must be tui, web or cli; chat channels and kern's own sources (jobs, imports, …) cannot be posted",
 });
@@ -40,14 +38,12 @@ export const postMessageReplySchema = z.object({ turnId: z.string() });
 export type PostMessageReply = z.infer<typeof postMessageReplySchema>;
 
 export const loginBodySchema = z.object({ token: z.string().min(1).max(500) });
-export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** POST /login/code (bearer only): a one-time code for the login form. */
 export const loginCodeReplySchema = z.object({ code: z.string(), expiresAt: z.string() });
 export type LoginCodeReply = z.infer<typeof loginCodeReplySchema>;
 
 export const pairBodySchema = z.object({ code: z.string().min(1).max(50) });
-export type PairBody = z.infer<typeof pairBodySchema>;
 
 export const historyQuerySchema = z.object({
   before: z.coerce.number().int().min(0).optional(),
@@ -67,7 +63,6 @@ export const recallQuerySchema = z.object({
 export const errorBodySchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 const envelopeSchema = z.object({
   text: z.string(),

@@ -40,8 +40,6 @@ const CORE_HELP = [
   "  /help            this list",
 ];
 
-export const HELP_TEXT = CORE_HELP.join("\n");
-
 /** The commands features registered, by name. */
 export class CommandRegistry {
   private readonly handlers = new Map<string, ChatCommandHandler>();

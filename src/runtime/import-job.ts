@@ -85,7 +85,7 @@ export async function queueImport(options: QueueImportOptions): Promise<ImportBu
 }
 
 /** One line: what was imported and the memory it built. */
-export function describeImport(report: ImportBuildReport): string {
+function describeImport(report: ImportBuildReport): string {
   const levels = Object.entries(report.segments)
     .map(([level, count]) => `${level} ${count}`)
     .join(", ");

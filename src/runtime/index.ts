@@ -1,7 +1,7 @@
 // Public surface of runtime/: the Runtime, its contract for interfaces, and the memory port.
 export * from "./channel.js";
 export * from "./chat-commands.js";
-export { describeImport, type Importer } from "./import-job.js";
+export type { Importer } from "./import-job.js";
 export * from "./memory-port.js";
 export * from "./runtime.js";
 export * from "./runtime-api.js";

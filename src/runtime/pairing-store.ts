@@ -231,7 +231,7 @@ function oneLine(text: string): string {
 }
 
 /** The marked block listing paired users, as kern writes it into USERS.md. */
-export function renderUsersBlock(paired: PairedUser[]): string {
+function renderUsersBlock(paired: PairedUser[]): string {
   const lines = paired.map(
     (user) =>
       `- ${oneLine(user.name) || user.userId}: ${user.channel} user ${user.userId}, chat ${user.chatId}, paired ${user.pairedAt.slice(0, 10)}`,
@@ -246,7 +246,7 @@ export function renderUsersBlock(paired: PairedUser[]): string {
 }
 
 /** Replaces the marked block in `text`, or appends it; everything outside is left as it is. */
-export function replaceUsersBlock(text: string, block: string): string {
+function replaceUsersBlock(text: string, block: string): string {
   const start = text.indexOf(USERS_BLOCK_START);
   const end = text.indexOf(USERS_BLOCK_END, start);
   if (start >= 0 && end >= 0) {

@@ -38,7 +38,7 @@ export function narrowerScope(config: ToolScope, requested: ToolScope | undefine
 }
 
 /** The reply that means "nothing to say": kept in the log marked silent, delivered nowhere. */
-export const SILENT_REPLY = "NO_REPLY";
+const SILENT_REPLY = "NO_REPLY";
 
 export function isSilentReply(text: string): boolean {
   return text.trim() === SILENT_REPLY;

@@ -56,29 +56,7 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
   const memoryLog = MemoryLog.open(options.paths.memoryLog);
   const countTokens = boundedCounter(options.countTokens);
   const path = options.paths.database;
-  let db = openDatabase(path);
-  let messages: MessageRepo;
-  let mismatch: IndexMismatch | null;
-  try {
-    if (marker) withDamageCheck(path, () => rollBackImportRows(db, marker));
-    mismatch = withDamageCheck(path, () =>
-      findIndexMismatch(db, sessionLog.sessionId, sessionLog.nextSeq),
-    );
-    if (mismatch) {
-      db.close();
-      reindexAgent({ paths: options.paths, countTokens });
-      db = openDatabase(path);
-    }
-    messages = new MessageRepo(db);
-    const info = sessionLog.scan.info;
-    withDamageCheck(path, () => {
-      messages.ensureSession({ id: info.id, createdAt: info.createdAt, file: info.file });
-      catchUpIndex(messages, sessionLog, countTokens);
-    });
-  } catch (error) {
-    if (db.open) db.close();
-    throw error;
-  }
+  const { db, messages, mismatch } = openIndex({ ...options, countTokens }, sessionLog, marker);
   let indexBehind = false;
   return {
     sessionLog,
@@ -128,6 +106,41 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
       db.close();
     },
   };
+}
+
+/**
+ * Opens kern.db for the session log: rolls back an import that did not commit, rebuilds an index
+ * that disagrees with the logs, and indexes the log messages it is missing.
+ */
+function openIndex(
+  options: OpenAgentStoreOptions,
+  sessionLog: SessionLog,
+  marker: ImportMarker | null,
+): { db: SqliteDatabase; messages: MessageRepo; mismatch: IndexMismatch | null } {
+  const path = options.paths.database;
+  const { countTokens } = options;
+  let db = openDatabase(path);
+  try {
+    if (marker) withDamageCheck(path, () => rollBackImportRows(db, marker));
+    const mismatch = withDamageCheck(path, () =>
+      findIndexMismatch(db, sessionLog.sessionId, sessionLog.nextSeq),
+    );
+    if (mismatch) {
+      db.close();
+      reindexAgent({ paths: options.paths, countTokens });
+      db = openDatabase(path);
+    }
+    const messages = new MessageRepo(db);
+    const info = sessionLog.scan.info;
+    withDamageCheck(path, () => {
+      messages.ensureSession({ id: info.id, createdAt: info.createdAt, file: info.file });
+      catchUpIndex(messages, sessionLog, countTokens);
+    });
+    return { db, messages, mismatch };
+  } catch (error) {
+    if (db.open) db.close();
+    throw error;
+  }
 }
 
 /**

@@ -46,7 +46,7 @@ export function commitImportMarker(path: string): void {
 }
 
 /** The marker of an import that did not commit, or null. A marker that does not parse is null. */
-export function readImportMarker(path: string): ImportMarker | null {
+function readImportMarker(path: string): ImportMarker | null {
   if (!existsSync(path)) return null;
   try {
     return markerSchema.parse(JSON.parse(readFileSync(path, "utf8")));

@@ -4,7 +4,7 @@ import { z } from "zod";
 
 const base = { v: z.number().int().optional(), ts: z.string() };
 
-export const segmentCloseEntrySchema = z.object({
+const segmentCloseEntrySchema = z.object({
   ...base,
   type: z.literal("segment-close"),
   id: z.string(),
@@ -30,7 +30,7 @@ export const summaryWriteEntrySchema = z.object({
   stale: z.boolean().default(false),
 });
 
-export const workingMemoryWriteEntrySchema = z.object({
+const workingMemoryWriteEntrySchema = z.object({
   ...base,
   type: z.literal("working-memory-write"),
   session: z.string(),
@@ -40,7 +40,7 @@ export const workingMemoryWriteEntrySchema = z.object({
   seqEnd: z.number().int().min(0),
 });
 
-export const notesSummaryWriteEntrySchema = z.object({
+const notesSummaryWriteEntrySchema = z.object({
   ...base,
   type: z.literal("notes-summary-write"),
   paths: z.array(z.string()),
@@ -56,7 +56,4 @@ export const memoryEntrySchema = z.discriminatedUnion("type", [
 ]);
 
 export type MemoryEntry = z.infer<typeof memoryEntrySchema>;
-export type SegmentCloseEntry = z.infer<typeof segmentCloseEntrySchema>;
 export type SummaryWriteEntry = z.infer<typeof summaryWriteEntrySchema>;
-export type WorkingMemoryWriteEntry = z.infer<typeof workingMemoryWriteEntrySchema>;
-export type NotesSummaryWriteEntry = z.infer<typeof notesSummaryWriteEntrySchema>;

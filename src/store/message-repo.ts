@@ -114,7 +114,7 @@ export function searchTerms(text: string): string[] {
 }
 
 /** Turns free text into a safe FTS5 query: quoted terms joined by OR (BM25 ranks the overlap). */
-export function toFtsQuery(text: string): string | null {
+function toFtsQuery(text: string): string | null {
   const terms = searchTerms(text);
   if (terms.length === 0) return null;
   return terms.map((term) => `"${term}"`).join(" OR ");

@@ -13,8 +13,8 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 
-export const PRIVATE_FILE_MODE = 0o600;
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_FILE_MODE = 0o600;
+const PRIVATE_DIR_MODE = 0o700;
 
 /** Creates `dir` (and missing parents) as 0700; an existing `dir` is set to 0700. */
 export function makePrivateDir(dir: string): void {

@@ -21,7 +21,7 @@ export function isWriteFailure(error: unknown): boolean {
 }
 
 /** KERN_DISK_FULL naming the folder and the cause; `path` is any file in `.kern/`. */
-export function writeFailedError(path: string, error: unknown): StoreError {
+function writeFailedError(path: string, error: unknown): StoreError {
   const code = codeOf(error);
   const cause = FULL_CODES.has(code)
     ? `the disk is full (${code})`

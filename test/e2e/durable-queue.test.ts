@@ -41,8 +41,9 @@ describe("accepted messages are durable (issue 18, hole 6)", () => {
   it("replays the turns queued behind a running one after kill -9, in order, once each", async () => {
     const client = await startAndConnect(dir);
     agent.llm.stall(); // the first turn hangs in the model
+    const before = turnRequests(agent.llm).length; // the other test may have run first
     await client.sendMessage({ text: "k-first" });
-    await waitUntil(() => turnRequests(agent.llm).length >= 1, "the first turn's model call");
+    await waitUntil(() => turnRequests(agent.llm).length > before, "the first turn's model call");
     for (const text of ["k-second", "k-third", "k-fourth"]) await client.sendMessage({ text });
     process.kill(daemonPid(dir), "SIGKILL");
     await waitUntil(() => !isAlive(daemonPid(dir)), "the daemon to die", 10_000);
@@ -53,7 +54,11 @@ describe("accepted messages are durable (issue 18, hole 6)", () => {
       "the replayed turns",
       30_000,
     );
-    await waitUntil(() => turnRequests(agent.llm).length >= 4, "their model calls", 30_000);
+    await waitUntil(
+      () => turnRequests(agent.llm).length >= before + 4,
+      "their model calls",
+      30_000,
+    );
     expect(userTexts(dir).filter((text) => text.startsWith("k-"))).toEqual([
       "k-first",
       "k-second",

@@ -26,7 +26,7 @@ describe("model timeouts and partial replies (issue 18, hole 11)", () => {
     expect(errorOf(turn.events)?.code).toBe("KERN_MODEL_STALLED");
     expect(errorOf(turn.events)?.message).toContain("firstByteTimeoutMs");
     expect(turn.events.at(-1)).toMatchObject({ type: "turn-end", stopReason: "error" });
-    expect(turn.elapsedMs).toBeLessThan(4000);
+    expect(turn.elapsedMs).toBeLessThan(10_000); // 1.5 s timeout; the reply would come at 120 s
     expect(turnRequests(agent.llm).length - before).toBe(1);
   }, 60_000);
 

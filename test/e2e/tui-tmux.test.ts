@@ -13,7 +13,9 @@ function lastUserText(request: FakeChatRequest | undefined): string {
   return String(user?.content ?? "").replace(/^\[via [^\]]*\]\n/, "");
 }
 
-async function modelReceives(agent: { llm: { requests: FakeChatRequest[] } }, count: number) {
+/** The user text of the next turn request after the `before` ones the model had. */
+async function modelReceives(agent: { llm: { requests: FakeChatRequest[] } }, before: number) {
+  const count = before + 1;
   const deadline = Date.now() + 20_000;
   while (turnRequests(agent.llm as never).length < count) {
     if (Date.now() > deadline) throw new Error(`the model got no request #${count}`);
@@ -38,14 +40,22 @@ describe("kern tui in tmux", () => {
     await tui?.close();
   });
 
+  /** An empty input line, whatever the test before left in it (tests run in any order). */
+  async function emptyLine(): Promise<void> {
+    await tui.keys("C-u");
+    await tui.waitFor((lines) => lastLine(lines) === "❯");
+  }
+
   it("edits at the cursor: helo, Left, l, Enter sends hello; Up recalls it", async () => {
+    await emptyLine();
+    const before = turnRequests(agent.llm).length;
     agent.llm.reply("hi there");
     await tui.type("helo");
     await tui.keys("Left");
     await tui.type("l");
     await tui.waitFor((lines) => lastLine(lines) === "❯ hello");
     await tui.keys("Enter");
-    expect(await modelReceives(agent, 1)).toBe("hello");
+    expect(await modelReceives(agent, before)).toBe("hello");
     await tui.waitFor((lines) => lines.some((line) => line.includes("hi there")));
     await tui.keys("Up");
     await tui.waitFor((lines) => lastLine(lines) === "❯ hello");
@@ -54,16 +64,19 @@ describe("kern tui in tmux", () => {
   }, 60_000);
 
   it("sends a pasted 3-line text as 3 lines", async () => {
+    await emptyLine();
+    const before = turnRequests(agent.llm).length;
     agent.llm.reply("got three lines");
     await tui.paste("one\ntwo\nthree");
     await tui.waitFor((lines) => lines.includes("  three"));
     expect(lastLine(await tui.screen())).toBe("  three");
     await tui.keys("Enter");
-    expect(await modelReceives(agent, 2)).toBe("one\ntwo\nthree");
+    expect(await modelReceives(agent, before)).toBe("one\ntwo\nthree");
+    await tui.waitFor((lines) => lines.some((line) => line.includes("got three lines")));
   }, 60_000);
 
   it("completes /sta to /status with Tab, and the daemon answers it", async () => {
-    await tui.waitFor((lines) => lines.some((line) => line.includes("got three lines")));
+    await emptyLine();
     await tui.type("/sta");
     await tui.keys("Tab");
     await tui.waitFor((lines) => lastLine(lines) === "❯ /status");
@@ -79,6 +92,7 @@ describe("kern tui in tmux", () => {
   }, 60_000);
 
   it("answers an unknown /foo itself, without the model", async () => {
+    await emptyLine();
     const before = turnRequests(agent.llm).length;
     await tui.type("/foo");
     await tui.keys("Enter");
@@ -87,13 +101,21 @@ describe("kern tui in tmux", () => {
   }, 60_000);
 
   it("remembers the history per agent: a new kern tui recalls the last message with Up", async () => {
+    await emptyLine();
+    // Two lines of its own (answered by the terminal itself, no model), then a new kern tui.
+    await tui.type("/nope-one");
+    await tui.keys("Enter");
+    await tui.waitFor((lines) => lines.some((line) => line.includes("unknown command /nope-one")));
+    await tui.type("/nope-two");
+    await tui.keys("Enter");
+    await tui.waitFor((lines) => lines.some((line) => line.includes("unknown command /nope-two")));
     await tui.keys("C-c");
     await tui.close();
     tui = await startTmux([TSX, MAIN, "tui", agent.dir], { env: { NO_COLOR: "1" } });
     await tui.waitFor((lines) => lines.some((line) => line.includes("connected")));
     await tui.keys("Up");
-    await tui.waitFor((lines) => lastLine(lines) === "❯ /foo");
+    await tui.waitFor((lines) => lastLine(lines) === "❯ /nope-two");
     await tui.keys("Up");
-    await tui.waitFor((lines) => lastLine(lines) === "❯ /status");
+    await tui.waitFor((lines) => lastLine(lines) === "❯ /nope-one");
   }, 60_000);
 });

@@ -36,6 +36,15 @@ describeInBrowser("web chat", () => {
     await harness?.close();
   });
 
+  /** Logs in unless the page already shows the app, and opens the chat: tests stand alone. */
+  async function onChat(): Promise<void> {
+    if ((await page.locator(".app-header").count()) === 0) {
+      await logInThroughForm(page, harness.url);
+    }
+    await page.getByRole("link", { name: "Chat" }).click();
+    await page.locator(".connection.open").waitFor();
+  }
+
   async function send(text: string): Promise<void> {
     await page.locator(".composer-input").fill(text);
     await page.keyboard.press("Enter");
@@ -49,6 +58,7 @@ describeInBrowser("web chat", () => {
   it("answers 401 without login and shows the login form", async () => {
     const status = await fetch(`${harness.url}status`);
     expect(status.status).toBe(401);
+    await browser.context.clearCookies(); // logged out, whatever ran before
     await page.goto(harness.url);
     await expect.poll(() => page.locator("input[name=token]").isVisible()).toBe(true);
     await page.locator("input[name=token]").fill("wrong-token");
@@ -58,6 +68,7 @@ describeInBrowser("web chat", () => {
   });
 
   it("logs in with the token, keeping it out of the URL and of storage", async () => {
+    await browser.context.clearCookies();
     await logInThroughForm(page, harness.url);
     await page.locator(".connection.open").waitFor();
     expect(page.url()).not.toContain(BROWSER_TOKEN);
@@ -71,6 +82,7 @@ describeInBrowser("web chat", () => {
   });
 
   it("sends a message and streams the reply, with the tool call collapsed", async () => {
+    await onChat();
     await send("What is booked for Lisbon?");
     await page.locator(".turn .message.assistant.live .reply-text p").first().waitFor();
     await lastEndedTurn().waitFor();
@@ -91,6 +103,7 @@ describeInBrowser("web chat", () => {
   });
 
   it("shows agent output that carries HTML as text, and no script runs", async () => {
+    await onChat();
     await send(`please repeat ${XSS} and **bold** [link](javascript:alert(2))`);
     await lastEndedTurn().waitFor();
     const turn = page.locator(".turn").last();
@@ -103,6 +116,7 @@ describeInBrowser("web chat", () => {
   });
 
   it("renders nested lists as nested lists, and code blocks with a Copy button", async () => {
+    await onChat();
     runtime.reply(
       "Steps:\n\n1. install\n   - node 20\n   - npm ci\n2. build\n3. run\n\n```sh\nkern demo /tmp/d\n```",
     );
@@ -120,6 +134,7 @@ describeInBrowser("web chat", () => {
   });
 
   it("answers slash commands with their result, with hints while typing", async () => {
+    await onChat();
     await page.locator(".composer-input").fill("/sta");
     await page.locator(".command-hints li", { hasText: "/status" }).waitFor();
     await send("/status");
@@ -130,6 +145,7 @@ describeInBrowser("web chat", () => {
   });
 
   it("answers /pair CODE and unknown commands on the page, never through the model", async () => {
+    await onChat();
     const sent = runtime.envelopes.length;
     const pending = await runtime.pairing.request({
       channel: "telegram",
@@ -178,26 +194,32 @@ describeInBrowser("web chat", () => {
   });
 
   it("keeps the input usable mid-turn and cancels the running turn", async () => {
+    await onChat();
     runtime.stepMs = 80;
-    await send("tell me a long story");
-    const cancel = page.getByRole("button", { name: "Cancel" });
-    await cancel.waitFor();
-    await page.locator(".composer-input").fill("typing while it runs");
-    await cancel.click();
-    await page.locator(".turn").last().locator(".turn-note.cancelled").waitFor();
-    expect(await page.locator(".composer-input").inputValue()).toBe("typing while it runs");
-    expect(await cancel.isVisible()).toBe(false);
-    runtime.stepMs = 15;
-    await page.locator(".composer-input").fill("");
+    try {
+      await send("tell me a long story");
+      const cancel = page.getByRole("button", { name: "Cancel" });
+      await cancel.waitFor();
+      await page.locator(".composer-input").fill("typing while it runs");
+      await cancel.click();
+      await page.locator(".turn").last().locator(".turn-note.cancelled").waitFor();
+      expect(await page.locator(".composer-input").inputValue()).toBe("typing while it runs");
+      expect(await cancel.isVisible()).toBe(false);
+    } finally {
+      runtime.stepMs = 15;
+      await page.locator(".composer-input").fill("");
+    }
   });
 
   it("loads older history when scrolled to the top", async () => {
+    await onChat();
     const before = await page.locator(".messages .message").count();
     await page.locator(".messages").evaluate((list) => list.scrollTo(0, 0));
     await expect.poll(() => page.locator(".messages .message").count()).toBeGreaterThan(before);
   });
 
   it("fits a phone screen", async () => {
+    await onChat();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator(".composer-input").waitFor();
     const overflow = await page.evaluate(
@@ -209,6 +231,7 @@ describeInBrowser("web chat", () => {
   });
 
   it("shows the connection going away and asks to log in again after a restart", async () => {
+    await onChat();
     await page.locator(".connection.open").waitFor();
     await harness.restart(); // sessions live in memory: the new server does not know ours
     await page

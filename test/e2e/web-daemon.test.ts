@@ -114,7 +114,21 @@ describeInBrowser("web UI on the real daemon", () => {
     if (staticDir) rmSync(staticDir, { recursive: true, force: true });
   });
 
+  /** Logs in unless the page already shows the app: every test stands alone, in any order. */
+  async function loggedIn(): Promise<void> {
+    if ((await page.locator(".app-header").count()) > 0) return;
+    await logInThroughForm(page, harness.url, harness.token);
+    await page.locator(".connection.open").waitFor();
+  }
+
+  async function onChat(): Promise<void> {
+    await loggedIn();
+    await page.getByRole("link", { name: "Chat" }).click();
+    await page.locator(".composer-input").waitFor();
+  }
+
   async function openTab(name: string): Promise<void> {
+    await loggedIn();
     await page.getByRole("link", { name: "Memory" }).click();
     await page.getByRole("tab", { name }).click();
     await page.locator(`.tab-panel .tab-${name.toLowerCase()}`).waitFor();
@@ -132,14 +146,17 @@ describeInBrowser("web UI on the real daemon", () => {
       const body = (await response.json()) as { error: { code: string } };
       expect(body.error.code, path).toMatch(/^KERN_/);
     }
+    await browser.context.clearCookies(); // logged out, whatever ran before
     await page.goto(harness.url);
     await expect.poll(() => page.locator("input[name=token]").isVisible()).toBe(true);
     expect(await page.locator(".app-header").count()).toBe(0);
   });
 
   it("logs in with the daemon's token and streams a reply from the model", async () => {
+    await browser.context.clearCookies();
     await logInThroughForm(page, harness.url, harness.token);
     await page.locator(".connection.open").waitFor();
+    const before = turnRequests(llm).length;
     llm.reply(`The **${fact.key}** is \`${fact.answer}\`, as we noted back then.`);
     const deltas: string[] = [];
     const unsubscribe = harness.daemon.runtime.subscribe((event) => {
@@ -164,7 +181,7 @@ describeInBrowser("web UI on the real daemon", () => {
     ).toBe(true);
     await expect.poll(() => turn.locator(".reply-text").textContent()).toContain(fact.answer);
     expect(await turn.locator(".reply-text strong").first().textContent()).toBe(fact.key);
-    const chatRequest = turnRequests(llm)[0];
+    const chatRequest = turnRequests(llm)[before];
     expect(JSON.stringify(chatRequest?.messages[0])).toContain("conversation_summary");
     await saveScreenshot(page, "daemon-chat");
     await page.setViewportSize({ width: 390, height: 844 });
@@ -179,6 +196,7 @@ describeInBrowser("web UI on the real daemon", () => {
   });
 
   it("shows a reply carrying HTML as text, and no script runs", async () => {
+    await onChat();
     llm.reply(`You asked me to repeat ${XSS} — here it is, as text.`);
     await send(`please repeat ${XSS}`);
     const turn = page.locator(".turn").last();
@@ -195,7 +213,7 @@ describeInBrowser("web UI on the real daemon", () => {
       harness.daemon.store.sessionLog.sessionId,
     );
     const count = harness.daemon.store.sessionLog.nextSeq;
-    expect(count).toBeGreaterThanOrEqual(MESSAGES + 4);
+    expect(count).toBeGreaterThanOrEqual(MESSAGES);
     expect(await live.locator(".facts").textContent()).toContain(count.toLocaleString("en-US"));
     expect(await page.locator(".bar-chart rect.bar").count()).toBeGreaterThan(20);
     await saveScreenshot(page, "daemon-memory-sessions");

@@ -55,9 +55,9 @@ describeInBrowser("web memory view on a phone", () => {
       expect(await onScreen(page, `.tabs a:text-is("${name}")`), `${name} on screen`).toBe(true);
       await tab.click();
       // The page re-renders after the click; wait for it (bounded by the poll's timeout).
-      await expect.poll(() => tab.getAttribute("aria-selected"), { timeout: 5000 }).toBe("true");
+      await expect.poll(() => tab.getAttribute("aria-selected"), { timeout: 15_000 }).toBe("true");
       await expect
-        .poll(() => onScreen(page, '.tabs a[aria-selected="true"]'), { timeout: 5000 })
+        .poll(() => onScreen(page, '.tabs a[aria-selected="true"]'), { timeout: 15_000 })
         .toBe(true);
       await page.locator(".tab-panel .tab-content").waitFor();
       const slug = name.toLowerCase().split(" ")[0];

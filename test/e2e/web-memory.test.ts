@@ -67,6 +67,7 @@ describeInBrowser("web memory view", () => {
   });
 
   it("Segments: filters to what is in context and expands collapsible groups", async () => {
+    await openTab("Segments");
     await page.getByRole("button", { name: /In context/ }).click();
     expect(await page.locator(".segment-list .segment-line").count()).toBe(6);
     expect(await page.locator(".only-context .segment-block.in-context").count()).toBe(6);
@@ -89,13 +90,16 @@ describeInBrowser("web memory view", () => {
   it("Working memory: says when there is none yet, then shows it after Refresh", async () => {
     const view = runtime.workingMemoryView;
     runtime.workingMemoryView = null;
-    await openTab("Working memory", "working");
-    const empty = page.locator(".working-empty");
-    expect(await empty.locator(".empty-title").textContent()).toBe(
-      "No working memory yet — it is written after each turn.",
-    );
-    expect(await page.locator(".error-box").count()).toBe(0);
-    runtime.workingMemoryView = view;
+    try {
+      await openTab("Working memory", "working");
+      const empty = page.locator(".working-empty");
+      expect(await empty.locator(".empty-title").textContent()).toBe(
+        "No working memory yet — it is written after each turn.",
+      );
+      expect(await page.locator(".error-box").count()).toBe(0);
+    } finally {
+      runtime.workingMemoryView = view; // the other tests see it whatever happens here
+    }
     await page.getByRole("button", { name: "Refresh" }).click();
     await page.locator(".working-sections").waitFor();
   });

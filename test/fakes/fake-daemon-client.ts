@@ -54,7 +54,7 @@ class OpenStream {
   }
 }
 
-export function aFakeStatus(overrides: Partial<AgentStatus> = {}): AgentStatus {
+function aFakeStatus(overrides: Partial<AgentStatus> = {}): AgentStatus {
   return {
     agent: "fake-agent",
     agentDir: "/tmp/fake-agent",

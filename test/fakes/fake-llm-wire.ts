@@ -9,9 +9,9 @@ import type {
   ReplyScript,
 } from "./fake-llm-types.js";
 
-export const EMBEDDING_DIMENSIONS = 64;
+const EMBEDDING_DIMENSIONS = 64;
 
-export function fnv1a(text: string): number {
+function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1) {
     hash ^= text.charCodeAt(index);
@@ -33,7 +33,7 @@ export function fakeEmbedding(text: string): number[] {
 }
 
 /** Splits text into up to `count` pieces on code-point boundaries. */
-export function splitPieces(text: string, count: number): string[] {
+function splitPieces(text: string, count: number): string[] {
   const points = Array.from(text);
   const size = Math.max(1, Math.ceil(points.length / count));
   const pieces: string[] = [];
@@ -43,11 +43,11 @@ export function splitPieces(text: string, count: number): string[] {
   return pieces;
 }
 
-export function argumentsText(call: FakeToolCall): string {
+function argumentsText(call: FakeToolCall): string {
   return typeof call.args === "string" ? call.args : JSON.stringify(call.args ?? {});
 }
 
-export function usageOf(request: FakeChatRequest, outputChars: number, usage: FakeUsage = {}) {
+function usageOf(request: FakeChatRequest, outputChars: number, usage: FakeUsage = {}) {
   const promptTokens = usage.promptTokens ?? Math.ceil(JSON.stringify(request.messages).length / 4);
   const completionTokens = usage.completionTokens ?? Math.ceil(outputChars / 4);
   return {
@@ -60,7 +60,7 @@ export function usageOf(request: FakeChatRequest, outputChars: number, usage: Fa
 
 export type AnswerScript = Extract<ReplyScript, { kind: "text" | "tool-calls" }>;
 
-export function answerParts(script: AnswerScript, callNumber: number) {
+function answerParts(script: AnswerScript, callNumber: number) {
   const text = script.text ?? "";
   const calls = script.kind === "tool-calls" ? script.calls : [];
   const toolCalls = calls.map((call, index) => ({
@@ -157,7 +157,7 @@ export function embeddingBody(request: FakeEmbeddingRequest, inputs: string[]) {
   return { object: "list", data, model: request.model, usage };
 }
 
-export const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache" };
+const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache" };
 
 export function startSse(res: ServerResponse): void {
   res.writeHead(200, SSE_HEADERS);

@@ -202,7 +202,7 @@ export class FakeTelegram {
   waitFor(
     method: string,
     predicate: (call: RecordedCall) => boolean = () => true,
-    timeoutMs = 5000,
+    timeoutMs = 15_000,
   ): Promise<RecordedCall> {
     const matches = (call: RecordedCall) => call.method === method && call.ok && predicate(call);
     const found = this.calls.find(matches);

@@ -15,7 +15,7 @@ export interface RecordedExchange {
 const FIXTURES = new URL("../fixtures/wire/", import.meta.url);
 
 /** Parses a fixture's text (see the file header for the format). */
-export function parseRecordedExchange(text: string): RecordedExchange {
+function parseRecordedExchange(text: string): RecordedExchange {
   const lines = text.split("\n");
   const source: string[] = [];
   while (lines[0]?.startsWith("#")) source.push((lines.shift() ?? "").replace(/^# ?/, ""));

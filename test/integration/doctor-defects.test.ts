@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -59,7 +59,10 @@ describe("kern doctor", () => {
   });
 
   it("names each planted defect: a tiling gap, an orphan, corrupt log lines", async () => {
-    const db = new BetterSqlite3(join(dir, ".kern", "kern.db"));
+    // The defects go into a copy: the healthy agent stays healthy whatever runs first.
+    const damaged = join(temp.path, "damaged");
+    cpSync(dir, damaged, { recursive: true });
+    const db = new BetterSqlite3(join(damaged, ".kern", "kern.db"));
     const leaves = db
       .prepare("SELECT id, seq_end FROM segments WHERE level = 0 ORDER BY seq_start")
       .all() as Array<{ id: string; seq_end: number }>;
@@ -69,15 +72,15 @@ describe("kern doctor", () => {
       leaves[3]?.id,
     );
     db.close();
-    const sessionsDir = join(dir, ".kern", "sessions");
-    const status = JSON.parse((await runKern(["status", dir, "--json"])).stdout) as {
+    const sessionsDir = join(damaged, ".kern", "sessions");
+    const status = JSON.parse((await runKern(["status", damaged, "--json"])).stdout) as {
       session: { id: string };
     };
     const sessionFile = join(sessionsDir, `${status.session.id}.jsonl`);
     const lines = readFileSync(sessionFile, "utf8").split("\n");
     lines.splice(10, 0, "{ this is not json");
     writeFileSync(sessionFile, lines.join("\n"));
-    const report = await doctor(dir);
+    const report = await doctor(damaged);
     const checks = new Set(report.findings.map((finding) => finding.check));
     expect(checks.has("l0-tiling")).toBe(true);
     expect(checks.has("orphans")).toBe(true);

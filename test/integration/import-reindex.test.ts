@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -93,10 +93,13 @@ describe("import and reindex at 20,000 messages", () => {
   const dir = join(temp.path, "agent");
   const file = join(temp.path, "conversation.jsonl");
   beforeAll(async () => {
+    // 20,000 messages with short tool outputs (~7 MB, not the bench's ~70 MB): the same tree and
+    // reindex at a tenth of the tokenizing, so a loaded CI machine finishes far inside the timeout.
+    // Import speed at full size is the bench's (docs/benchmarks.md).
     const { messages } = generateConversation({
       seed: 11,
       messages: 20_000,
-      toolOutputChars: [2000, 20000],
+      toolOutputChars: [200, 2000],
     });
     writeFileSync(file, `${messages.map((message) => JSON.stringify(message)).join("\n")}\n`);
     expect((await runKern(["init", dir, "--yes"])).code).toBe(0);
@@ -147,17 +150,21 @@ describe("import and reindex at 20,000 messages", () => {
     expect(JSON.parse(rebuilt.stdout)).toMatchObject({ messages: 20_000, sessions: 1 });
     expect(indexFingerprint(database)).toEqual(before);
     expect(await segmentsJson(dir)).toEqual(segments);
-  }, 180_000);
+  }, 600_000); // ~35 s of CPU; 136 s beside a load of 21 on 2 cores
 
   it("refuses a file with a bad line, names the line, and imports nothing", async () => {
+    // Its own agent: the test does not depend on the import above having run.
+    const fresh = join(temp.path, "fresh-agent");
+    expect((await runKern(["init", fresh, "--yes"])).code).toBe(0);
     const bad = join(temp.path, "bad.jsonl");
     writeFileSync(
       bad,
       '{"role":"user","content":"hi"}\n{"role":"user","content":"ok"}\n{"role":"wizard","content":"x"}\n',
     );
-    const result = await runKern(["import", bad, dir]);
+    const result = await runKern(["import", bad, fresh]);
     expect(result.code).toBe(3);
     expect(result.stderr).toContain("line 3");
-    expect(indexFingerprint(join(dir, ".kern", "kern.db")).count).toBe(20_000);
+    const database = join(fresh, ".kern", "kern.db");
+    expect(existsSync(database) ? indexFingerprint(database).count : 0).toBe(0);
   });
 });

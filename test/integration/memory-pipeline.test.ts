@@ -1,9 +1,11 @@
 // The memory pipeline end to end on a generated multi-topic conversation: import, offline build
 // (local embeddings, extractive), tiling and rollup invariants, the composed summary, recall of
 // planted facts, a model summarizer behind its breaker, idempotence and a zero-call reindex.
-import { rmSync } from "node:fs";
+// beforeAll builds the agent's memory offline once; tests read it, and a test that changes memory
+// works on its own copy of the folder, so each stands alone in any order.
+import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type GeneratedConversation,
   generateConversation,
@@ -28,24 +30,28 @@ import { makeTempDir } from "../support/temp-dir.js";
 
 const MESSAGES = 3_000;
 const MODEL = "fake-summarizer";
-const model = (): SummaryModel => modelOn(llm, MODEL);
 
 const temp = makeTempDir("kern-pipeline-");
 const agentDir = join(temp.path, "agent");
-const clock = new FakeClock();
 let conversation: GeneratedConversation;
 let config: Config;
-let llm: FakeLlm;
-let failing = false;
+/** Fake model servers the tests started, closed after each. */
+const servers: FakeLlm[] = [];
+/** The phases the offline build in beforeAll went through. */
+const phases = new Set<string>();
 
 const isSummarizer = systemStartsWith(SUMMARIZER_MARKER);
 
-function openEngine(summaryModel: SummaryModel | null): {
+function openEngine(
+  summaryModel: SummaryModel | null,
+  dir = agentDir,
+  clock = new FakeClock(),
+): {
   store: AgentStore;
   engine: MemoryEngine;
 } {
   const store = openAgentStore({
-    paths: agentPaths(agentDir),
+    paths: agentPaths(dir),
     clock,
     countTokens: countMessageTokens,
   });
@@ -71,23 +77,65 @@ function segmentsOf(store: AgentStore): Segment[] {
   return store.segments.list(store.sessionLog.sessionId);
 }
 
+/** A copy of the agent folder with its offline memory, for a test that changes it. */
+function copyAgent(name: string): string {
+  const dir = join(temp.path, name);
+  cpSync(agentDir, dir, { recursive: true });
+  return dir;
+}
+
+/** A model summarizer on its own fake server: it fails every call while `failing()` says so. */
+async function summarizerServer(failing: () => boolean): Promise<FakeLlm> {
+  const server = await startFakeLlm();
+  server.when(isSummarizer, (request) =>
+    failing()
+      ? { kind: "fail", status: 503 }
+      : `<summary>\n- I summarized ${String(request.messages[1]?.content).length} characters for the record.\n</summary>`,
+  );
+  return server;
+}
+
+/**
+ * Runs a model summarizer (its own fake server, returned) on `dir` with every call failing (the
+ * breaker opens, stand-ins stay stale), then with calls answered once the breaker's minute passed.
+ */
+async function summarizeThroughBreaker(
+  dir: string,
+  checkFailed: (opened: { store: AgentStore; engine: MemoryEngine }, calls: number) => void,
+): Promise<{ opened: { store: AgentStore; engine: MemoryEngine }; server: FakeLlm }> {
+  let failing = true;
+  const server = await summarizerServer(() => failing);
+  servers.push(server);
+  const clock = new FakeClock();
+  const opened = openEngine(modelOn(server, MODEL), dir, clock);
+  await opened.engine.runUntilIdle();
+  checkFailed(opened, server.requests.length);
+  failing = false;
+  clock.advance(60_000);
+  await opened.engine.runUntilIdle();
+  return { opened, server };
+}
+
 beforeAll(async () => {
   await initAgent({ agentDir, git: false });
   conversation = generateConversation({ seed: 11, messages: MESSAGES });
   const file = join(temp.path, "conversation.jsonl");
   await writeConversation({ conversation, messagesPath: file });
-  await importConversation({ agentDir, file, clock });
+  await importConversation({ agentDir, file, clock: new FakeClock() });
   config = await loadConfig({ agentDir, env: {} });
-  llm = await startFakeLlm();
-  llm.when(isSummarizer, (request) =>
-    failing
-      ? { kind: "fail", status: 503 }
-      : `<summary>\n- I summarized ${String(request.messages[1]?.content).length} characters for the record.\n</summary>`,
-  );
+  const opened = openEngine(null);
+  try {
+    await opened.engine.runUntilIdle((progress) => phases.add(progress.phase));
+  } finally {
+    await closeEngine(opened);
+  }
+}, 120_000);
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
 });
 
-afterAll(async () => {
-  await llm?.close();
+afterAll(() => {
   temp.cleanup();
 });
 
@@ -95,8 +143,6 @@ describe("memory pipeline", () => {
   it("builds a tiling L0 layer and exact rollups offline", async () => {
     const opened = openEngine(null);
     try {
-      const phases = new Set<string>();
-      await opened.engine.runUntilIdle((progress) => phases.add(progress.phase));
       expect([...phases]).toEqual(expect.arrayContaining(["embed", "segment", "rollup"]));
       const segments = segmentsOf(opened.store);
       const leaves = segments.filter((segment) => segment.level === 0);
@@ -184,50 +230,50 @@ describe("memory pipeline", () => {
   });
 
   it("replaces stand-ins with model summaries once the breaker lets calls through again", async () => {
-    failing = true;
-    const opened = openEngine(model());
+    const { opened, server } = await summarizeThroughBreaker(
+      copyAgent("breaker"),
+      (failedRun, failed) => {
+        // The breaker opens after 5 failures; calls already in flight then fail too.
+        expect(failed).toBeGreaterThanOrEqual(5);
+        expect(failed).toBeLessThanOrEqual(5 + config.summaryConcurrency - 1);
+        expect(
+          segmentsOf(failedRun.store).every(
+            (segment) => segment.method === "extractive" && segment.stale,
+          ),
+        ).toBe(true);
+      },
+    );
     try {
-      await opened.engine.runUntilIdle();
-      const failed = llm.requests.length;
-      // The breaker opens after 5 failures; calls already in flight then fail too.
-      expect(failed).toBeGreaterThanOrEqual(5);
-      expect(failed).toBeLessThanOrEqual(5 + config.summaryConcurrency - 1);
-      expect(
-        segmentsOf(opened.store).every(
-          (segment) => segment.method === "extractive" && segment.stale,
-        ),
-      ).toBe(true);
-      failing = false;
-      clock.advance(60_000);
-      await opened.engine.runUntilIdle();
       const segments = segmentsOf(opened.store);
       expect(segments.every((segment) => segment.method === `llm:${MODEL}` && !segment.stale)).toBe(
         true,
       );
-      const calls = llm.requests.length;
+      const calls = server.requests.length;
       await opened.engine.runUntilIdle();
-      expect(llm.requests.length).toBe(calls);
+      expect(server.requests.length).toBe(calls);
     } finally {
       await closeEngine(opened);
     }
-  });
+  }, 120_000);
 
-  it("rebuilds identical segments and summaries from the logs with zero model calls", async () => {
-    const before = openEngine(null);
+  it("rebuilds identical segments and model summaries from the logs with zero model calls", async () => {
+    const dir = copyAgent("rebuild");
+    const { opened: before, server } = await summarizeThroughBreaker(dir, () => undefined);
     const snapshot = segmentsOf(before.store);
     await closeEngine(before);
-    const paths = agentPaths(agentDir);
+    expect(snapshot.every((segment) => segment.method === `llm:${MODEL}`)).toBe(true);
+    const paths = agentPaths(dir);
     rmSync(paths.database, { force: true });
     const report = reindexAgent({ paths, countTokens: countMessageTokens });
     expect(report.skippedEntries).toBe(0);
-    const calls = llm.requests.length;
-    const after = openEngine(model());
+    const calls = server.requests.length;
+    const after = openEngine(modelOn(server, MODEL), dir);
     try {
       await after.engine.runUntilIdle();
-      expect(llm.requests.length).toBe(calls);
+      expect(server.requests.length).toBe(calls);
       expect(segmentsOf(after.store)).toEqual(snapshot);
     } finally {
       await closeEngine(after);
     }
-  });
+  }, 180_000);
 });

@@ -165,15 +165,13 @@ describe("working memory through the daemon", () => {
   });
 
   it("ends a turn long before a slow keeper call returns", async () => {
-    const daemon = await startDaemon({ idleTimeoutMs: 5_000 }); // the keeper answers after 2 s
-    daemon.llm.when(isKeeper, () => ({ kind: "text", text: KEEPER_NO_CHANGES, delayMs: 2_000 }));
+    // The keeper answers after 6 s; the second turn takes ~50 ms unloaded.
+    const daemon = await startDaemon({ idleTimeoutMs: 15_000 });
+    daemon.llm.when(isKeeper, () => ({ kind: "text", text: KEEPER_NO_CHANGES, delayMs: 6_000 }));
     daemon.llm.defaultReply = "Sure.";
     await say(daemon, "First question about the harbor schedule?");
     await waitUntil(() => daemon.llm.requests.some(isKeeper), "the keeper call");
-    const started = Date.now();
     await say(daemon, "Second question about the harbor schedule?");
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeLessThan(1_500); // ~50 ms unloaded; the keeper takes 2 s
     // The keeper is still thinking: the second turn ran without waiting for its answer.
     expect(await daemon.daemon.memory.workingMemory()).toBeNull();
     expect(String(turnRequests(daemon.llm)[1]?.messages[0]?.content)).not.toMatch(
@@ -184,7 +182,7 @@ describe("working memory through the daemon", () => {
         daemon.daemon.store.state.workingMemory(daemon.daemon.store.sessionLog.sessionId) ??
         undefined,
       "the working memory",
-      5_000,
+      20_000,
     );
     expect(landed?.method).toBe("llm:fake-model");
   });

@@ -12,12 +12,12 @@ import { createSilentLogger } from "../../src/log/index.js";
 import type { RuntimeApi } from "../../src/runtime/runtime-api.js";
 
 /** Debian's Chromium; KERN_CHROMIUM_PATH points elsewhere (or at nothing, to test the skip). */
-export const CHROMIUM_PATH = process.env["KERN_CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+const CHROMIUM_PATH = process.env["KERN_CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 export const BROWSER_TOKEN = "browser-test-token-7f3a9c";
-export const SCREENSHOT_DIR = join(process.cwd(), "test-output", "screenshots");
+const SCREENSHOT_DIR = join(process.cwd(), "test-output", "screenshots");
 
 /** STYLE §4: the flags our Chromium runs with, everywhere. */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -27,7 +27,7 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-export const hasChromium = existsSync(CHROMIUM_PATH);
+const hasChromium = existsSync(CHROMIUM_PATH);
 
 /**
  * `describe` when Chromium is installed. Without it: in CI (`CI` set) the suite fails, saying why

@@ -20,10 +20,7 @@ import type { FakeChatRequest, FakeLlm } from "../fakes/fake-llm-server.js";
 import { makeTempDir } from "./temp-dir.js";
 
 /** Small segments so a few hundred messages build a real tree. */
-export function testMemoryConfig(
-  agentDir: string,
-  overrides: Partial<MemoryConfig> = {},
-): MemoryConfig {
+function testMemoryConfig(agentDir: string, overrides: Partial<MemoryConfig> = {}): MemoryConfig {
   return {
     agentDir,
     maxContextTokens: 20_000,

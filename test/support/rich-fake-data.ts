@@ -14,10 +14,10 @@ import type { WorkingMemoryState, WorkingMemoryView } from "../../src/memory/ind
 import { renderWorkingMemory } from "../../src/memory/working-memory/working-memory-markdown.js";
 
 export const ACTIVE_SESSION = "session_mn2k4x_a7c3d9";
-export const START_MS = Date.parse("2026-03-20T08:00:00.000Z");
+const START_MS = Date.parse("2026-03-20T08:00:00.000Z");
 /** Five minutes between messages: 2,140 messages span about a week. */
 const MESSAGE_GAP_MS = 5 * 60 * 1000;
-export const MESSAGES_PER_SEGMENT = 20;
+const MESSAGES_PER_SEGMENT = 20;
 export const MESSAGE_COUNT = 2140;
 
 interface Topic {
@@ -78,7 +78,7 @@ const TOPICS: Topic[] = [
   },
 ];
 
-export function topicOf(segmentIndex: number): Topic {
+function topicOf(segmentIndex: number): Topic {
   return TOPICS[segmentIndex % TOPICS.length] as Topic;
 }
 
@@ -168,7 +168,7 @@ export function buildSegmentRows(): SegmentRow[] {
   return [...l2, ...l1, ...l0];
 }
 
-export function summaryOf(row: SegmentRow): string {
+function summaryOf(row: SegmentRow): string {
   const topic = topicOf(
     row.level === 0 ? Math.floor(row.seqStart / MESSAGES_PER_SEGMENT) : row.seqStart / 200,
   );
@@ -244,7 +244,7 @@ function section(tag: string, body: string, path?: string): string {
 }
 
 /** The working memory at the end of the session: the restic backups work of the last days. */
-export const WORKING_MEMORY_STATE: WorkingMemoryState = {
+const WORKING_MEMORY_STATE: WorkingMemoryState = {
   task: {
     now: "Verify a restore of `knowledge/` from last night's restic snapshot",
     next: "Schedule a monthly restore test (1st of the month, 03:00)",

@@ -37,7 +37,7 @@ export type RichReplyScript = (envelope: Envelope) => string;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function defaultReply(envelope: Envelope): string {
+function defaultReply(envelope: Envelope): string {
   return [
     "You wrote:",
     "",

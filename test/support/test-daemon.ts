@@ -143,7 +143,7 @@ export function readSessionLines(
 export async function waitUntil<T>(
   probe: () => T | undefined | false,
   what: string,
-  timeoutMs = 5000,
+  timeoutMs = 15_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

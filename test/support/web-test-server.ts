@@ -22,7 +22,7 @@ export interface TestServer<R extends RuntimeApi = FakeRuntime> {
   dispose(): Promise<void>;
 }
 
-export function makeStaticDir(): string {
+function makeStaticDir(): string {
   const staticDir = mkdtempSync(join(tmpdir(), "kern-web-static-"));
   mkdirSync(join(staticDir, "assets"));
   writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>kern</title>");

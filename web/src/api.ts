@@ -22,10 +22,7 @@ import {
   workingMemorySchema,
 } from "../../src/protocol/index.js";
 
-export type {
-  ContextSegmentsView as ContextSegments,
-  ContextStats,
-} from "../../src/protocol/index.js";
+export type { ContextStats } from "../../src/protocol/index.js";
 
 /** An API call that failed: the daemon's error `code` (or KERN_NETWORK) and its message. */
 export class ApiError extends Error {

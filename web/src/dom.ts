@@ -51,12 +51,6 @@ export function svg(
   return element as SVGElement;
 }
 
-/** Replaces all children of `parent`. */
-export function replaceChildren(parent: Element, ...children: Array<Child | Child[]>): void {
-  parent.replaceChildren();
-  appendChildren(parent, children);
-}
-
 /** A "loading…" placeholder and an error box, shared by the views. */
 export function loading(label = "Loading…"): HTMLElement {
   return h("p", { class: "muted loading" }, label);

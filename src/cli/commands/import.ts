@@ -115,7 +115,7 @@ async function callsAgreed(
  * once appended, reached 740 MB. The import runs in a child whose old space is capped, where it
  * stays under 300 MB (docs/benchmarks.md); the cap is generous for what an import keeps alive.
  */
-export const IMPORT_HEAP_MB = 320;
+const IMPORT_HEAP_MB = 320;
 
 async function rerunWithBoundedHeap(): Promise<number> {
   const { spawn } = await import("node:child_process");

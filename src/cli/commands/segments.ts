@@ -7,7 +7,7 @@ import { formatLevelCounts, formatSegmentTree, formatTreeSpan } from "../format-
 import { loadDaemon } from "../load-daemon.js";
 
 /** The stable JSON shape: session and rows, without the `stale` bookkeeping flag. */
-export function toSegmentsJson(report: SegmentsReport) {
+function toSegmentsJson(report: SegmentsReport) {
   return {
     session: report.session,
     segments: report.segments.map(({ stale: _stale, ...row }) => row),

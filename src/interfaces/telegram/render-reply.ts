@@ -1,177 +1,118 @@
-// Markdown (as models write it) → Telegram HTML. Pure: no I/O. Everything is escaped first;
-// markup becomes a tag only when it is balanced, so unbalanced input stays literal text and the
-// output always parses (SG-24, LESSONS #12).
+// Markdown (as models write it) → Telegram HTML, through the shared Markdown tree
+// (kernel/markdown.ts, `marked`'s lexer: the same parse as the web page and the TUI). Pure: no
+// I/O. Every text is escaped; tags come only from the tree, so they are always balanced and the
+// output always parses (SG-24, LESSONS #12). Telegram has no lists or tables: list items become
+// bullet lines, a table a <pre> block with aligned columns.
+import { type Block, type Inline, type ListItem, parseMarkdown } from "../../kernel/markdown.js";
 import { escapeHtml } from "./escape-html.js";
-
-const FENCE_OPEN = /^\s*```([\w+#.-]*)\s*$/;
-const FENCE_CLOSE = /^\s*```\s*$/;
-const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;
-const QUOTE = /^>\s?(.*)$/;
-const SAFE_URL = /^(https?:\/\/|mailto:|tg:\/\/)[^\s]+$/i;
 
 /** Renders a model's Markdown reply as Telegram HTML (`parse_mode: "HTML"`). */
 export function renderTelegramHtml(markdown: string): string {
-  const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
-  const out: string[] = [];
-  let paragraph: string[] = [];
-  const flush = () => {
-    if (paragraph.length > 0) out.push(renderInline(paragraph.join("\n")));
-    paragraph = [];
-  };
-  let index = 0;
-  while (index < lines.length) {
-    const line = lines[index] as string;
-    const fence = FENCE_OPEN.exec(line);
-    const closeAt = fence ? findFenceClose(lines, index + 1) : -1;
-    if (fence && closeAt > 0) {
-      flush();
-      out.push(renderCodeBlock(lines.slice(index + 1, closeAt).join("\n"), fence[1] ?? ""));
-      index = closeAt + 1;
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      flush();
-      out.push(`<b>${renderInline(heading[1] as string)}</b>`);
-    } else if (QUOTE.test(line)) {
-      flush();
-      const quoted: string[] = [];
-      while (index < lines.length && QUOTE.test(lines[index] as string)) {
-        quoted.push(QUOTE.exec(lines[index] as string)?.[1] ?? "");
-        index += 1;
-      }
-      out.push(`<blockquote>${renderInline(quoted.join("\n"))}</blockquote>`);
-      continue;
-    } else if (line.trim() === "") {
-      flush();
-      out.push(line);
-    } else {
-      paragraph.push(line);
-    }
-    index += 1;
-  }
-  flush();
-  return out.join("\n");
+  return renderBlocks(parseMarkdown(markdown), false);
 }
 
-function findFenceClose(lines: string[], from: number): number {
-  for (let index = from; index < lines.length; index += 1) {
-    if (FENCE_CLOSE.test(lines[index] as string)) return index;
-  }
-  return -1;
+/** Blocks one per line; a blank line between them in the source stays one. */
+function renderBlocks(blocks: readonly Block[], inQuote: boolean): string {
+  return blocks.map((block) => renderBlock(block, inQuote)).join("\n");
 }
 
+function renderBlock(block: Block, inQuote: boolean): string {
+  switch (block.type) {
+    case "paragraph":
+      return renderInlines(block.inlines);
+    case "heading":
+      return `<b>${renderInlines(block.inlines)}</b>`;
+    case "code":
+      return renderCodeBlock(block.text, block.language);
+    case "list":
+      return block.items
+        .map((item, index) => renderItem(item, listMarker(block, item, index), inQuote))
+        .join("\n");
+    case "quote":
+      // Telegram does not nest blockquotes: a quote inside one is its lines.
+      return inQuote
+        ? renderBlocks(block.blocks, true)
+        : `<blockquote>${renderBlocks(block.blocks, true)}</blockquote>`;
+    case "table":
+      return `<pre>${escapeHtml(tableText(block.header, block.rows))}</pre>`;
+    case "rule":
+      return "──────────";
+    case "gap":
+      return "";
+  }
+}
+
+function listMarker(list: Extract<Block, { type: "list" }>, item: ListItem, index: number): string {
+  if (item.checked !== null) return item.checked ? "☑ " : "☐ ";
+  return list.ordered ? `${list.start + index}. ` : "• ";
+}
+
+/** An item's first block follows its marker; the rest (a nested list) is indented under it. */
+function renderItem(item: ListItem, marker: string, inQuote: boolean): string {
+  const body = renderBlocks(item.blocks, inQuote);
+  return marker + body.replaceAll("\n", `\n${" ".repeat(2)}`);
+}
+
+/** A fenced block; the language goes into the class only when it is a plain name. */
 function renderCodeBlock(code: string, language: string): string {
   const body = escapeHtml(code);
-  if (!language) return `<pre>${body}</pre>`;
-  return `<pre><code class="language-${escapeHtml(language)}">${body}</code></pre>`;
+  if (!/^[\w+#.-]+$/.test(language)) return `<pre>${body}</pre>`;
+  return `<pre><code class="language-${language}">${body}</code></pre>`;
 }
 
-/** Delimited spans, longest delimiters first so `**` wins over `*`. */
-const SPANS: ReadonlyArray<{ delimiter: string; tag: string }> = [
-  { delimiter: "**", tag: "b" },
-  { delimiter: "__", tag: "b" },
-  { delimiter: "~~", tag: "s" },
-  { delimiter: "*", tag: "i" },
-  { delimiter: "_", tag: "i" },
-];
+function renderInlines(inlines: readonly Inline[]): string {
+  return inlines.map(renderInline).join("");
+}
 
-/**
- * Positions from which a search for a delimiter's closer is known to fail. A closer's validity
- * depends only on its own position, so one failed search settles all later ones: this keeps
- * rendering linear on text full of unclosed markup (it is re-rendered on every streamed edit).
- */
-type NoCloserFrom = Map<string, number>;
-
-const LINK = /\[([^\]\n]+)\]\(([^()\s]+)\)/y;
-
-/** Renders inline Markdown; `allowLinks` is false inside a link label (links do not nest). */
-function renderInline(text: string, allowLinks = true): string {
-  const noCloserFrom: NoCloserFrom = new Map();
-  let html = "";
-  let index = 0;
-  while (index < text.length) {
-    const rendered = renderSpanAt(text, index, allowLinks, noCloserFrom);
-    if (rendered) {
-      html += rendered.html;
-      index = rendered.end;
-    } else {
-      html += escapeHtml(text[index] as string);
-      index += 1;
+function renderInline(inline: Inline): string {
+  switch (inline.type) {
+    case "text":
+      return escapeHtml(inline.text);
+    case "code":
+      return `<code>${escapeHtml(inline.text)}</code>`;
+    case "break":
+      return "\n";
+    case "strong":
+      return `<b>${renderInlines(inline.children)}</b>`;
+    case "em":
+      return `<i>${renderInlines(inline.children)}</i>`;
+    case "del":
+      return `<s>${renderInlines(inline.children)}</s>`;
+    case "link": {
+      const href = escapeHtml(inline.href).replaceAll('"', "&quot;");
+      return `<a href="${href}">${renderInlines(inline.children)}</a>`;
     }
   }
-  return html;
 }
 
-function renderSpanAt(
-  text: string,
-  index: number,
-  allowLinks: boolean,
-  noCloserFrom: NoCloserFrom,
-): { html: string; end: number } | null {
-  const char = text[index];
-  if (char === "`") {
-    const close = text.indexOf("`", index + 1);
-    const code = close > index + 1 ? text.slice(index + 1, close) : "";
-    if (code === "" || code.includes("\n")) return null;
-    return { html: `<code>${escapeHtml(code)}</code>`, end: close + 1 };
-  }
-  if (char === "[" && allowLinks) {
-    LINK.lastIndex = index;
-    const link = LINK.exec(text);
-    if (!link || !SAFE_URL.test(link[2] as string)) return null;
-    const label = renderInline(link[1] as string, false);
-    const href = escapeHtml(link[2] as string).replaceAll('"', "&quot;");
-    return { html: `<a href="${href}">${label}</a>`, end: index + link[0].length };
-  }
-  for (const span of SPANS) {
-    if (!text.startsWith(span.delimiter, index)) continue;
-    const close = findClosingDelimiter(text, index, span.delimiter, noCloserFrom);
-    if (close < 0) continue;
-    const inner = renderInline(text.slice(index + span.delimiter.length, close), allowLinks);
-    return { html: `<${span.tag}>${inner}</${span.tag}>`, end: close + span.delimiter.length };
-  }
-  return null;
+/** The words of inline Markdown without its markup (a table cell). */
+function plainText(inlines: readonly Inline[]): string {
+  return inlines
+    .map((inline) => {
+      if (inline.type === "text" || inline.type === "code") return inline.text;
+      if (inline.type === "break") return " ";
+      return plainText(inline.children);
+    })
+    .join("");
 }
 
-function isWordChar(char: string | undefined): boolean {
-  return char !== undefined && /[\p{L}\p{N}]/u.test(char);
-}
-
-function isSpace(char: string | undefined): boolean {
-  return char === undefined || /\s/.test(char);
-}
-
-/**
- * Where the span opened at `open` closes, or -1. Like CommonMark flanking: the opener is followed
- * and the closer preceded by non-space; `_` spans sit on word edges so snake_case stays literal.
- */
-function findClosingDelimiter(
-  text: string,
-  open: number,
-  delimiter: string,
-  noCloserFrom: NoCloserFrom,
-): number {
-  const contentStart = open + delimiter.length;
-  if (isSpace(text[contentStart])) return -1;
-  const underscore = delimiter.startsWith("_");
-  if (underscore && isWordChar(text[open - 1])) return -1;
-  // A single delimiter must not be the first half of a double one (`*` inside `**`).
-  if (delimiter.length === 1 && text[contentStart] === delimiter) return -1;
-  const searchFrom = contentStart + 1;
-  if (searchFrom >= (noCloserFrom.get(delimiter) ?? Number.POSITIVE_INFINITY)) return -1;
-  let close = text.indexOf(delimiter, searchFrom);
-  while (close >= 0) {
-    const after = text[close + delimiter.length];
-    const valid =
-      !isSpace(text[close - 1]) &&
-      !(delimiter.length === 1 && (after === delimiter || text[close - 1] === delimiter)) &&
-      !(underscore && isWordChar(after));
-    if (valid) return close;
-    close = text.indexOf(delimiter, close + 1);
-  }
-  noCloserFrom.set(delimiter, searchFrom);
-  return -1;
+/** A table as monospaced text: columns padded to their widest cell, a rule under the header. */
+function tableText(header: readonly Inline[][], rows: readonly Inline[][][]): string {
+  const lines = [header, ...rows].map((row) => row.map(plainText));
+  const columns = Math.max(...lines.map((cells) => cells.length));
+  const widths = Array.from({ length: columns }, (_, column) =>
+    Math.max(...lines.map((cells) => [...(cells[column] ?? "")].length)),
+  );
+  const render = (cells: readonly string[]) =>
+    widths
+      .map((width, column) => {
+        const cell = cells[column] ?? "";
+        return cell + " ".repeat(width - [...cell].length);
+      })
+      .join(" | ")
+      .trimEnd();
+  const rule = widths.map((width) => "-".repeat(width)).join("-+-");
+  return [render(lines[0] ?? []), rule, ...lines.slice(1).map(render)].join("\n");
 }
 
 /** The text a user would see for a piece of Telegram HTML: tags dropped, entities decoded. */

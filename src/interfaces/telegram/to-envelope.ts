@@ -36,12 +36,12 @@ export interface BotIdentity {
 }
 
 /** True for group and supergroup chats, where the bot answers only when addressed. */
-export function isGroupChat(message: IncomingTelegramMessage): boolean {
+function isGroupChat(message: IncomingTelegramMessage): boolean {
   return message.chat.type === "group" || message.chat.type === "supergroup";
 }
 
 /** The sender's display name: first and last name, else @username, else the id. */
-export function displayName(from: NonNullable<IncomingTelegramMessage["from"]>): string {
+function displayName(from: NonNullable<IncomingTelegramMessage["from"]>): string {
   const name = [from.first_name, from.last_name].filter(Boolean).join(" ").trim();
   return name || from.username || String(from.id);
 }

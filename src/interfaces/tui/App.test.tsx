@@ -22,9 +22,9 @@ function start(client: FakeDaemonClient, reconnectDelayMs = 10): Instance {
 /** Lets ink and React process a write or an event (ink flushes a lone Esc on setImmediate). */
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
 
-/** Waits until the frame satisfies `predicate`; fails with the last frame after 2 s. */
+/** Waits until the frame satisfies `predicate`; fails with the last frame after 10 s. */
 async function frameWhere(instance: Instance, predicate: (frame: string) => boolean) {
-  const deadline = Date.now() + 2000;
+  const deadline = Date.now() + 10_000;
   for (;;) {
     const frame = instance.lastFrame() ?? "";
     if (predicate(frame)) return frame;

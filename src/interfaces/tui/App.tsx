@@ -15,7 +15,12 @@ import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { openLineHistory } from "./line-history.js";
 import { countTextRows } from "./live-rows.js";
 import { answerLocally, isHelp, TERMINAL_HELP, TUI_COMMANDS } from "./local-commands.js";
-import { countSettledItems, createInitialTuiState, tuiReducer } from "./tui-state.js";
+import {
+  countSettledItems,
+  createInitialTuiState,
+  type TuiAction,
+  tuiReducer,
+} from "./tui-state.js";
 
 /** How long to wait between attempts to reach a daemon that went away. */
 export const DEFAULT_RECONNECT_DELAY_MS = 1000;
@@ -31,47 +36,22 @@ export interface AppProps {
   historyFile?: string | null;
 }
 
-export function App({
-  client,
-  agentName,
-  reconnectDelayMs = DEFAULT_RECONNECT_DELAY_MS,
-  historyFile,
-}: AppProps) {
-  const [state, dispatch] = useReducer(tuiReducer, undefined, createInitialTuiState);
-  useDaemonEvents({ client, reconnectDelayMs, dispatch });
-  useAgentStatus({
-    client,
-    version: state.statusVersion,
-    connected: state.connection === "connected",
-    dispatch,
-  });
+interface SubmitLineOptions {
+  client: DaemonClient;
+  runningTurnId: string | null;
+  cancel: () => void;
+  exit: () => void;
+  setQuestion: (question: string | null) => void;
+  dispatch: (action: TuiAction) => void;
+  /** Answers a command in the terminal itself (a /pair answer also asks who still waits). */
+  local: (command: string, text: string) => void;
+}
 
-  // The turn to cancel: the one we saw start, else the one the daemon last reported running.
-  const runningTurnId = state.runningTurnId ?? state.status?.queue.running ?? null;
-  const cancel = useCallback(() => {
-    if (!runningTurnId) return;
-    client.cancelTurn(runningTurnId).then(
-      () => undefined, // the turn-end event tells the outcome
-      (error: unknown) =>
-        dispatch({ type: "notice-add", tone: "error", text: `cancel: ${describeError(error)}` }),
-    );
-  }, [client, runningTurnId]);
-
+/** What Enter does with the input line. */
+function useSubmitLine(options: SubmitLineOptions) {
+  const { client, runningTurnId, cancel, exit, setQuestion, dispatch, local } = options;
   const localIds = useRef(0);
-  const { exit } = useApp();
-  const [question, setQuestion] = useState<string | null>(null);
-  // A /pair answer asks at once who still waits.
-  const [pairVersion, setPairVersion] = useState(0);
-  const local = useCallback((command: string, text: string) => {
-    dispatch({ type: "local-answer", command, text });
-    if (command === "pair") setPairVersion((version) => version + 1);
-  }, []);
-  const pendingPairings = usePendingPairings({
-    client,
-    connected: state.connection === "connected",
-    version: state.statusVersion + pairVersion,
-  });
-  const submit = useCallback(
+  return useCallback(
     (line: string) => {
       const text = line.trim();
       if (!text) return;
@@ -92,8 +72,78 @@ export function App({
           dispatch({ type: "message-fail", localId, error: describeError(error) }),
       );
     },
-    [client, cancel, runningTurnId, local, exit],
+    [client, cancel, runningTurnId, local, exit, setQuestion, dispatch],
   );
+}
+
+/** The turn to cancel: the one we saw start, else the one the daemon last reported running. */
+function useCancelRunning(
+  client: DaemonClient,
+  state: ReturnType<typeof createInitialTuiState>,
+  dispatch: (action: TuiAction) => void,
+) {
+  const runningTurnId = state.runningTurnId ?? state.status?.queue.running ?? null;
+  const cancel = useCallback(() => {
+    if (!runningTurnId) return;
+    client.cancelTurn(runningTurnId).then(
+      () => undefined, // the turn-end event tells the outcome
+      (error: unknown) =>
+        dispatch({ type: "notice-add", tone: "error", text: `cancel: ${describeError(error)}` }),
+    );
+  }, [client, runningTurnId, dispatch]);
+  return { runningTurnId, cancel };
+}
+
+/** Who waits to pair; a /pair answer asks again at once. */
+function usePairingWatch(
+  client: DaemonClient,
+  state: ReturnType<typeof createInitialTuiState>,
+  dispatch: (action: TuiAction) => void,
+) {
+  const [pairVersion, setPairVersion] = useState(0);
+  const local = useCallback(
+    (command: string, text: string) => {
+      dispatch({ type: "local-answer", command, text });
+      if (command === "pair") setPairVersion((version) => version + 1);
+    },
+    [dispatch],
+  );
+  const pendingPairings = usePendingPairings({
+    client,
+    connected: state.connection === "connected",
+    version: state.statusVersion + pairVersion,
+  });
+  return { local, pendingPairings };
+}
+
+export function App({
+  client,
+  agentName,
+  reconnectDelayMs = DEFAULT_RECONNECT_DELAY_MS,
+  historyFile,
+}: AppProps) {
+  const [state, dispatch] = useReducer(tuiReducer, undefined, createInitialTuiState);
+  useDaemonEvents({ client, reconnectDelayMs, dispatch });
+  useAgentStatus({
+    client,
+    version: state.statusVersion,
+    connected: state.connection === "connected",
+    dispatch,
+  });
+
+  const { runningTurnId, cancel } = useCancelRunning(client, state, dispatch);
+  const { exit } = useApp();
+  const [question, setQuestion] = useState<string | null>(null);
+  const { local, pendingPairings } = usePairingWatch(client, state, dispatch);
+  const submit = useSubmitLine({
+    client,
+    runningTurnId,
+    cancel,
+    exit,
+    setQuestion,
+    dispatch,
+    local,
+  });
   // Ctrl-C while a turn runs asks first: quitting would leave the turn running unseen.
   const interrupt = useCallback(() => {
     if (!runningTurnId) return exit();

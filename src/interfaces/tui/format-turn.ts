@@ -26,7 +26,7 @@ export function summarizeToolArguments(argumentsJson: string): string {
 }
 
 /** `12 lines`, `1 line`, `no output`, or `error: <first line>`; `…` while the tool runs. */
-export function summarizeToolOutput(result: ToolResultView | null): string {
+function summarizeToolOutput(result: ToolResultView | null): string {
   if (!result) return "…";
   const trimmed = result.output.replace(/\s+$/, "");
   if (result.isError) return `error: ${shorten(trimmed.split("\n")[0] ?? "")}`;

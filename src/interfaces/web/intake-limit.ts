@@ -5,7 +5,7 @@
 import type { RuntimeEvent } from "../../kernel/index.js";
 
 /** Characters the API's waiting turns may hold: ~170 messages of the largest size. */
-export const DEFAULT_MAX_WAITING_CHARS = 32_000_000;
+const DEFAULT_MAX_WAITING_CHARS = 32_000_000;
 
 export class IntakeLimit {
   private readonly pending = new Map<string, number>();

@@ -1,7 +1,7 @@
 // Headers every response carries. The page loads only its own script and stylesheet: no inline
 // script, no eval, no third-party origin, and it cannot be framed. Pure data.
 
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

@@ -28,12 +28,24 @@ const MIN_SUMMARY_SHARE = 0.1;
  * fresh prompt fills at least ~95% of it (issue 15), and the prefix stays put for the next ~4% of
  * the budget in new messages before the trim point moves (ADR 0010).
  */
-export const HEADROOM_SHARE = 0.04;
+const HEADROOM_SHARE = 0.04;
 /** ...and never less than this many tokens: at small budgets a re-trim would come every turn. */
-export const MIN_HEADROOM_TOKENS = 1_000;
+const MIN_HEADROOM_TOKENS = 1_000;
 
 function headroomTokens(budget: number): number {
   return Math.max(HEADROOM_SHARE * budget, MIN_HEADROOM_TOKENS);
+}
+
+/**
+ * The summary's tokens (its wrapper included): its share, but never the room the newest turn needs
+ * (`room`: the window less that turn). A newest turn larger than the window still leaves the
+ * summary a floor: the window then starts inside that turn, and nothing before it goes uncovered
+ * (issue 15).
+ */
+function summaryTokens(options: PlanWindowOptions, room: number): number {
+  const share = Math.floor(options.summaryShare * options.budget);
+  const floor = Math.min(share, Math.floor(MIN_SUMMARY_SHARE * options.budget));
+  return Math.max(Math.min(share, room), floor);
 }
 
 /** A fill smaller than this is not worth a different stand-in. */
@@ -129,11 +141,7 @@ export class WindowPlanner {
     // The newest turn starts at the newest user message, inside the newest segment or not.
     const newestTurn = sentTokens(this.trims.newestUserSeq() ?? candidates.at(-1) ?? 0);
     const wrapper = summaryWrapperTokens(SECTION_SEPARATOR);
-    const share = Math.floor(options.summaryShare * options.budget);
-    // A newest turn larger than the window still leaves the summary a floor: the window then
-    // starts inside that turn, and nothing before it goes uncovered (issue 15).
-    const floor = Math.min(share, Math.floor(MIN_SUMMARY_SHARE * options.budget));
-    const pieceBudget = Math.max(Math.min(share, maxWindow - newestTurn), floor) - wrapper;
+    const pieceBudget = summaryTokens(options, maxWindow - newestTurn) - wrapper;
     const kept =
       this.tight?.budget === options.budget &&
       this.tight.pieceBudget === pieceBudget &&
@@ -151,18 +159,14 @@ export class WindowPlanner {
       fill?.trimPoint === seq && fill.budget === options.budget && fill.pieceBudget === pieceBudget
         ? fill.extra
         : 0;
-    const summaryCost = new Map<number, number>();
-    const windowBudget = (seq: number): number => {
-      if (seq <= 0 || pieceBudget <= 0) return maxWindow;
-      let cost = summaryCost.get(seq);
-      if (cost === undefined) {
-        const { tiling } = this.tilingEntry(options, seq, pieceBudget);
-        cost = Math.min(tiling.tokens + fillAt(seq), pieceBudget) + wrapper;
-        if (kept?.turn.seqStart === seq) cost -= kept.slack;
-        summaryCost.set(seq, cost);
-      }
-      return maxWindow - cost;
-    };
+    const windowBudget = this.windowBudgets({
+      options,
+      pieceBudget,
+      maxWindow,
+      wrapper,
+      fillAt,
+      kept,
+    });
     const trimAt = (list: readonly number[], previous: number | null) =>
       planTrim({
         candidates: list,
@@ -182,18 +186,26 @@ export class WindowPlanner {
       trim.trimPoint > 0 &&
       (trim.trimPoint !== this.trimPoint || this.trimBudget !== options.budget);
     if (fresh && !tight && pieceBudget > 0) {
-      // One turn more, its tool results shortened, where the whole turn did not fit.
       const turnEnd = trim.trimPoint;
       const afterTurn = sentTokens(turnEnd);
-      const planned = this.tightTurnBefore({ options, turnEnd, pieceBudget, maxWindow, afterTurn });
-      if (planned) {
-        tight = planned.turn;
-        trim = { trimPoint: tight.seqStart, fits: true };
-        const { budget, segmentsVersion } = options;
-        this.tight = { budget, pieceBudget, segmentsVersion, turn: tight, slack: planned.slack };
-        this.fill = { budget: options.budget, pieceBudget, trimPoint: tight.seqStart, extra: 0 };
-      }
+      tight = this.keepTightTurn({ options, turnEnd, pieceBudget, maxWindow, afterTurn });
+      if (tight) trim = { trimPoint: tight.seqStart, fits: true };
     }
+    const free = () => windowBudget(trim.trimPoint) - windowTokens(trim.trimPoint);
+    return this.keepPlan({ options, trim, tight, pieceBudget, fillAt, free });
+  }
+
+  /** Keeps the plan's trim point (and its fill) for the plans to come; renders its pieces. */
+  private keepPlan(plan: {
+    options: PlanWindowOptions;
+    trim: { trimPoint: number; fits: boolean };
+    tight: TightTurn | null;
+    pieceBudget: number;
+    fillAt: (seq: number) => number;
+    /** Tokens the window leaves free at the trim point. */
+    free: () => number;
+  }): WindowPlan {
+    const { options, trim, tight, pieceBudget } = plan;
     if (!tight) this.tight = null;
     this.trimPoint = trim.trimPoint > 0 ? trim.trimPoint : null;
     this.trimBudget = options.budget;
@@ -201,14 +213,53 @@ export class WindowPlanner {
       this.fill = null;
       return { trimPoint: trim.trimPoint, pieces: [], tight: null };
     }
-    let extra = fillAt(trim.trimPoint);
+    let extra = plan.fillAt(trim.trimPoint);
     if (extra === 0 && !tight) {
-      const free = windowBudget(trim.trimPoint) - windowTokens(trim.trimPoint);
+      const free = plan.free();
       extra = trim.fits ? this.fillFor(options, trim.trimPoint, pieceBudget, free) : 0;
       this.fill = { budget: options.budget, pieceBudget, trimPoint: trim.trimPoint, extra };
     }
     const pieces = this.renderPieces(options, trim.trimPoint, pieceBudget, extra);
     return { trimPoint: trim.trimPoint, pieces, tight };
+  }
+
+  /** The window's budget at each trim point: the budget less the summary it needs (memoized). */
+  private windowBudgets(costs: {
+    options: PlanWindowOptions;
+    pieceBudget: number;
+    maxWindow: number;
+    wrapper: number;
+    fillAt: (seq: number) => number;
+    kept: WindowPlanner["tight"];
+  }): (seq: number) => number {
+    const { options, pieceBudget, maxWindow, wrapper, fillAt, kept } = costs;
+    const summaryCost = new Map<number, number>();
+    return (seq) => {
+      if (seq <= 0 || pieceBudget <= 0) return maxWindow;
+      let cost = summaryCost.get(seq);
+      if (cost === undefined) {
+        const { tiling } = this.tilingEntry(options, seq, pieceBudget);
+        cost = Math.min(tiling.tokens + fillAt(seq), pieceBudget) + wrapper;
+        if (kept?.turn.seqStart === seq) cost -= kept.slack;
+        summaryCost.set(seq, cost);
+      }
+      return maxWindow - cost;
+    };
+  }
+
+  /**
+   * One turn more, its tool results shortened, where the whole turn did not fit: planned, and kept
+   * with its fill for the plans to come; null when none fits.
+   */
+  private keepTightTurn(plan: Parameters<WindowPlanner["tightTurnBefore"]>[0]): TightTurn | null {
+    const planned = this.tightTurnBefore(plan);
+    if (!planned) return null;
+    const { options, pieceBudget } = plan;
+    const { budget, segmentsVersion } = options;
+    const turn = planned.turn;
+    this.tight = { budget, pieceBudget, segmentsVersion, turn, slack: planned.slack };
+    this.fill = { budget, pieceBudget, trimPoint: turn.seqStart, extra: 0 };
+    return turn;
   }
 
   /**

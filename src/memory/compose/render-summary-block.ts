@@ -5,8 +5,8 @@
 import { countTokens } from "../text/count-tokens.js";
 import type { SummaryPiece } from "./compose-summary-block.js";
 
-export const SUMMARY_OPEN = "<conversation_summary>\n";
-export const SUMMARY_CLOSE = "</conversation_summary>";
+const SUMMARY_OPEN = "<conversation_summary>\n";
+const SUMMARY_CLOSE = "</conversation_summary>";
 
 /** One formatted piece: its `<summary>` text and the tokens of `text + "\n"` in the block. */
 export interface RenderedPiece {

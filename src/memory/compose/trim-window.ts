@@ -85,7 +85,7 @@ export function planTrim(options: PlanTrimOptions): TrimPlan {
  * readable assistant message: providers reject a lone tool message, and dropping it would lose
  * what it says (issue 15: nothing is silently lost at any budget).
  */
-export function orphanResultAsText(message: SessionMessage): SessionMessage {
+function orphanResultAsText(message: SessionMessage): SessionMessage {
   const { toolCallId: _id, ...rest } = message;
   return { ...rest, role: "assistant", content: `(tool output) ${message.content ?? ""}` };
 }

@@ -12,7 +12,7 @@ import {
   runDoctorChecks,
 } from "./doctor-checks.js";
 
-export type { DoctorCheck, DoctorFinding, DoctorSeverity } from "./doctor-checks.js";
+export type { DoctorCheck, DoctorFinding } from "./doctor-checks.js";
 
 /**
  * The result of `kern doctor` (`--json` prints exactly this object; docs/cli.md documents it):
@@ -63,7 +63,7 @@ export interface DoctorOptions {
 const PENALTY: Record<DoctorSeverity, number> = { error: 15, warn: 5, info: 1 };
 
 /** 100 minus the findings' penalties, floored at 0. */
-export function doctorScore(findings: readonly DoctorFinding[]): number {
+function doctorScore(findings: readonly DoctorFinding[]): number {
   return Math.max(0, 100 - findings.reduce((sum, finding) => sum + PENALTY[finding.severity], 0));
 }
 

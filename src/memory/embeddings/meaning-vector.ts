@@ -7,7 +7,7 @@ import type { WordVectors } from "./word-vectors.js";
 
 const WORD = /\p{L}+/gu;
 
-export const MEANING_TUNING = {
+const MEANING_TUNING = {
   /**
    * SIF's `a`: a word of frequency rank r weighs a / (a + p(r)), p(r) = 0.1 / (r + 1) (Zipf).
    * Frequent words ("time", "good") fade, rarer ones carry the topic.
@@ -27,7 +27,7 @@ export function wordWeight(row: number): number {
 }
 
 /** Rows of the table for the words of `text`, repeats kept, unknown words left out. */
-export function wordRows(text: string, table: WordVectors): number[] {
+function wordRows(text: string, table: WordVectors): number[] {
   const rows: number[] = [];
   for (const match of safeSlice(text, 0, MEANING_TUNING.maxChars).toLowerCase().matchAll(WORD)) {
     const row = table.row(match[0]);

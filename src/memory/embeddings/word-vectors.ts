@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { KernError } from "../../kernel/index.js";
 
-export const WORD_VECTORS_FILE = fileURLToPath(
+const WORD_VECTORS_FILE = fileURLToPath(
   new URL("../../../data/word-vectors/glove-100d-int8.bin.gz", import.meta.url),
 );
 

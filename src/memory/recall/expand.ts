@@ -43,7 +43,7 @@ export interface ExpandResult {
   note: string;
 }
 
-export const DEFAULT_EXPAND_TOKENS = 20_000;
+const DEFAULT_EXPAND_TOKENS = 20_000;
 /** Messages read from the index per query while filling the budget. */
 const PAGE = 200;
 

@@ -172,10 +172,7 @@ interface ScoredHit {
  * share the topic) plus a small bonus for being newer (knowledge that changed: the later
  * statement first). Pure over the hits; no extra query.
  */
-export function contextRerank(
-  hits: readonly ScoredHit[],
-  roleWeight: RoleWeight = () => 1,
-): ScoredHit[] {
+function contextRerank(hits: readonly ScoredHit[], roleWeight: RoleWeight = () => 1): ScoredHit[] {
   const top = hits.reduce((max, hit) => Math.max(max, hit.score), 0);
   if (top <= 0) return [...hits];
   const bySeq = new Map(hits.map((hit) => [`${hit.session}:${hit.seq}`, hit.score / top]));
@@ -277,7 +274,7 @@ export async function recallLegs(
 }
 
 /** `[seqStart, seqEnd)` of the turn holding `seq`: from its user message, capped at 12. */
-export function turnRange(store: AgentStore, session: string, seq: number): [number, number] {
+function turnRange(store: AgentStore, session: string, seq: number): [number, number] {
   const rows = store.messages.tokenRows(
     session,
     Math.max(0, seq - MAX_TURN_MESSAGES),

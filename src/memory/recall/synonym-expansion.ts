@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 
-export const SYNONYMS_FILE = fileURLToPath(
+const SYNONYMS_FILE = fileURLToPath(
   new URL("../../../data/word-synonyms/wordnet-synonyms.txt.gz", import.meta.url),
 );
 

@@ -35,7 +35,7 @@ export interface VectorRerankOptions {
  * recall is the same at 3,000 characters as with the whole 8,000 the embedder stores (1,000
  * loses 0.007 at @5).
  */
-export const HEAD_CHARS = 3_000;
+const HEAD_CHARS = 3_000;
 
 /**
  * The candidates by blended similarity to the query, best first, at most `keep`; ties by id; tool

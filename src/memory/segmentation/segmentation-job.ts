@@ -41,11 +41,6 @@ export function runSegmentationJob(
   return closed;
 }
 
-/** Unsegmented messages (and their tokens) of a session; cheap, for the trigger and `state()`. */
-export function unsegmentedRows(context: PipelineContext, session: string): MessageTokenRow[] {
-  return context.store.messages.tokenRows(session, context.store.segments.levelEnd(session, 0));
-}
-
 function shouldSegment(
   context: PipelineContext,
   rows: readonly MessageTokenRow[],

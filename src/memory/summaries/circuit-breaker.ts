@@ -12,8 +12,8 @@ export interface CircuitBreakerOptions {
   openMs?: number;
 }
 
-export const DEFAULT_BREAKER_THRESHOLD = 5;
-export const DEFAULT_BREAKER_OPEN_MS = 10 * 60_000;
+const DEFAULT_BREAKER_THRESHOLD = 5;
+const DEFAULT_BREAKER_OPEN_MS = 10 * 60_000;
 
 export class CircuitBreaker {
   private failures = 0;

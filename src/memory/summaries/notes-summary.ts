@@ -12,7 +12,7 @@ import { parseSummaryBody } from "./summary-block.js";
 import { callSummaryModel, recordModelUsage } from "./summary-model.js";
 
 /** Notes before the newest one that the summary covers. */
-export const SUMMARIZED_NOTES = 5;
+const SUMMARIZED_NOTES = 5;
 /** Cap of the model's output, ~ the size of a long daily note. */
 const NOTES_SUMMARY_MAX_TOKENS = 1_200;
 /** Input per note sent to the model; daily notes are short, this bounds pathological ones. */

@@ -52,7 +52,7 @@ function isFresh(segment: Segment): boolean {
 }
 
 /** The extractive summary of a segment: from its messages (L0) or its children's summaries. */
-export function extractiveSummary(context: PipelineContext, segment: Segment): string {
+function extractiveSummary(context: PipelineContext, segment: Segment): string {
   const { store } = context;
   if (segment.level === 0) {
     const messages = store.messages.range(segment.session, segment.seqStart, segment.seqEnd);

@@ -103,34 +103,3 @@ export function countTokens(text: string): number {
 export function countMessageTokens(message: SessionMessage): number {
   return countTokens(messageText(message)) + MESSAGE_OVERHEAD_TOKENS;
 }
-
-/**
- * Remembers message token counts by session and seq (messages never change once logged), so the
- * composer does not re-tokenize the window every turn. Oldest entries go first past `maxEntries`.
- */
-export class TokenCache {
-  readonly #counts = new Map<string, number>();
-  readonly #maxEntries: number;
-
-  constructor(maxEntries = 100_000) {
-    this.#maxEntries = maxEntries;
-  }
-
-  /** The message's `countMessageTokens`, computed once per (session, seq). */
-  countMessage(session: string, message: SessionMessage): number {
-    const key = `${session}:${message.seq}`;
-    const cached = this.#counts.get(key);
-    if (cached !== undefined) return cached;
-    const count = countMessageTokens(message);
-    if (this.#counts.size >= this.#maxEntries) {
-      const oldest = this.#counts.keys().next();
-      if (!oldest.done) this.#counts.delete(oldest.value);
-    }
-    this.#counts.set(key, count);
-    return count;
-  }
-
-  get size(): number {
-    return this.#counts.size;
-  }
-}

@@ -11,7 +11,7 @@ import { shortenMiddle } from "../text/truncate-text.js";
 /** First line of the keeper's system prompt; tests and fakes route its calls on it. */
 export const WORKING_MEMORY_KEEPER_MARKER = "You are kern's working-memory keeper.";
 
-export const KEEPER_SYSTEM_PROMPT = `${WORKING_MEMORY_KEEPER_MARKER}
+const KEEPER_SYSTEM_PROMPT = `${WORKING_MEMORY_KEEPER_MARKER}
 An agent keeps a short working memory of its current session: the task at hand, decisions, files it changed, context to keep in view and the user's preferences. You get the current working memory and the latest exchange of the conversation. Report what the latest exchange changes, as one JSON object and nothing else:
 {"task": {"now": "...", "next": "..."} or null,
  "decisions": [{"text": "...", "reason": "..."}],

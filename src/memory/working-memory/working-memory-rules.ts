@@ -44,7 +44,7 @@ const NEXT_STEP_CUE =
   /\b(?:next|i'll|i will|i'm going to|i am going to|let me|then i|the plan is|still to do|todo)\b/i;
 
 /** Sentences of a message: split after . ! ? and at line breaks; list markers dropped. */
-export function sentencesOf(text: string): string[] {
+function sentencesOf(text: string): string[] {
   return text
     .split(/(?<=[.!?])\s+|\n+/)
     .map((sentence) => sentence.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, "").trim())

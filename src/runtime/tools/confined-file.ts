@@ -69,7 +69,7 @@ async function checkOpened(
  * Opens `path` (relative to the agent folder) for `access` and returns the handle only once the
  * opened file itself passed the confinement check; the caller closes it.
  */
-export async function openConfined(
+async function openConfined(
   agentDir: string,
   path: string,
   access: ConfinedAccess,

@@ -34,7 +34,8 @@ describe("grepInWorker", () => {
     await expect(grepInWorker({ ...job, budgetMs: 300 })).rejects.toThrow(
       "regex took too long; simplify it",
     );
-    expect(Date.now() - startedAt).toBeLessThan(3000);
+    // Unstopped, this pattern runs for ages; the bound leaves the 300 ms budget a 30x margin.
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
   });
 
   it("stops when the turn is cancelled", async () => {

@@ -5,7 +5,7 @@ import { Worker } from "node:worker_threads";
 import { KernError } from "../../kernel/index.js";
 
 /** Wall time one grep may take, reading files included. */
-export const GREP_BUDGET_MS = 10_000;
+const GREP_BUDGET_MS = 10_000;
 
 // Plain JavaScript (eval'd), so it runs the same from src/ under tsx and from dist/.
 const WORKER_SOURCE = `

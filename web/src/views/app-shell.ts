@@ -15,7 +15,7 @@ export function pendingCodes(status: AgentStatus): number {
 type Route = { view: "chat" } | { view: "memory"; tab: MemoryTab } | { view: "pairing" };
 
 /** Reads a hash like `#/memory/segments`; anything unknown is the chat. */
-export function parseRoute(hash: string): Route {
+function parseRoute(hash: string): Route {
   const [, view, tab] = hash.split("/");
   if (view === "memory") return { view, tab: tab && isMemoryTab(tab) ? tab : "sessions" };
   if (view === "pairing") return { view };

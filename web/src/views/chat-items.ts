@@ -14,7 +14,7 @@ import { renderMarkdown } from "../markdown-render.js";
 
 type TurnEndEvent = Extract<StreamEvent, { type: "turn-end" }>;
 
-export function userBubble(text: string, meta: { ts?: string; via?: string | null }): HTMLElement {
+function userBubble(text: string, meta: { ts?: string; via?: string | null }): HTMLElement {
   return h(
     "div",
     { class: "message user" },
@@ -77,7 +77,7 @@ export class ToolView {
 }
 
 /** A stored tool call; one whose result is not on the loaded page says so instead of "running". */
-export function toolView(tool: ToolItem): HTMLElement {
+function toolView(tool: ToolItem): HTMLElement {
   const view = new ToolView(tool);
   if (tool.output !== null) view.setResult(tool.output, tool.isError);
   else view.setUnknownResult();
@@ -103,7 +103,7 @@ export function historyItemElement(item: HistoryItem): HTMLElement {
   }
 }
 
-export function commandResultElement(command: string, text: string): HTMLElement {
+function commandResultElement(command: string, text: string): HTMLElement {
   return h(
     "div",
     { class: "command-result" },

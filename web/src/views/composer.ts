@@ -2,7 +2,7 @@
 // stays usable while a turn runs (new messages queue); the Cancel button stops the running turn.
 import { h } from "../dom.js";
 
-export const CHAT_COMMANDS: Array<{ name: string; help: string }> = [
+const CHAT_COMMANDS: Array<{ name: string; help: string }> = [
   { name: "/status", help: "agent, model, queue and memory state" },
   { name: "/context", help: "the composed prompt and its token breakdown" },
   { name: "/segments", help: "the segment tree" },

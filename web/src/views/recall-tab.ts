@@ -28,7 +28,7 @@ function markedHits(text: string, query: string): Node[] | null {
 }
 
 /** The snippet as text nodes, with the query's words wrapped in <mark>. */
-export function highlight(text: string, query: string): Node[] {
+function highlight(text: string, query: string): Node[] {
   const marked = markedHits(text, query);
   if (marked) return marked;
   const words = query

@@ -3,7 +3,7 @@ import { Box, Text } from "ink";
 import type { PendingPairingView } from "../../../client/index.js";
 
 /** At most this many waiting people get a row; the rest are counted. */
-export const PAIRING_ROWS = 3;
+const PAIRING_ROWS = 3;
 
 export function pairingNoticeRows(pending: readonly PendingPairingView[]): number {
   if (pending.length === 0) return 0;

@@ -7,7 +7,7 @@ import { describeError, isKernError } from "../../../kernel/index.js";
 import type { TuiAction } from "../tui-state.js";
 
 /** Messages of recent history shown on start and after each reconnect. */
-export const HISTORY_LIMIT = 50;
+const HISTORY_LIMIT = 50;
 
 export interface UseDaemonEventsOptions {
   client: DaemonClient;

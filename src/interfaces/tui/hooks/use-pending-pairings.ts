@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import type { DaemonClient, PendingPairingView } from "../../../client/index.js";
 
 /** How often the terminal asks who waits (and right after connecting or a /pair). */
-export const PAIRING_POLL_MS = 3000;
+const PAIRING_POLL_MS = 3000;
 
 export function usePendingPairings(options: {
   client: DaemonClient;

@@ -11,7 +11,7 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const DROP_GRACE_MS = 10_000;
 
 /** One SSE frame. JSON.stringify never emits a raw newline, so `data:` stays one line. */
-export function formatStreamEvent(event: RuntimeEvent): string {
+function formatStreamEvent(event: RuntimeEvent): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
