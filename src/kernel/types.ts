@@ -29,6 +29,24 @@ export interface MessageMeta {
   partial?: boolean;
   usage?: TokenUsage;
   model?: string;
+  /** Files the message carries (photos, voice notes, documents; SPEC §15). */
+  attachments?: MediaAttachment[];
+}
+
+export type MediaKind = "image" | "voice" | "audio" | "document";
+
+/** A stored file a message carries; `mediaAttachmentSchema` in message-schemas.ts parses it. */
+export interface MediaAttachment {
+  id: string;
+  kind: MediaKind;
+  mediaType: string;
+  name: string;
+  /** Relative to the agent folder: `.kern/media/<id>.<ext>`. */
+  file: string;
+  bytes: number;
+  pages?: number;
+  durationSeconds?: number;
+  textFile?: string;
 }
 
 export interface TokenUsage {
@@ -60,6 +78,8 @@ export interface Envelope {
   user?: string;
   name?: string;
   ts: string;
+  /** Files stored at intake; the text already holds their reference lines. */
+  attachments?: MediaAttachment[];
 }
 
 /** How a summary was made: `extractive` or `llm:<model>`. */

@@ -5,6 +5,8 @@ export { halveText, replaceLoneSurrogates } from "./halve-text.js";
 export type {
   ChatMessage,
   CollectedResponse,
+  ContentPart,
+  ImagePart,
   ModelClient,
   ModelEvent,
   ModelEventType,
@@ -21,3 +23,9 @@ export {
   createOpenAiEmbeddingClient,
   DEFAULT_EMBEDDING_BATCH_SIZE,
 } from "./openai-embedding-client.js";
+export type {
+  OpenAiTranscriberOptions,
+  TranscribeRequest,
+  Transcriber,
+} from "./openai-transcriber.js";
+export { createOpenAiTranscriber } from "./openai-transcriber.js";

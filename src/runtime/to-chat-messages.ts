@@ -1,7 +1,7 @@
 // Turns the composed window into the chat messages a provider receives: envelope prefixes on
 // inbound user messages, and never an orphan tool call or tool result (LESSONS #10). Pure.
 import { formatEnvelopePrefix, type SessionMessage } from "../kernel/index.js";
-import type { ChatMessage } from "../model/index.js";
+import type { ChatMessage, ImagePart } from "../model/index.js";
 
 function userText(message: SessionMessage): string {
   const meta = message.meta;
@@ -18,8 +18,14 @@ function userText(message: SessionMessage): string {
   return `${prefix}\n${text}`;
 }
 
-/** Converts messages, dropping tool results without their call and calls without their results. */
-export function toChatMessages(window: readonly SessionMessage[]): ChatMessage[] {
+/**
+ * Converts messages, dropping tool results without their call and calls without their results.
+ * `images` (by user message seq) become image parts after that message's text.
+ */
+export function toChatMessages(
+  window: readonly SessionMessage[],
+  images: ReadonlyMap<number, ImagePart[]> = new Map(),
+): ChatMessage[] {
   const answered = new Set(
     window.filter((message) => message.role === "tool").map((message) => message.toolCallId),
   );
@@ -27,7 +33,12 @@ export function toChatMessages(window: readonly SessionMessage[]): ChatMessage[]
   const chat: ChatMessage[] = [];
   for (const message of window) {
     if (message.role === "user") {
-      chat.push({ role: "user", content: userText(message) });
+      const parts = images.get(message.seq);
+      const text = userText(message);
+      chat.push({
+        role: "user",
+        content: parts ? [{ type: "text", text }, ...parts] : text,
+      });
     } else if (message.role === "assistant") {
       const calls = (message.toolCalls ?? []).filter((call) => answered.has(call.id));
       for (const call of calls) called.add(call.id);

@@ -4,6 +4,7 @@ export { getMeta, openDatabase, type SqliteDatabase, setMeta } from "./database.
 export * from "./folder-lock.js";
 export * from "./import-transaction.js";
 export * from "./index-damage.js";
+export * from "./media-store.js";
 export * from "./memory-entry.js";
 export * from "./memory-log.js";
 export * from "./message-repo.js";
@@ -11,6 +12,7 @@ export * from "./reindex.js";
 export * from "./segment-repo.js";
 export * from "./session-entry.js";
 export * from "./session-log.js";
+export * from "./sniff-media-type.js";
 export * from "./state-repo.js";
 export * from "./turn-queue-file.js";
 export * from "./vector-index.js";

@@ -4,7 +4,7 @@
 // user message reached the session log already ran (a crash cut it short) and is not replayed.
 import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { z } from "zod";
-import { type Envelope, parseJsonOrUndefined } from "../kernel/index.js";
+import { type Envelope, mediaAttachmentSchema, parseJsonOrUndefined } from "../kernel/index.js";
 import { JsonlAppender, scanJsonlFile } from "./jsonl-file.js";
 import { guardWrite, isWriteFailure } from "./write-failure.js";
 
@@ -15,6 +15,7 @@ const envelopeSchema = z.object({
   user: z.string().optional(),
   name: z.string().optional(),
   ts: z.string(),
+  attachments: z.array(mediaAttachmentSchema).optional(),
 });
 
 const lineSchema = z.discriminatedUnion("type", [
