@@ -20,11 +20,16 @@ import {
   type Embedder,
   MemoryEngine,
 } from "../memory/index.js";
-import { createOpenAiCompatibleClient, type ModelClient } from "../model/index.js";
+import {
+  createOpenAiCompatibleClient,
+  type ModelClient,
+  type Transcriber,
+} from "../model/index.js";
 import type { PairedUser } from "../runtime/index.js";
 import { Runtime } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
 import { type AgentStore, openAgentStore, TurnQueueFile } from "../store/index.js";
+import { assembleMedia } from "./assemble-media.js";
 import { createDaemonImporter } from "./daemon-importer.js";
 import { TEMPLATES_DIR } from "./init-agent.js";
 import { toListenError } from "./listen-error.js";
@@ -47,6 +52,8 @@ export interface AssembleDaemonOptions {
   embedder?: Embedder;
   staticDir?: string;
   telegramBotInfo?: TelegramBotInfo;
+  /** Replaces the transcriber of voice notes (null = none even if configured). */
+  transcriber?: Transcriber | null;
   /** Called on /restart (the CLI's `run` re-executes itself); default: stop only. */
   onRestartRequest?: () => void;
 }
@@ -164,7 +171,16 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
   let endpoint: { port: number | null; url: string | null } = { port: null, url: null };
   const restart = options.onRestartRequest ?? (() => undefined);
   const queueFile = TurnQueueFile.open(paths.queueFile);
+  const media = assembleMedia({
+    config,
+    paths,
+    chatModel,
+    logger,
+    ...(options.transcriber !== undefined ? { transcriber: options.transcriber } : {}),
+  });
   const runtime = new Runtime({
+    media: media.media,
+    extraTools: media.tools,
     queueFile,
     importer: createDaemonImporter({ paths, store, memory, clock }),
     config,

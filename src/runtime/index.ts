@@ -1,8 +1,13 @@
 // Public surface of runtime/: the Runtime, its contract for interfaces, and the memory port.
 export * from "./chat-commands.js";
 export { describeImport, type Importer } from "./import-job.js";
+export { DESCRIBE_IMAGE_PROMPT } from "./media/describe-image.js";
+export { MediaIntake, NO_TRANSCRIBER_NOTE } from "./media/media-intake.js";
+export type { IntakeResult } from "./media/media-message.js";
+export { referenceLine } from "./media/media-message.js";
 export * from "./memory-port.js";
 export * from "./runtime.js";
 export * from "./runtime-api.js";
 export { composeContextReport } from "./runtime-queries.js";
 export { ALL_TOOLS, toolsForScope } from "./tools/tool-registry.js";
+export { createWebTools, NO_SEARXNG_TEXT } from "./tools/web/web-tools.js";

@@ -59,6 +59,8 @@ export interface ImportUpload {
   onProgress?: (phase: ImportPhase, done: number, total: number) => void;
 }
 
+import type { MediaIntake } from "./media/media-intake.js";
+
 export interface RuntimeApi {
   /** Queues a turn; never blocks on the model. Chat commands are answered without the model. */
   submit(envelope: InboundEnvelope): { turnId: string };
@@ -90,6 +92,8 @@ export interface RuntimeApi {
   readonly pairing: PairingApi;
   /** Registers a sender for proactive messages (the `message` tool). */
   registerSender(sender: OutboundSender): void;
+  /** Intake of photos, voice notes and documents (SPEC §15); null when the daemon has none. */
+  readonly media?: MediaIntake | null;
 }
 
 export interface PairingApi {

@@ -21,10 +21,13 @@ import type { AgentStore, TurnQueueFile } from "../store/index.js";
 import { answerCommand } from "./chat-commands.js";
 import { planInterruptedToolResults } from "./close-interrupted-turn.js";
 import { type Importer, type QueuedJob, queueImport } from "./import-job.js";
+import { collectImageParts, visionByModel } from "./media/image-parts.js";
+import type { MediaIntake } from "./media/media-intake.js";
 import type { MemoryPort } from "./memory-port.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";
 import type { InboundEnvelope, OutboundSender, PairingApi, RuntimeApi } from "./runtime-api.js";
 import { RuntimeQueries } from "./runtime-queries.js";
+import { isToolInScope, type Tool } from "./tools/tool.js";
 import { toolsForScope } from "./tools/tool-registry.js";
 
 export interface RuntimeOptions {
@@ -44,6 +47,10 @@ export interface RuntimeOptions {
   queueFile?: TurnQueueFile;
   /** Appends an uploaded conversation and builds its memory (absent: imports are refused). */
   importer?: Importer;
+  /** Photos, voice notes and documents (SPEC §15); absent: interfaces refuse files. */
+  media?: MediaIntake;
+  /** Tools beyond the built-in ones (the web tools), filtered by toolScope like them. */
+  extraTools?: readonly Tool[];
 }
 
 interface QueuedTurn {
@@ -71,6 +78,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   private stopping = false;
   private readonly senders: OutboundSender[] = [];
   readonly pairing: PairingApi;
+  readonly media: MediaIntake | null;
 
   constructor(private readonly options: RuntimeOptions) {
     super({
@@ -78,6 +86,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       queueState: () => ({ running: this.running?.turnId ?? null, waiting: this.queue.length }),
     });
     this.pairing = options.pairing;
+    this.media = options.media ?? null;
     options.memory.onUpdate((state) => this.emit({ type: "memory-update", state }));
   }
 
@@ -345,7 +354,10 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       memory,
       model: this.options.model,
       config,
-      tools: toolsForScope(config.toolScope),
+      tools: [
+        ...toolsForScope(config.toolScope),
+        ...(this.options.extraTools ?? []).filter((tool) => isToolInScope(tool, config.toolScope)),
+      ],
       toolContext: {
         agentDir: config.agentDir,
         memory,
@@ -358,6 +370,22 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       emit: (event) => this.emit(event),
       clock,
       logger: logger.child({ component: "turn" }),
+      ...this.imageDependency(),
+    };
+  }
+
+  /** Image parts for the newest `mediaContext` turns, when the chat model takes images. */
+  private imageDependency(): Pick<TurnDependencies, "images"> {
+    const { config, media, model } = this.options;
+    const vision = config.vision ?? (model ? visionByModel(model.model) : false);
+    if (!media || !vision || config.mediaContext === 0) return {};
+    return {
+      images: (window) =>
+        collectImageParts({
+          window,
+          mediaContext: config.mediaContext,
+          read: (attachment) => media.store.read(attachment),
+        }),
     };
   }
 }

@@ -62,7 +62,7 @@ export class MediaStore {
   private constructor(
     readonly agentDir: string,
     readonly directory: string,
-    private readonly limits: MediaLimits,
+    readonly limits: MediaLimits,
   ) {}
 
   /** No I/O until the first put: `.kern/media/` is made then. */

@@ -8,7 +8,7 @@ import type { ModelClient, Transcriber } from "../../model/index.js";
 import type { MediaRecord, MediaStore, PutMediaOptions } from "../../store/index.js";
 import { describeImage } from "./describe-image.js";
 import { extractDocumentText } from "./extract-document-text.js";
-import type { IntakeResult } from "./media-message.js";
+import { composeMediaText, type IntakeResult } from "./media-message.js";
 import { oggDurationSeconds } from "./ogg-duration.js";
 
 export interface MediaIntakeOptions {
@@ -75,6 +75,17 @@ export class MediaIntake {
       ...(result.note ? { note: result.note } : {}),
     });
     return result;
+  }
+
+  /** The text and attachments of a message carrying `results` and the sender's caption. */
+  message(
+    results: readonly IntakeResult[],
+    caption: string,
+  ): { text: string; attachments: MediaAttachment[] } {
+    return {
+      text: composeMediaText(results, caption),
+      attachments: results.map((result) => result.attachment),
+    };
   }
 
   /** A stored file's result by id (the web's `POST /message` after `POST /upload`). */
