@@ -5,7 +5,7 @@ import * as z from "zod";
 import type { MemoryState } from "../kernel/index.js";
 // The file itself, not kernel/index.ts: the web page bundles this and kernel/index.ts holds Node's
 // crypto (ids.ts).
-import { interfaceNameSchema } from "../kernel/message-schemas.js";
+import { interfaceNameSchema, mediaAttachmentSchema } from "../kernel/message-schemas.js";
 
 /** Request bodies larger than this are refused with 413 (a chat message is far smaller). */
 export const MAX_BODY_BYTES = 1_048_576;
@@ -23,13 +23,28 @@ export const apiInterfaceSchema = z.enum(["tui", "web", "cli"], {
   error: "interface must be tui, web or cli; telegram, import and system cannot be posted",
 });
 
-export const postMessageBodySchema = z.object({
-  text: z.string().min(1).max(200_000),
-  interface: apiInterfaceSchema.optional(),
-  channel: z.string().max(200).optional(),
-  user: z.string().max(200).optional(),
-});
+export const postMessageBodySchema = z
+  .object({
+    /** May be empty when the message carries attachments (the caption). */
+    text: z.string().max(200_000),
+    interface: apiInterfaceSchema.optional(),
+    channel: z.string().max(200).optional(),
+    user: z.string().max(200).optional(),
+    /** Ids of files stored by POST /upload (SPEC §15). */
+    attachments: z
+      .array(z.string().regex(/^[0-9a-f]{16}$/))
+      .max(10)
+      .optional(),
+  })
+  .refine((body) => body.text.length > 0 || (body.attachments?.length ?? 0) > 0, {
+    message: "give text or attachments",
+    path: ["text"],
+  });
 export type PostMessageBody = z.infer<typeof postMessageBodySchema>;
+
+/** POST /upload's answer: the stored file and its reference line (what the message will say). */
+export const uploadReplySchema = z.object({ media: mediaAttachmentSchema, text: z.string() });
+export type UploadReply = z.infer<typeof uploadReplySchema>;
 
 export const postMessageReplySchema = z.object({ turnId: z.string() });
 export type PostMessageReply = z.infer<typeof postMessageReplySchema>;
