@@ -4,8 +4,7 @@
 import type { AgentPaths, Config } from "../config/index.js";
 import type { Logger } from "../log/index.js";
 import { createOpenAiTranscriber, type ModelClient, type Transcriber } from "../model/index.js";
-import { createWebTools, MediaIntake } from "../runtime/index.js";
-import type { Tool } from "../runtime/tools/tool.js";
+import { createWebToolSource, MediaIntake, type ToolSource } from "../runtime/index.js";
 import { MediaStore } from "../store/index.js";
 
 export interface AssembleMediaOptions {
@@ -35,7 +34,7 @@ function buildTranscriber(options: AssembleMediaOptions): Transcriber | null {
 
 export function assembleMedia(options: AssembleMediaOptions): {
   media: MediaIntake;
-  tools: Tool[];
+  tools: ToolSource;
 } {
   const { config, chatModel } = options;
   const store = MediaStore.open(options.paths, config.media.maxBytes);
@@ -47,7 +46,7 @@ export function assembleMedia(options: AssembleMediaOptions): {
     transcriber: buildTranscriber(options),
     logger: options.logger,
   });
-  const tools = createWebTools({
+  const tools = createWebToolSource({
     allowPrivateNetworks: config.web.allowPrivateNetworks,
     searxngUrl: config.searxngUrl,
     media: store,

@@ -1,4 +1,5 @@
 // Public surface of runtime/: the Runtime, its contract for interfaces, and the memory port.
+export * from "./channel.js";
 export * from "./chat-commands.js";
 export { describeImport, type Importer } from "./import-job.js";
 export { DESCRIBE_IMAGE_PROMPT } from "./media/describe-image.js";
@@ -9,5 +10,10 @@ export * from "./memory-port.js";
 export * from "./runtime.js";
 export * from "./runtime-api.js";
 export { composeContextReport } from "./runtime-queries.js";
+export type { Tool, ToolContext, ToolResult, ToolResultPart, ToolScope } from "./tools/tool.js";
+export { defineTool } from "./tools/tool.js";
 export { ALL_TOOLS, toolsForScope } from "./tools/tool-registry.js";
-export { createWebTools, NO_SEARXNG_TEXT } from "./tools/web/web-tools.js";
+export type { ToolRequest, ToolSource, TurnInfo } from "./tools/tool-source.js";
+export { ToolRegistry } from "./tools/tool-source.js";
+export { createWebToolSource, NO_SEARXNG_TEXT } from "./tools/web/web-tools.js";
+export * from "./turn-request.js";

@@ -84,17 +84,17 @@ describe("web upload", () => {
     const body = (await declared.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("KERN_MEDIA_TOO_LARGE");
     expect(body.error.message).toContain("media.maxBytes");
-    const chunks = (async function* () {
-      for (let offset = 0; offset < big.length; offset += 4 * MB) {
-        yield big.subarray(offset, offset + 4 * MB);
-      }
-    })();
-    const streamed = await upload(
-      ReadableStream.from(chunks) as unknown as BodyInit,
-      "application/pdf",
-      "huge.pdf",
-      { duplex: "half" } as RequestInit,
-    ).catch(() => null);
+    let offset = 0;
+    const chunks = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (offset >= big.length) return controller.close();
+        controller.enqueue(big.subarray(offset, offset + 4 * MB));
+        offset += 4 * MB;
+      },
+    });
+    const streamed = await upload(chunks as unknown as BodyInit, "application/pdf", "huge.pdf", {
+      duplex: "half",
+    } as RequestInit).catch(() => null);
     // The daemon answers 413 and stops reading; a client may see the answer or a reset.
     if (streamed) expect(streamed.status).toBe(413);
     expect(mediaFiles()).toEqual([]);

@@ -9,7 +9,12 @@ import { errorReply, greetingReply, pairingReply } from "./bot-texts.js";
 import { escapeHtml } from "./escape-html.js";
 import { takeInTelegramFile, telegramFileOf } from "./telegram-media.js";
 import type { TelegramOutbox } from "./telegram-outbox.js";
-import { type BotIdentity, type IncomingTelegramMessage, toEnvelope } from "./to-envelope.js";
+import {
+  type BotIdentity,
+  type IncomingTelegramMessage,
+  TELEGRAM,
+  toEnvelope,
+} from "./to-envelope.js";
 import type { TurnRouter } from "./turn-router.js";
 
 export interface HandleMessageOptions {
@@ -35,9 +40,9 @@ export async function handleMessage(
   const chatId = message.chat.id;
   const name = envelope.name ?? envelope.user;
   const isStart = START.test(envelope.text);
-  if (!(await runtime.pairing.isPaired(envelope.user))) {
+  if (!(await runtime.pairing.isPaired(TELEGRAM, envelope.user))) {
     const pending = await runtime.pairing.request({
-      interface: "telegram",
+      channel: TELEGRAM,
       userId: envelope.user,
       chatId: envelope.channel,
       name,

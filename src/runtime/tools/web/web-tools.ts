@@ -7,7 +7,8 @@ import { KernError } from "../../../kernel/index.js";
 import type { MediaStore } from "../../../store/index.js";
 import { extractPdfPages, parsePageRange } from "../../media/extract-document-text.js";
 import { resolveAgentPath } from "../agent-path.js";
-import { defineTool, type Tool } from "../tool.js";
+import { defineTool, isToolInScope, type Tool } from "../tool.js";
+import type { ToolSource } from "../tool-source.js";
 import { guardedFetch, type ResolveAddresses } from "./guarded-fetch.js";
 import { readableMarkdown } from "./readable-markdown.js";
 
@@ -163,4 +164,13 @@ function pdfTool(options: WebToolsOptions): Tool {
 /** webfetch, websearch and pdf. */
 export function createWebTools(options: WebToolsOptions): Tool[] {
   return [webfetchTool(options), websearchTool(options), pdfTool(options)];
+}
+
+/** The "web" tool source: its tools in the turn's scope (all three are read-scoped). */
+export function createWebToolSource(options: WebToolsOptions): ToolSource {
+  const tools = createWebTools(options);
+  return {
+    id: "web",
+    tools: (request) => tools.filter((tool) => isToolInScope(tool, request.scope)),
+  };
 }
