@@ -29,3 +29,4 @@ export type {
   Transcriber,
 } from "./openai-transcriber.js";
 export { createOpenAiTranscriber } from "./openai-transcriber.js";
+export { displayEndpoint } from "./to-model-error.js";
