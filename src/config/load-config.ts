@@ -149,6 +149,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
     agentName: file.name ?? basename(paths.agentDir),
     resolvedBaseUrl: file.baseUrl ?? PROVIDER_BASE_URLS[provider],
     summaryConcurrency: file.summaryConcurrency ?? PROVIDER_SUMMARY_CONCURRENCY[provider],
+    searxngUrl: lookup("SEARXNG_URL") || null,
     secrets: {
       apiKey,
       authToken: lookup("KERN_AUTH_TOKEN") ?? null,

@@ -19,6 +19,8 @@ export interface AgentPaths {
   pairingFile: string;
   notesDir: string;
   knowledgeDir: string;
+  /** Stored photos, voice notes and documents by content hash (SPEC §15). */
+  mediaDir: string;
 }
 
 /** The paths of the agent folder `agentDir` (resolved to an absolute path). */
@@ -38,6 +40,7 @@ export function agentPaths(agentDir: string): AgentPaths {
     pidFile: join(kernDir, "daemon.pid"),
     importMarker: join(kernDir, "import.pending.json"),
     queueFile: join(kernDir, "queue.jsonl"),
+    mediaDir: join(kernDir, "media"),
     pairingFile: join(kernDir, "pairing.json"),
     notesDir: join(root, "notes"),
     knowledgeDir: join(root, "knowledge"),

@@ -63,6 +63,91 @@ const telegramSchema = z
   .strict()
   .default({ apiRoot: "https://api.telegram.org", editIntervalMs: 1000 });
 
+// media (SPEC §15): intake of photos, voice notes and documents, and the web tools.
+const MIB = 1024 * 1024;
+/**
+ * Per-kind limits. 20 MiB covers a phone photo many times over (Telegram sends photos <= 10 MB);
+ * 25 MiB is OpenAI's /audio/transcriptions limit; 50 MiB for documents (the Bot API's getFile
+ * hands out at most 20 MB, so larger ones come only through the web upload).
+ */
+const mediaMaxBytesSchema = z
+  .object({
+    image: z
+      .number()
+      .int()
+      .positive()
+      .default(20 * MIB)
+      .describe("Largest image, in bytes."),
+    voice: z
+      .number()
+      .int()
+      .positive()
+      .default(25 * MIB)
+      .describe("Largest voice note."),
+    audio: z
+      .number()
+      .int()
+      .positive()
+      .default(25 * MIB)
+      .describe("Largest audio file."),
+    document: z
+      .number()
+      .int()
+      .positive()
+      .default(50 * MIB)
+      .describe("Largest PDF or text file."),
+  })
+  .strict()
+  .default({ image: 20 * MIB, voice: 25 * MIB, audio: 25 * MIB, document: 50 * MIB });
+
+const mediaSchema = z
+  .object({ maxBytes: mediaMaxBytesSchema })
+  .strict()
+  .default({ maxBytes: { image: 20 * MIB, voice: 25 * MIB, audio: 25 * MIB, document: 50 * MIB } });
+
+const webSchema = z
+  .object({
+    allowPrivateNetworks: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Let webfetch reach loopback, private, link-local and metadata addresses (off: refused after DNS and on every redirect).",
+      ),
+  })
+  .strict()
+  .default({ allowPrivateNetworks: false });
+
+const mediaKeys = {
+  vision: z
+    .boolean()
+    .nullable()
+    .default(null)
+    .describe("Send images to the chat model as image parts; null = by provider/model name."),
+  mediaContext: z
+    .number()
+    .int()
+    .min(0)
+    .max(20)
+    .default(2)
+    .describe("The newest user turns whose images go to the model as image parts."),
+  mediaModel: z
+    .string()
+    .min(1)
+    .nullable()
+    .default(null)
+    .describe("Describes images once at intake; null = the chat model."),
+  transcriptionModel: z
+    .string()
+    .min(1)
+    .nullable()
+    .default(null)
+    .describe(
+      "Transcribes voice and audio at intake through the endpoint's /audio/transcriptions (e.g. whisper-1); null = none.",
+    ),
+  media: mediaSchema,
+  web: webSchema,
+};
+
 export const configFileSchema = z
   .object({
     name: z.string().min(1).optional().describe("Agent name; defaults to the folder name."),
@@ -185,6 +270,7 @@ export const configFileSchema = z
       .describe("Children per rollup parent."),
     segmentation: segmentationSchema,
     telegram: telegramSchema,
+    ...mediaKeys,
   })
   .strict();
 
@@ -218,6 +304,8 @@ export interface Config extends Omit<ConfigFile, "summaryConcurrency"> {
   agentName: string;
   /** The endpoint to call: baseUrl, else the provider's default, else null. */
   resolvedBaseUrl: string | null;
+  /** A SearXNG instance for the websearch tool (env SEARXNG_URL, or .kern/.env); null = none. */
+  searxngUrl: string | null;
   secrets: Secrets;
 }
 

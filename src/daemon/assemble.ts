@@ -9,11 +9,12 @@ import { createWebServer, type WebServer } from "../interfaces/web/index.js";
 import { type Clock, ConfigError, SYSTEM_CLOCK } from "../kernel/index.js";
 import { createFileLogger, type Logger } from "../log/index.js";
 import { type Embedder, MemoryEngine } from "../memory/index.js";
-import type { ModelClient } from "../model/index.js";
+import type { ModelClient, Transcriber } from "../model/index.js";
 import type { PairedUser } from "../runtime/index.js";
 import { Runtime } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
 import { type AgentStore, TurnQueueFile } from "../store/index.js";
+import { assembleMedia } from "./assemble-media.js";
 import { assembleTelegram } from "./assemble-telegram.js";
 import { buildEmbedder, buildModel } from "./build-adapters.js";
 import { createDaemonImporter } from "./daemon-importer.js";
@@ -40,6 +41,8 @@ export interface AssembleDaemonOptions {
   /** The accepted-turns file (default: `.kern/queue.jsonl` with the usual compaction). */
   queueFile?: TurnQueueFile;
   staticDir?: string;
+  /** Replaces the transcriber of voice notes (null = none even if configured). */
+  transcriber?: Transcriber | null;
   telegramBotInfo?: TelegramBotInfo;
   /** Called on /restart (the CLI's `run` re-executes itself); default: stop only. */
   onRestartRequest?: () => void;
@@ -87,7 +90,15 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
   let endpoint: { port: number | null; url: string | null } = { port: null, url: null };
   const restart = options.onRestartRequest ?? (() => undefined);
   const queueFile = options.queueFile ?? TurnQueueFile.open(paths.queueFile);
+  const media = assembleMedia({
+    config,
+    paths,
+    chatModel,
+    logger,
+    ...(options.transcriber !== undefined ? { transcriber: options.transcriber } : {}),
+  });
   const runtime = new Runtime({
+    media: media.media,
     queueFile,
     importer: createDaemonImporter({ paths, store, memory, clock }),
     config,
@@ -100,6 +111,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     endpoint: () => endpoint,
     onRestartRequest: restart,
   });
+  runtime.tools.register(media.tools);
   const web = assembleWeb({ options, config, runtime, logger, clock, authToken, restart });
   const channels = assembleTelegram({
     config,

@@ -164,6 +164,33 @@ export const ERROR_CATALOGUE = {
     status: 415,
     message: "send the body as JSON with 'Content-Type: application/json'",
   },
+  KERN_MEDIA_TOO_LARGE: {
+    exit: 1,
+    status: 413,
+    message: "the file is larger than this kind's limit; raise media.maxBytes in .kern/config.json",
+  },
+  KERN_MEDIA_TYPE_MISMATCH: {
+    exit: 1,
+    status: 415,
+    message: "the file's bytes do not match its claimed type; send the file as what it is",
+  },
+  KERN_MEDIA_UNSUPPORTED: {
+    exit: 1,
+    status: 415,
+    message: "kern takes images, audio, PDFs and text files; convert the file to one of them",
+  },
+  KERN_MEDIA_NOT_FOUND: {
+    exit: 1,
+    status: 404,
+    message: "no stored file with that id; upload it again with POST /upload",
+  },
+  KERN_WEB_REFUSED: {
+    exit: 1,
+    status: 403,
+    message:
+      "refused: the address is loopback, private, link-local or metadata; set web.allowPrivateNetworks to allow it",
+  },
+  KERN_WEB_FAILED: { exit: 1, status: 502, message: "the web request failed" },
   KERN_INTERNAL: { exit: 1, status: 500, message: `internal error; ${LOG_HINT}` },
   KERN_UNAVAILABLE: { exit: 1, status: 503, message: "not available right now" },
   KERN_QUEUE_FULL: {

@@ -24,6 +24,29 @@ export const toolCallSchema = z.object({
   function: z.object({ name: z.string(), arguments: z.string() }),
 });
 
+/** What a stored file is to kern (SPEC §15): it decides the limit and what intake does with it. */
+const mediaKindSchema = z.enum(["image", "voice", "audio", "document"]);
+
+/**
+ * A file a message carries: stored under `.kern/media/` by content hash (`file`, relative to the
+ * agent folder); the message text holds its reference line and what intake made of it.
+ */
+export const mediaAttachmentSchema = z.object({
+  /** The content hash prefix: the stored file's name without extension. */
+  id: z.string().min(1),
+  kind: mediaKindSchema,
+  /** Read from the bytes, never from the name. */
+  mediaType: z.string(),
+  /** The name people see (the sender's file name, or one kern made). */
+  name: z.string(),
+  file: z.string(),
+  bytes: z.number().int().min(0),
+  pages: z.number().int().optional(),
+  durationSeconds: z.number().optional(),
+  /** The extracted text beside the file (documents). */
+  textFile: z.string().optional(),
+});
+
 /** A message's `meta`; keys kern does not know yet are kept (a newer kern's log). */
 export const messageMetaSchema = z
   .object({
@@ -39,6 +62,7 @@ export const messageMetaSchema = z
     silent: z.boolean().optional(),
     kind: turnKindSchema.optional(),
     model: z.string().optional(),
+    attachments: z.array(mediaAttachmentSchema).optional(),
     usage: z
       .object({
         inputTokens: z.number(),

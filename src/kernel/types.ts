@@ -47,6 +47,24 @@ export interface MessageMeta {
   kind?: TurnKind;
   usage?: TokenUsage;
   model?: string;
+  /** Files the message carries (photos, voice notes, documents; SPEC §15). */
+  attachments?: MediaAttachment[];
+}
+
+export type MediaKind = "image" | "voice" | "audio" | "document";
+
+/** A stored file a message carries; `mediaAttachmentSchema` in message-schemas.ts parses it. */
+export interface MediaAttachment {
+  id: string;
+  kind: MediaKind;
+  mediaType: string;
+  name: string;
+  /** Relative to the agent folder: `.kern/media/<id>.<ext>`. */
+  file: string;
+  bytes: number;
+  pages?: number;
+  durationSeconds?: number;
+  textFile?: string;
 }
 
 export interface TokenUsage {
@@ -80,6 +98,8 @@ export interface Envelope {
   ts: string;
   /** Where the reply goes when not back where the envelope came from (a job's channel). */
   replyTo?: ReplyRoute;
+  /** Files stored at intake; the text already holds their reference lines. */
+  attachments?: MediaAttachment[];
 }
 
 /** How a summary was made: `extractive` or `llm:<model>`. */

@@ -1,7 +1,7 @@
 // Prompt-cache breakpoints for Anthropic models behind OpenRouter (SPEC §5): one on the system
 // prompt, one on the last stable message before the final user message. Pure: no I/O.
 import type { Provider } from "../config/index.js";
-import type { ChatMessage, ModelRequest, TextPart } from "./model-client.js";
+import type { ChatMessage, ContentPart, ModelRequest } from "./model-client.js";
 
 const EPHEMERAL = { type: "ephemeral" } as const;
 
@@ -16,20 +16,20 @@ function hasText(message: ChatMessage): boolean {
   const { content } = message;
   if (content === null) return false;
   if (typeof content === "string") return content.length > 0;
-  return content.some((part) => part.text.length > 0);
+  return content.some((part) => part.type === "text" && part.text.length > 0);
 }
 
 /** The message with its last non-empty text part marked (Anthropic rejects empty marked blocks). */
 function markLastText(message: ChatMessage): ChatMessage {
   const { content } = message;
   if (content === null) return message;
-  const parts: TextPart[] =
+  const parts: ContentPart[] =
     typeof content === "string"
       ? [{ type: "text", text: content }]
       : content.map((part) => ({ ...part }));
   for (let index = parts.length - 1; index >= 0; index -= 1) {
     const part = parts[index];
-    if (part && part.text.length > 0) {
+    if (part?.type === "text" && part.text.length > 0) {
       parts[index] = { ...part, cache_control: EPHEMERAL };
       break;
     }

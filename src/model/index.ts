@@ -5,6 +5,7 @@ export { halveText, replaceLoneSurrogates } from "./halve-text.js";
 export type {
   ChatMessage,
   CollectedResponse,
+  ImagePart,
   ModelClient,
   ModelEvent,
   ModelRequest,
@@ -13,4 +14,6 @@ export { collectResponse } from "./model-client.js";
 export { createOpenAiCompatibleClient } from "./openai-compatible-client.js";
 export type { EmbeddingClient } from "./openai-embedding-client.js";
 export { createOpenAiEmbeddingClient } from "./openai-embedding-client.js";
+export type { Transcriber } from "./openai-transcriber.js";
+export { createOpenAiTranscriber } from "./openai-transcriber.js";
 export { displayEndpoint } from "./to-model-error.js";

@@ -10,11 +10,21 @@ export interface TextPart {
   cache_control?: { type: "ephemeral" };
 }
 
+/** An image for a model that takes them (user messages only; others drop it). */
+export interface ImagePart {
+  type: "image";
+  mediaType: string;
+  /** The bytes, base64. */
+  data: string;
+}
+
+export type ContentPart = TextPart | ImagePart;
+
 /** A chat message in the OpenAI shape we send. */
 export interface ChatMessage {
   role: "system" | "user" | "assistant" | "tool";
   /** null only for an assistant message that just calls tools. */
-  content: string | null | TextPart[];
+  content: string | null | ContentPart[];
   tool_calls?: ToolCall[];
   /** Required on `tool` messages: the call this message answers. */
   tool_call_id?: string;

@@ -1,16 +1,31 @@
 // Converts our ModelRequest into the openai SDK's streaming request body. Pure: no I/O.
 
 import type {
+  ChatCompletionContentPart,
+  ChatCompletionContentPartText,
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
 import type { Provider } from "../config/index.js";
 import { KernError } from "../kernel/index.js";
-import type { ChatMessage, ModelRequest, ToolDefinition } from "./model-client.js";
+import type { ChatMessage, ContentPart, ModelRequest, ToolDefinition } from "./model-client.js";
 
-function textOf(content: ChatMessage["content"]): string | NonNullable<ChatMessage["content"]> {
-  return content ?? "";
+/** Content for roles that take text only: image parts are dropped (only users send images). */
+function textOf(content: ChatMessage["content"]): string | ChatCompletionContentPartText[] {
+  if (content === null) return "";
+  if (typeof content === "string") return content;
+  return content.flatMap((part) => (part.type === "text" ? [part] : []));
+}
+
+/** A user message's parts: images as `image_url` data URLs, the OpenAI vision shape. */
+function userContent(content: ChatMessage["content"]): string | ChatCompletionContentPart[] {
+  if (content === null) return "";
+  if (typeof content === "string") return content;
+  return content.map((part: ContentPart): ChatCompletionContentPart => {
+    if (part.type === "text") return part;
+    return { type: "image_url", image_url: { url: `data:${part.mediaType};base64,${part.data}` } };
+  });
 }
 
 function withName<T extends object>(message: T, name: string | undefined): T {
@@ -23,13 +38,13 @@ function toSdkMessage(message: ChatMessage): ChatCompletionMessageParam {
     case "system":
       return withName({ role: "system", content: textOf(message.content) }, message.name);
     case "user":
-      return withName({ role: "user", content: textOf(message.content) }, message.name);
+      return withName({ role: "user", content: userContent(message.content) }, message.name);
     case "assistant": {
       const toolCalls = message.tool_calls ?? [];
       return withName(
         {
           role: "assistant",
-          content: message.content,
+          content: message.content === null ? null : textOf(message.content),
           ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
         },
         message.name,

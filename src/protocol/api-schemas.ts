@@ -7,6 +7,7 @@ import type { MemoryState } from "../kernel/index.js";
 // crypto (ids.ts).
 import {
   interfaceNameSchema,
+  mediaAttachmentSchema,
   replyRouteSchema,
   turnKindSchema,
 } from "../kernel/message-schemas.js";
@@ -26,13 +27,27 @@ const apiInterfaceSchema = z.enum(["tui", "web", "cli"], {
     "interface must be tui, web or cli; chat channels and kern's own sources (jobs, imports, …) cannot be posted",
 });
 
-export const postMessageBodySchema = z.object({
-  text: z.string().min(1).max(200_000),
-  interface: apiInterfaceSchema.optional(),
-  channel: z.string().max(200).optional(),
-  user: z.string().max(200).optional(),
-});
+export const postMessageBodySchema = z
+  .object({
+    /** May be empty when the message carries attachments (the caption). */
+    text: z.string().max(200_000),
+    interface: apiInterfaceSchema.optional(),
+    channel: z.string().max(200).optional(),
+    user: z.string().max(200).optional(),
+    /** Ids of files stored by POST /upload (SPEC §15). */
+    attachments: z
+      .array(z.string().regex(/^[0-9a-f]{16}$/))
+      .max(10)
+      .optional(),
+  })
+  .refine((body) => body.text.length > 0 || (body.attachments?.length ?? 0) > 0, {
+    message: "give text or attachments",
+    path: ["text"],
+  });
 export type PostMessageBody = z.infer<typeof postMessageBodySchema>;
+
+/** POST /upload's answer: the stored file and its reference line (what the message will say). */
+export const uploadReplySchema = z.object({ media: mediaAttachmentSchema, text: z.string() });
 
 export const postMessageReplySchema = z.object({ turnId: z.string() });
 export type PostMessageReply = z.infer<typeof postMessageReplySchema>;

@@ -2,6 +2,9 @@
 export * from "./channel.js";
 export * from "./chat-commands.js";
 export type { Importer } from "./import-job.js";
+export { DESCRIBE_IMAGE_PROMPT } from "./media/describe-image.js";
+export { MediaIntake } from "./media/media-intake.js";
+export type { IntakeResult } from "./media/media-message.js";
 export * from "./memory-port.js";
 export * from "./runtime.js";
 export * from "./runtime-api.js";
@@ -11,4 +14,5 @@ export { defineTool } from "./tools/tool.js";
 export { ALL_TOOLS, toolsForScope } from "./tools/tool-registry.js";
 export type { ToolRequest, ToolSource, TurnInfo } from "./tools/tool-source.js";
 export { ToolRegistry } from "./tools/tool-source.js";
+export { createWebToolSource } from "./tools/web/web-tools.js";
 export * from "./turn-request.js";

@@ -8,13 +8,14 @@ import {
   isKernError,
   isoNow,
   type RuntimeEvent,
+  type SessionMessage,
   type ToolCall,
   type TurnKind,
   type TurnStopReason,
 } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
 import type { TurnRecall } from "../memory/index.js";
-import type { ModelClient, ModelEvent } from "../model/index.js";
+import type { ImagePart, ModelClient, ModelEvent } from "../model/index.js";
 import { type AgentStore, indexDamageIn } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
 import { toChatMessages } from "./to-chat-messages.js";
@@ -34,6 +35,8 @@ export interface TurnDependencies {
   emit: (event: RuntimeEvent) => void;
   clock: Clock;
   logger: Logger;
+  /** Image parts for the window's newest media turns (SPEC §15); absent = no vision. */
+  images?: (window: readonly SessionMessage[]) => Promise<Map<number, ImagePart[]>>;
 }
 
 export interface RunTurnOptions {
@@ -76,6 +79,7 @@ export async function runTurn(options: RunTurnOptions): Promise<void> {
           name: envelope.name,
           turnId,
           ...(kind !== "message" ? { kind } : {}),
+          ...(envelope.attachments?.length ? { attachments: envelope.attachments } : {}),
         },
       },
     ]);
@@ -127,11 +131,12 @@ async function runSteps(
   for (let step = 1; step <= deps.config.maxSteps; step += 1) {
     const lastStep = step === deps.config.maxSteps;
     const composed = await composeForStep(options, turn);
+    const images = deps.images ? await deps.images(composed.window) : undefined;
     const request = {
       model: model.model,
       messages: [
         { role: "system" as const, content: composed.systemPrompt },
-        ...toChatMessages(composed.window),
+        ...toChatMessages(composed.window, images),
       ],
       ...(lastStep || toolDefinitions.length === 0
         ? { toolChoice: "none" as const }

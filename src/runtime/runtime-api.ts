@@ -54,6 +54,8 @@ export interface ImportUpload {
   onProgress?: (phase: ImportPhase, done: number, total: number) => void;
 }
 
+import type { MediaIntake } from "./media/media-intake.js";
+
 export interface RuntimeApi {
   /** Queues a turn; never blocks on the model. Chat commands are answered without the model. */
   submit(envelope: InboundEnvelope): { turnId: string };
@@ -83,6 +85,8 @@ export interface RuntimeApi {
   regenerateNotesSummary(): Promise<NotesView>;
   /** Pairing of the people who talk through chat channels (SPEC §9). */
   readonly pairing: PairingApi;
+  /** Intake of photos, voice notes and documents (SPEC §15); null when the daemon has none. */
+  readonly media?: MediaIntake | null;
 }
 
 export interface PairingApi {

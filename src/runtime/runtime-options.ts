@@ -1,10 +1,12 @@
 // What a Runtime is built from (the composition root passes it in).
+
 import type { Config } from "../config/index.js";
 import type { Clock } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
 import type { ModelClient } from "../model/index.js";
 import type { AgentStore, TurnQueueFile } from "../store/index.js";
 import type { Importer } from "./import-job.js";
+import type { MediaIntake } from "./media/media-intake.js";
 import type { MemoryPort } from "./memory-port.js";
 import type { PairingApi } from "./runtime-api.js";
 
@@ -24,4 +26,6 @@ export interface RuntimeOptions {
   queueFile?: TurnQueueFile;
   /** Appends an uploaded conversation and builds its memory (absent: imports are refused). */
   importer?: Importer;
+  /** Photos, voice notes and documents (SPEC §15); absent: interfaces refuse files. */
+  media?: MediaIntake;
 }

@@ -13,6 +13,7 @@ import type { DoctorReport } from "../memory/index.js";
 import { type Channel, ChannelRegistry } from "./channel.js";
 import { answerCommand, type ChatCommandHandler, CommandRegistry } from "./chat-commands.js";
 import { type QueuedJob, queueImport } from "./import-job.js";
+import type { MediaIntake } from "./media/media-intake.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";
 import type { InboundEnvelope, PairingApi, RuntimeApi } from "./runtime-api.js";
 import type { RuntimeOptions } from "./runtime-options.js";
@@ -53,6 +54,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   private idle: Promise<void> = Promise.resolve();
   private stopping = false;
   readonly pairing: PairingApi;
+  readonly media: MediaIntake | null;
   /** Chat channels (registry): the composition root registers each adapter. */
   readonly channels = new ChannelRegistry();
   /** Tool sources (registry): the built-in tools, then MCP servers, skills, jobs, … */
@@ -69,6 +71,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       toolsText: () => toolsSectionText(this.toolsForTurn(STATUS_TURN, options.config.toolScope)),
     });
     this.pairing = options.pairing;
+    this.media = options.media ?? null;
     this.tools.register(createBuiltinToolSource(ALL_TOOLS));
     options.memory.onUpdate((state) => this.emit({ type: "memory-update", state }));
   }

@@ -2,7 +2,7 @@
 // inbound user messages, every text neutralized (kern's markers cannot be forged from content,
 // docs/security.md), and never an orphan tool call or tool result (LESSONS #10). Pure.
 import { formatEnvelopePrefix, neutralizeContent, type SessionMessage } from "../kernel/index.js";
-import type { ChatMessage } from "../model/index.js";
+import type { ChatMessage, ImagePart } from "../model/index.js";
 
 function userText(message: SessionMessage): string {
   const meta = message.meta;
@@ -23,8 +23,14 @@ function assistantText(message: SessionMessage): string | null {
   return message.content === null ? null : neutralizeContent(message, message.content);
 }
 
-/** Converts messages, dropping tool results without their call and calls without their results. */
-export function toChatMessages(window: readonly SessionMessage[]): ChatMessage[] {
+/**
+ * Converts messages, dropping tool results without their call and calls without their results.
+ * `images` (by user message seq) become image parts after that message's text.
+ */
+export function toChatMessages(
+  window: readonly SessionMessage[],
+  images: ReadonlyMap<number, ImagePart[]> = new Map(),
+): ChatMessage[] {
   const answered = new Set(
     window.filter((message) => message.role === "tool").map((message) => message.toolCallId),
   );
@@ -32,7 +38,12 @@ export function toChatMessages(window: readonly SessionMessage[]): ChatMessage[]
   const chat: ChatMessage[] = [];
   for (const message of window) {
     if (message.role === "user") {
-      chat.push({ role: "user", content: userText(message) });
+      const parts = images.get(message.seq);
+      const text = userText(message);
+      chat.push({
+        role: "user",
+        content: parts ? [{ type: "text", text }, ...parts] : text,
+      });
     } else if (message.role === "assistant") {
       const calls = (message.toolCalls ?? []).filter((call) => answered.has(call.id));
       for (const call of calls) called.add(call.id);

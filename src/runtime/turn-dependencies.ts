@@ -2,6 +2,7 @@
 // prompt budget, its tools (from the registry, in the turn's scope) and their context.
 import type { Envelope, RuntimeEvent } from "../kernel/index.js";
 import type { ChannelRegistry } from "./channel.js";
+import { collectImageParts, visionByModel } from "./media/image-parts.js";
 import type { TurnDependencies } from "./run-turn.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import type { Tool, ToolScope } from "./tools/tool.js";
@@ -52,5 +53,21 @@ export function buildTurnDependencies(options: BuildTurnDependenciesOptions): Tu
     emit: options.emit,
     clock,
     logger: logger.child({ component: "turn" }),
+    ...imageDependency(options.runtime),
+  };
+}
+
+/** Image parts for the newest `mediaContext` turns, when the chat model takes images. */
+function imageDependency(runtime: RuntimeOptions): Pick<TurnDependencies, "images"> {
+  const { config, media, model } = runtime;
+  const vision = config.vision ?? (model ? visionByModel(model.model) : false);
+  if (!media || !vision || config.mediaContext === 0) return {};
+  return {
+    images: (window) =>
+      collectImageParts({
+        window,
+        mediaContext: config.mediaContext,
+        read: (attachment) => media.store.read(attachment),
+      }),
   };
 }

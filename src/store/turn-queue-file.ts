@@ -7,6 +7,7 @@ import { z } from "zod";
 import {
   type Envelope,
   interfaceNameSchema,
+  mediaAttachmentSchema,
   parseJsonOrUndefined,
   replyRouteSchema,
   turnKindSchema,
@@ -22,6 +23,7 @@ const envelopeSchema = z.object({
   name: z.string().optional(),
   ts: z.string(),
   replyTo: replyRouteSchema.optional(),
+  attachments: z.array(mediaAttachmentSchema).optional(),
 });
 
 /** How a turn runs besides its envelope (a job's model, a heartbeat's light prompt). */

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
+import { FakeTranscriptions } from "./fake-llm-media.js";
 import {
   chatRequestSchema,
   type DelayOption,
@@ -30,6 +31,7 @@ import {
 } from "./fake-llm-wire.js";
 import { type RecordedExchange, replayExchange } from "./recorded-exchange.js";
 
+export { imagePartsOf } from "./fake-llm-media.js";
 export type {
   DelayOption,
   FakeChatRequest,
@@ -50,6 +52,8 @@ export class FakeLlm {
   /** The headers of each chat request, parallel to `requests`. */
   readonly requestHeaders: IncomingMessage["headers"][] = [];
   readonly embeddingRequests: FakeEmbeddingRequest[] = [];
+  /** `POST /v1/audio/transcriptions`: set `reply`, read `requests`. */
+  readonly transcriptions = new FakeTranscriptions();
   /** Responses the client closed before the server finished them (stalls, aborts). */
   hangUps = 0;
   private readonly queue: QueueStep[] = [];
@@ -226,6 +230,9 @@ export class FakeLlm {
     const path = (req.url ?? "").split("?")[0];
     if (req.method === "POST" && path === "/v1/chat/completions") return this.handleChat(req, res);
     if (req.method === "POST" && path === "/v1/embeddings") return this.handleEmbeddings(req, res);
+    if (req.method === "POST" && path === "/v1/audio/transcriptions") {
+      return this.transcriptions.handle(req, res);
+    }
     sendError(res, 404, `no route ${req.method} ${path}`);
   }
 

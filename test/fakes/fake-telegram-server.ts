@@ -4,6 +4,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { FakeTelegramFiles, type UserSendsFileOptions } from "./fake-telegram-files.js";
 import { type RecordedExchange, replayExchange } from "./recorded-exchange.js";
 import { parseTelegramHtml, type TelegramEntity } from "./telegram-html.js";
 
@@ -38,6 +39,8 @@ export interface UserSaysOptions {
   chatType?: "private" | "group" | "supergroup";
   replyToBot?: boolean;
   entities?: TelegramEntity[];
+  /** More message fields (a photo, a voice note); see `userSendsFile`. */
+  extra?: Record<string, unknown>;
 }
 
 const DEFAULT_BOT_INFO = {
@@ -133,6 +136,8 @@ function detectEntities(text: string): TelegramEntity[] {
 
 export class FakeTelegram {
   readonly botInfo: FakeBotInfo;
+  /** Files users sent, served through getFile and the download path. */
+  readonly files = new FakeTelegramFiles();
   private readonly calls: RecordedCall[] = [];
   private readonly failures = new Map<string, FakeFailure[]>();
   private readonly replays = new Map<string, RecordedExchange[]>();
@@ -182,7 +187,9 @@ export class FakeTelegram {
       text: options.text,
     };
     const entities = options.entities ?? detectEntities(options.text);
-    if (entities.length > 0) message["entities"] = entities;
+    if (entities.length > 0 && options.text) message["entities"] = entities;
+    if (!options.text) delete message["text"];
+    Object.assign(message, options.extra);
     if (options.replyToBot) message["reply_to_message"] = this.lastBotMessage(options.chatId);
     const update = { update_id: this.nextUpdateId++, message };
     this.updates.push(update);
@@ -191,6 +198,12 @@ export class FakeTelegram {
       if (ready.length > 0) poll.answer({ ok: true, result: ready });
     }
     return update;
+  }
+
+  /** A user sends a photo, voice note, audio file or document (served through getFile). */
+  userSendsFile(options: UserSendsFileOptions) {
+    const extra = this.files.add(options);
+    return this.userSays({ ...options, text: "", extra });
   }
 
   /** Calls of one method, in the order they were answered (failed ones included). */
@@ -276,6 +289,7 @@ export class FakeTelegram {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (this.files.serve(request.url ?? "", this.token, response)) return;
     const [, token, method = ""] = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url ?? "") ?? [];
     const payload = parsePayload(await readBody(request));
     const replay = token === this.token ? this.replays.get(method)?.shift() : undefined;
@@ -301,6 +315,8 @@ export class FakeTelegram {
         return this.editMessageText(payload);
       case "getFile": {
         const id = readString(payload, "file_id") ?? "";
+        const file = this.files.getFile(id);
+        if (file) return { ok: true, result: file };
         return { ok: true, result: { file_id: id, file_unique_id: id, file_path: `files/${id}` } };
       }
       default:

@@ -76,8 +76,9 @@ export function createTelegramBot(options: CreateTelegramBotOptions): TelegramBo
   const { editIntervalMs, runtime } = options;
   const outbox = new TelegramOutbox({ api: bot.api, logger, clock, editIntervalMs, stopSignal });
   const router = new TurnRouter({ runtime, outbox, logger, clock });
+  const files = { api: bot.api, apiRoot: options.apiRoot, token: options.token, stopSignal };
   bot.on("message", (context) =>
-    handleMessage(context.message, context.me, { runtime, logger, outbox, router }),
+    handleMessage(context.message, context.me, { runtime, logger, outbox, router, files }),
   );
   bot.catch((error) => {
     const updateId = error.ctx.update.update_id;

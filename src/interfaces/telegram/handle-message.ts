@@ -1,10 +1,13 @@
 // What happens to one inbound Telegram message: ignored (not for us), answered with a pairing code
 // (unknown user: nothing reaches the runtime), greeted (/start), or submitted as a turn.
-import { describeError, isKernError } from "../../kernel/index.js";
+
+import type { Api } from "grammy";
+import { describeError, isKernError, KernError } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { RuntimeApi } from "../../runtime/runtime-api.js";
 import { errorReply, greetingReply, pairingReply } from "./bot-texts.js";
 import { escapeHtml } from "./escape-html.js";
+import { takeInTelegramFile, telegramFileOf } from "./telegram-media.js";
 import type { TelegramOutbox } from "./telegram-outbox.js";
 import {
   type BotIdentity,
@@ -19,6 +22,8 @@ export interface HandleMessageOptions {
   outbox: TelegramOutbox;
   router: TurnRouter;
   logger: Logger;
+  /** Where files are downloaded from (getFile + the file path); absent: files are refused. */
+  files?: { api: Api; apiRoot: string; token: string; stopSignal: AbortSignal };
 }
 
 const START = /^\/start(?:\s|$)/;
@@ -52,12 +57,33 @@ export async function handleMessage(
   }
   logger.debug({ userId: envelope.user, chatId, length: envelope.text.length }, "telegram message");
   try {
+    const ref = telegramFileOf(message);
+    if (ref) Object.assign(envelope, await takeInFile(options, ref, envelope.text));
     options.router.submit(envelope, chatId);
   } catch (error) {
     logger.error({ chatId, error: describeError(error) }, "runtime refused a telegram message");
     const code = isKernError(error) ? error.code : "unexpected";
     reply(options, chatId, errorReply({ code, message: describeError(error) }));
   }
+}
+
+async function takeInFile(
+  options: HandleMessageOptions,
+  ref: NonNullable<ReturnType<typeof telegramFileOf>>,
+  caption: string,
+) {
+  const media = options.runtime.media;
+  if (!media || !options.files) {
+    throw new KernError("KERN_MEDIA_UNSUPPORTED", "this daemon does not take files");
+  }
+  return takeInTelegramFile({
+    ...options.files,
+    signal: options.files.stopSignal,
+    ref,
+    media,
+    caption,
+    maxBytes: Math.max(...Object.values(media.store.limits)),
+  });
 }
 
 /** Queues a plain-text reply of the bot itself; failures are logged, never thrown. */

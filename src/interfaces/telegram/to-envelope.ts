@@ -20,6 +20,21 @@ export interface IncomingTelegramMessage {
   entities?: ReadonlyArray<IncomingTelegramEntity>;
   caption_entities?: ReadonlyArray<IncomingTelegramEntity>;
   reply_to_message?: { from?: { id: number } };
+  photo?: ReadonlyArray<{ file_id: string; file_size?: number }>;
+  voice?: TelegramFileFields & { duration?: number };
+  audio?: TelegramFileFields & { duration?: number; file_name?: string };
+  document?: TelegramFileFields & { file_name?: string };
+}
+
+interface TelegramFileFields {
+  file_id: string;
+  file_size?: number;
+  mime_type?: string;
+}
+
+/** True when the message carries a file kern takes (photo, voice, audio, document). */
+function hasTelegramFile(message: IncomingTelegramMessage): boolean {
+  return Boolean(message.photo?.length || message.voice || message.audio || message.document);
 }
 
 export interface IncomingTelegramEntity {
@@ -54,18 +69,20 @@ export function toEnvelope(
   message: IncomingTelegramMessage,
   bot: BotIdentity,
 ): InboundEnvelope | null {
-  const raw = message.text ?? message.caption;
+  const withFile = hasTelegramFile(message);
+  const raw = message.text ?? message.caption ?? (withFile ? "" : undefined);
   const from = message.from;
   if (raw === undefined || !from || from.is_bot) return null;
   const entities = (message.text !== undefined ? message.entities : message.caption_entities) ?? [];
   const addressed = findAddress(raw, entities, bot);
   if (addressed.otherBot) return null;
   const isReplyToBot = message.reply_to_message?.from?.id === bot.id;
+  // A file without a caption in a group has no mention: only a reply to the bot addresses it.
   if (isGroupChat(message) && !addressed.mentioned && !addressed.command && !isReplyToBot) {
     return null;
   }
   const text = stripRanges(raw, addressed.strip);
-  if (text === "") return null;
+  if (text === "" && !withFile) return null;
   return {
     interface: TELEGRAM,
     channel: String(message.chat.id),

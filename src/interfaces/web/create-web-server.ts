@@ -22,10 +22,11 @@ import { registerMemoryRoutes } from "./routes/memory-routes.js";
 import { registerPairingRoutes } from "./routes/pairing-routes.js";
 import { registerStaticRoutes } from "./routes/static-routes.js";
 import { registerTurnRoutes } from "./routes/turn-routes.js";
+import { registerUploadRoutes, UPLOAD_CONTENT_TYPES } from "./routes/upload-routes.js";
 import { registerWorkingMemoryRoute } from "./routes/working-memory-route.js";
 import type { WebApp, WebContext } from "./web-app.js";
 import { WebAuth } from "./web-auth.js";
-import { errorReply, rawClientErrorAnswer, toErrorReply } from "./web-errors.js";
+import { errorReply, rawClientErrorAnswer, toErrorReply, WebError } from "./web-errors.js";
 
 /** SSE heartbeat: well under common proxy idle timeouts (30–60 s). */
 const DEFAULT_HEARTBEAT_MS = 15_000;
@@ -100,6 +101,11 @@ function installBodyParser(app: WebApp): void {
   // POST /import reads these bodies itself, streamed (routes/import-routes.ts).
   app.addContentTypeParser(IMPORT_CONTENT_TYPES, (_request, payload, done) => {
     done(null, payload);
+  });
+  // POST /upload reads files itself, streamed and size-limited (routes/upload-routes.ts).
+  app.addContentTypeParser(UPLOAD_CONTENT_TYPES, (request, payload, done) => {
+    if (request.routeOptions.url === "/upload") done(null, payload);
+    else done(new WebError("KERN_UNSUPPORTED_MEDIA_TYPE"), undefined);
   });
 }
 
@@ -182,6 +188,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     registerWorkingMemoryRoute,
     registerPairingRoutes,
     registerImportRoutes,
+    registerUploadRoutes,
   ]) {
     register(app, context);
   }

@@ -1,17 +1,37 @@
 // Status, sending a message, cancelling a turn, asking the daemon to restart.
 import { z } from "zod";
-import { KernError } from "../../../kernel/index.js";
+import { KernError, type MediaAttachment } from "../../../kernel/index.js";
 import {
   agentStatusSchema,
   cancelTurnReplySchema,
   postMessageBodySchema,
   postMessageReplySchema,
 } from "../../../protocol/index.js";
+import type { IntakeResult } from "../../../runtime/index.js";
 import { IntakeLimit } from "../intake-limit.js";
 import type { WebApp, WebContext } from "../web-app.js";
 import { WebError } from "../web-errors.js";
 
 const turnParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** The message text with its uploaded files' reference lines; refuses an unknown id. */
+async function withAttachments(
+  runtime: WebContext["runtime"],
+  body: { text: string; attachments?: string[] | undefined },
+): Promise<{ text: string; attachments: MediaAttachment[] }> {
+  const ids = body.attachments ?? [];
+  if (ids.length === 0) return { text: body.text, attachments: [] };
+  const media = runtime.media;
+  if (!media) throw new KernError("KERN_MEDIA_NOT_FOUND", "this daemon stores no files");
+  const results: IntakeResult[] = [];
+  for (const id of ids) {
+    const result = await media.load(id);
+    if (!result)
+      throw new KernError("KERN_MEDIA_NOT_FOUND", `no uploaded file ${id}; upload it again`);
+    results.push(result);
+  }
+  return media.message(results, body.text);
+}
 
 export function registerTurnRoutes(app: WebApp, context: WebContext): void {
   const { runtime } = context;
@@ -28,7 +48,8 @@ export function registerTurnRoutes(app: WebApp, context: WebContext): void {
     "/message",
     { schema: { body: postMessageBodySchema, response: { 200: postMessageReplySchema } } },
     async (request) => {
-      const { text, channel, user } = request.body;
+      const { channel, user } = request.body;
+      const { text, attachments } = await withAttachments(runtime, request.body);
       unsubscribe ??= runtime.subscribe((event) => intake.observe(event));
       const refusal = intake.refusal(text.length);
       if (refusal) {
@@ -40,6 +61,7 @@ export function registerTurnRoutes(app: WebApp, context: WebContext): void {
         interface: request.body.interface ?? "web",
         ...(channel === undefined ? {} : { channel }),
         ...(user === undefined ? {} : { user }),
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
       intake.accepted(turnId, text.length);
       request.log.info({ turnId, chars: text.length }, "message submitted");
