@@ -5,6 +5,7 @@ export * from "./address/index.js";
 export * from "./agent-status.js";
 export * from "./assemble.js";
 export * from "./doctor-agent-folder.js";
+export * from "./extensions.js";
 export * from "./import-conversation.js";
 export * from "./init-agent.js";
 export * from "./lifecycle.js";

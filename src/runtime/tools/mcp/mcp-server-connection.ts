@@ -4,30 +4,23 @@
 // the daemon: a server that cannot start is a state, not an exception.
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ResolvedMcpServer } from "../../../config/index.js";
-import { type Clock, describeError, KernError, SYSTEM_CLOCK } from "../../../kernel/index.js";
+import {
+  type Clock,
+  describeError,
+  KernError,
+  type McpServerState,
+  type McpServerView,
+  SYSTEM_CLOCK,
+} from "../../../kernel/index.js";
 import type { Logger } from "../../../log/index.js";
 import type { ToolScope } from "../tool.js";
 import { listMcpTools, type McpRemoteTool } from "./list-mcp-tools.js";
 import { type McpMappedResult, mapMcpResult } from "./mcp-result.js";
-import { type McpSession, type McpTransportKind, openMcpSession } from "./mcp-transport.js";
+import { type McpSession, openMcpSession } from "./mcp-transport.js";
 import { redactSecrets, secretValuesOf } from "./redact-secrets.js";
 import { TextTail } from "./text-tail.js";
 
-export type McpServerState = "starting" | "ready" | "failed" | "stopped";
-
-export interface McpServerStatus {
-  name: string;
-  state: McpServerState;
-  transport: McpTransportKind | null;
-  toolScope: ToolScope;
-  tools: Array<{ name: string; description: string }>;
-  /** Why it is not ready (with the stderr tail), or why it last went down. */
-  error: string | null;
-  /** Failed starts in a row (reset after a stable run). */
-  failures: number;
-  /** A restart is scheduled. */
-  retrying: boolean;
-}
+export type McpServerStatus = McpServerView;
 
 export interface McpBackoff {
   initialMs: number;

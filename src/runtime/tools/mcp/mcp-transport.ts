@@ -10,9 +10,8 @@ import {
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ResolvedMcpServer } from "../../../config/index.js";
+import type { McpTransportKind } from "../../../kernel/index.js";
 import type { TextTail } from "./text-tail.js";
-
-export type McpTransportKind = "stdio" | "streamable-http" | "sse";
 
 export interface McpSession {
   client: Client;
