@@ -111,10 +111,12 @@ export const mcpServerSchema = z.union([mcpStdioServerSchema, mcpHttpServerSchem
 });
 
 const mcpServersSchema = z
-  .record(
-    z.string().regex(MCP_SERVER_NAME, "a server name is 1-32 letters, digits, _ or -"),
-    mcpServerSchema,
-  )
+  .record(z.string().regex(MCP_SERVER_NAME), mcpServerSchema, {
+    error: (issue) =>
+      issue.code === "invalid_key"
+        ? "a server name is 1-32 letters, digits, _ or - (it prefixes its tools' names)"
+        : undefined,
+  })
   .default({})
   .describe(
     "MCP servers by name: { command, args?, env?, cwd? } or { url, headers? }; any string may use $VAR in braces, filled from .kern/.env; see docs/extensions.md.",

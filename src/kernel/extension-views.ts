@@ -38,9 +38,3 @@ export interface SkillsListView {
   /** Folders under skills/ that are not valid skills, with why. */
   problems: Array<{ path: string; problem: string }>;
 }
-
-/** The counts `kern status` prints. */
-export interface ExtensionsSummary {
-  mcp: { servers: number; ready: number; failed: number; starting: number; tools: number };
-  skills: { count: number; problems: number };
-}

@@ -1,10 +1,5 @@
 // Plain-text views of MCP servers and skills, shared by the CLI and the chat commands. Pure.
-import type {
-  ExtensionsSummary,
-  McpListView,
-  McpServerView,
-  SkillsListView,
-} from "./extension-views.js";
+import type { McpListView, McpServerView, SkillsListView } from "./extension-views.js";
 
 function indent(text: string): string {
   return text
@@ -51,16 +46,4 @@ export function formatSkillsList(view: SkillsListView): string {
   for (const problem of view.problems)
     lines.push(`not loaded: ${problem.path}: ${problem.problem}`);
   return lines.join("\n");
-}
-
-/** One line for `kern status`. */
-export function formatExtensionsSummary(summary: ExtensionsSummary): string {
-  const { mcp, skills } = summary;
-  const states = [
-    `${mcp.ready} ready`,
-    ...(mcp.starting > 0 ? [`${mcp.starting} starting`] : []),
-    ...(mcp.failed > 0 ? [`${mcp.failed} failed`] : []),
-  ].join(", ");
-  const broken = skills.problems > 0 ? ` (${skills.problems} not loaded)` : "";
-  return `mcp ${mcp.servers} servers (${states}), ${mcp.tools} tools; skills ${skills.count}${broken}`;
 }

@@ -1,10 +1,5 @@
 // What interfaces may ask about MCP servers and skills (SPEC §14): the web routes and the status.
-import type {
-  ExtensionsSummary,
-  McpListView,
-  McpServerView,
-  SkillsListView,
-} from "../kernel/index.js";
+import type { McpListView, McpServerView, SkillsListView } from "../kernel/index.js";
 import type { SkillCatalog } from "./skills/index.js";
 import type { McpManager } from "./tools/mcp/index.js";
 
@@ -13,7 +8,6 @@ export interface ExtensionsApi {
   /** Starts a configured server afresh beside the running one; KERN_MCP_UNKNOWN_SERVER. */
   mcpTest(name: string): Promise<McpServerView>;
   skillsList(): Promise<SkillsListView>;
-  summary(): Promise<ExtensionsSummary>;
 }
 
 export function createExtensionsApi(mcp: McpManager, skills: SkillCatalog): ExtensionsApi {
@@ -21,12 +15,5 @@ export function createExtensionsApi(mcp: McpManager, skills: SkillCatalog): Exte
     mcpList: () => ({ running: true, servers: mcp.status() }),
     mcpTest: (name) => mcp.test(name),
     skillsList: () => skills.refresh(),
-    summary: async () => {
-      const listing = await skills.refresh();
-      return {
-        mcp: mcp.summary(),
-        skills: { count: listing.skills.length, problems: listing.problems.length },
-      };
-    },
   };
 }

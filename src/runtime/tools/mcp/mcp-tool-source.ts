@@ -1,0 +1,69 @@
+// The tool source "mcp": every ready (or restarting) server's tools as kern tools named
+// `SERVER__TOOL`, with the server's JSON schema sent to the model as it is. A server's tools are
+// `full`-scope tools unless its entry says otherwise (toolScope), since kern cannot know what they
+// do (docs/security.md).
+import { z } from "zod";
+import type { ToolSourceStatusView } from "../../../kernel/index.js";
+import { defineTool, isToolInScope, type Tool } from "../tool.js";
+import type { ToolRequest, ToolSource } from "../tool-source.js";
+import type { McpRemoteTool } from "./list-mcp-tools.js";
+import type { McpManager } from "./mcp-manager.js";
+import type { McpServerConnection } from "./mcp-server-connection.js";
+
+/** MCP arguments are an object; the server checks them against its own schema. */
+const mcpArgumentsSchema = z.record(z.string(), z.unknown());
+
+function toTool(connection: McpServerConnection, remote: McpRemoteTool): Tool {
+  return defineTool({
+    name: remote.name,
+    description: remote.description,
+    scope: connection.toolScope,
+    parameters: mcpArgumentsSchema,
+    inputSchema: remote.inputSchema,
+    run: async (args, context) => {
+      const result = await connection.call(remote.remoteName, args, context.signal);
+      return { parts: result.parts, ...(result.isError ? { isError: true } : {}) };
+    },
+  });
+}
+
+export class McpToolSource implements ToolSource {
+  readonly id = "mcp";
+  /** Tool objects per server, rebuilt when its list changes (the list is a new array then). */
+  private readonly built = new WeakMap<readonly McpRemoteTool[], Tool[]>();
+
+  constructor(private readonly manager: McpManager) {}
+
+  tools(request: ToolRequest): readonly Tool[] {
+    return this.manager.connections.flatMap((connection) => {
+      const remote = connection.tools();
+      let tools = this.built.get(remote);
+      if (!tools) {
+        tools = remote.map((tool) => toTool(connection, tool));
+        this.built.set(remote, tools);
+      }
+      return tools.filter((tool) => isToolInScope(tool, request.scope));
+    });
+  }
+
+  describe(): ToolSourceStatusView {
+    const statuses = this.manager.status();
+    const failed = statuses.filter((status) => status.state === "failed");
+    const state =
+      statuses.length > 0 && failed.length === statuses.length
+        ? "failed"
+        : statuses.some((status) => status.state === "starting")
+          ? "starting"
+          : "ready";
+    const firstLine = (text: string | null) => (text ?? "failed").split("\n")[0];
+    return {
+      id: this.id,
+      state,
+      tools: this.manager.summary().tools,
+      error:
+        failed.length > 0
+          ? failed.map((status) => `${status.name}: ${firstLine(status.error)}`).join("; ")
+          : null,
+    };
+  }
+}
