@@ -2,7 +2,7 @@
 // holds the sessions) or, without one, reads the config / starts the one server here; skills are
 // files, read and copied directly (the daemon rescans them on its next step).
 import type { Command } from "commander";
-import { formatMcpList, formatSkillsList } from "../../kernel/index.js";
+import { formatMcpList, formatSkillsList, KernError } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
 import { loadDaemon } from "../load-daemon.js";
@@ -33,9 +33,13 @@ function registerMcpCommand(program: Command, context: CliContext): void {
       const status = daemon
         ? await daemon.client.mcpTest(name)
         : await (await loadDaemon()).testMcpServerOffline(dir, name, context.env);
-      if (flags.json) return context.output.json(status);
-      context.output.line(formatMcpList({ running: true, servers: [status] }));
-      if (status.state !== "ready") process.exitCode = 1;
+      if (flags.json) context.output.json(status);
+      else context.output.line(formatMcpList({ running: true, servers: [status] }));
+      if (status.state !== "ready")
+        throw new KernError(
+          "KERN_MCP_UNAVAILABLE",
+          `MCP server "${name}" did not start (see above)`,
+        );
     });
 }
 
