@@ -1,4 +1,5 @@
 // Public surface of runtime/: the Runtime, its contract for interfaces, and the memory port.
+export * from "./channel.js";
 export * from "./chat-commands.js";
 export * from "./extensions-api.js";
 export { describeImport, type Importer } from "./import-job.js";
@@ -8,4 +9,9 @@ export * from "./runtime-api.js";
 export { composeContextReport } from "./runtime-queries.js";
 export * from "./skills/index.js";
 export * from "./tools/mcp/index.js";
+export type { Tool, ToolContext, ToolResult, ToolResultPart, ToolScope } from "./tools/tool.js";
+export { defineTool } from "./tools/tool.js";
 export { ALL_TOOLS, toolsForScope } from "./tools/tool-registry.js";
+export type { ToolRequest, ToolSource, TurnInfo } from "./tools/tool-source.js";
+export { ToolRegistry } from "./tools/tool-source.js";
+export * from "./turn-request.js";
