@@ -26,6 +26,7 @@ import { Runtime } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
 import { type AgentStore, openAgentStore, TurnQueueFile } from "../store/index.js";
 import { createDaemonImporter } from "./daemon-importer.js";
+import { installExtensions } from "./extensions.js";
 import { TEMPLATES_DIR } from "./init-agent.js";
 import { toListenError } from "./listen-error.js";
 import { withApprovalNotice } from "./pairing-notice.js";
@@ -179,11 +180,13 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     endpoint: () => endpoint,
     onRestartRequest: restart,
   });
+  const extensions = installExtensions({ runtime, config, logger });
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
   if (!existsSync(join(staticDir, "index.html")))
     logger.warn({ staticDir }, "web assets not built; run 'npm run build' for the web UI");
   const web = createWebServer({
     runtime,
+    extensions: extensions.api,
     logger,
     authToken: config.secrets.authToken,
     staticDir,
@@ -225,6 +228,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
       endpoint = listening;
       if (config.port === null) await updateConfigFile(config.agentDir, { port: listening.port });
       runtime.start();
+      extensions.start(); // MCP servers start in the background: the daemon never waits for one
       // Not awaited: while the Bot API is unreachable grammY retries its setup, and the API and
       // the other interfaces must not wait for Telegram.
       if (telegram) void telegram.start();
@@ -234,6 +238,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     async stop() {
       await telegram?.stop();
       await runtime.stop();
+      await extensions.stop();
       queueFile.close();
       await web.close();
       await memory.stop();

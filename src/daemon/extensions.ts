@@ -5,7 +5,16 @@ import { assertAgentFolder, type Config, loadConfig } from "../config/index.js";
 import type { McpListView, McpServerView, SkillsListView, SkillView } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
 import { createLogger } from "../log/index.js";
-import { addSkill, McpManager, SkillCatalog } from "../runtime/index.js";
+import {
+  addSkill,
+  createExtensionsApi,
+  type ExtensionsApi,
+  extensionCommands,
+  McpManager,
+  McpToolSource,
+  type Runtime,
+  SkillCatalog,
+} from "../runtime/index.js";
 
 /** kern's version, sent to MCP servers as the client's. */
 export function kernVersion(): string {
@@ -28,6 +37,42 @@ export function createMcpManager(options: { config: Config; logger: Logger }): M
     version: kernVersion(),
     logger: options.logger,
   });
+}
+
+export interface InstalledExtensions {
+  api: ExtensionsApi;
+  /** Starts every MCP server in the background; returns at once. */
+  start(): void;
+  /** Stops every MCP server and waits for their processes to end. */
+  stop(): Promise<void>;
+}
+
+/**
+ * MCP servers and skills in a daemon: the `mcp` and `skills` tool sources, the `<skills>`
+ * section, the `/mcp` and `/skills` commands (SPEC §14).
+ */
+export function installExtensions(options: {
+  runtime: Runtime;
+  config: Config;
+  logger: Logger;
+}): InstalledExtensions {
+  const { runtime, config } = options;
+  const mcp = createMcpManager({ config, logger: options.logger.child({ component: "mcp" }) });
+  const skills = new SkillCatalog(config.agentDir);
+  runtime.tools.register(new McpToolSource(mcp));
+  runtime.registerSkills(skills);
+  const api = createExtensionsApi(mcp, skills);
+  for (const command of extensionCommands(api)) runtime.registerCommand(command);
+  return {
+    api,
+    start: () => {
+      mcp.start();
+      skills
+        .refresh()
+        .catch((error: unknown) => options.logger.warn({ err: error }, "could not read skills/"));
+    },
+    stop: () => mcp.stop(),
+  };
 }
 
 /** `kern mcp list` without a daemon: the configured servers, not started. */

@@ -1,6 +1,7 @@
 // Public surface of runtime/: the Runtime, its contract for interfaces, and the memory port.
 export * from "./channel.js";
 export * from "./chat-commands.js";
+export * from "./extension-commands.js";
 export * from "./extensions-api.js";
 export { describeImport, type Importer } from "./import-job.js";
 export * from "./memory-port.js";

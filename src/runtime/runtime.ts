@@ -26,6 +26,8 @@ import type { MemoryPort } from "./memory-port.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";
 import type { InboundEnvelope, PairingApi, RuntimeApi } from "./runtime-api.js";
 import { RuntimeQueries } from "./runtime-queries.js";
+import { type SkillCatalog, skillsSectionText, skillsTextOf } from "./skills/skill-catalog.js";
+import { SkillsToolSource } from "./skills/skills-tool-source.js";
 import type { ToolScope } from "./tools/tool.js";
 import { ALL_TOOLS, toolsSectionText } from "./tools/tool-registry.js";
 import { createBuiltinToolSource, ToolRegistry, type TurnInfo } from "./tools/tool-source.js";
@@ -81,6 +83,8 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   readonly tools = new ToolRegistry();
   /** Chat commands features answer (`/jobs`, `/mcp`, …). */
   readonly commands = new CommandRegistry();
+  /** Skills (SPEC §14), when the composition root gave them: `registerSkills`. */
+  private skills: SkillCatalog | null = null;
 
   constructor(private readonly options: RuntimeOptions) {
     super({
@@ -89,6 +93,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       channels: () => this.channels.list(),
       toolSources: () => this.tools.describe(),
       toolsText: () => toolsSectionText(this.toolsForTurn(STATUS_TURN, options.config.toolScope)),
+      skillsText: () => (this.skills ? skillsSectionText(this.skills.current().skills) : ""),
     });
     this.pairing = options.pairing;
     this.tools.register(createBuiltinToolSource(ALL_TOOLS));
@@ -142,6 +147,12 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
 
   registerChannel(channel: Channel): void {
     this.channels.register(channel);
+  }
+
+  /** Skills: the `skill` tool, and the `<skills>` section of every turn's prompt (rescanned). */
+  registerSkills(catalog: SkillCatalog): void {
+    this.skills = catalog;
+    this.tools.register(new SkillsToolSource(catalog));
   }
 
   registerCommand(handler: ChatCommandHandler): void {
@@ -407,6 +418,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       },
       ...(options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {}),
       tools: this.toolsForTurn(info, narrowerScope(config.toolScope, options.toolScope)),
+      ...(this.skills ? { skillsText: skillsTextOf(this.skills) } : {}),
       toolContext: {
         agentDir: config.agentDir,
         memory,

@@ -33,7 +33,7 @@ async function mcpList(dir: string): Promise<McpListView> {
 /** Polls `kern mcp list` until `done` holds (bounded: servers start in the background). */
 async function mcpListUntil(dir: string, done: (view: McpListView) => boolean) {
   let view = await mcpList(dir);
-  for (let round = 0; round < 60 && !done(view); round += 1) {
+  for (let round = 0; round < 120 && !done(view); round += 1) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     view = await mcpList(dir);
   }
@@ -114,7 +114,7 @@ describe("MCP servers in a real daemon (issue 27, Must show 1)", () => {
 
 describe("broken MCP servers (issue 27, Must show 2)", () => {
   const agent = useProcessAgent("kern-mcp-broken-", async (dir) => {
-    const broken = brokenServers(10_000);
+    const broken = brokenServers(30_000);
     await updateConfigFile(dir, { mcpServers: broken });
   });
 
@@ -123,10 +123,10 @@ describe("broken MCP servers (issue 27, Must show 2)", () => {
     const { client } = await startLiveDaemon(agent.dir);
     const startMs = Date.now() - started;
     const early = await mcpList(agent.dir);
-    // The server that hangs in initialize has a 10 s start limit: a daemon that waited for it
+    // The server that hangs in initialize has a 30 s start limit: a daemon that waited for it
     // would not answer before it failed.
     expect(early.servers.find((server) => server.name === "hangs")?.state).toBe("starting");
-    expect(startMs).toBeLessThan(10_000);
+    expect(startMs).toBeLessThan(30_000);
 
     const view = await mcpListUntil(agent.dir, (listed) =>
       listed.servers.every((server) => server.state === "failed"),
@@ -134,13 +134,13 @@ describe("broken MCP servers (issue 27, Must show 2)", () => {
     const errors = Object.fromEntries(view.servers.map((server) => [server.name, server.error]));
     expect(errors["missing"]).toMatch(/ENOENT/);
     expect(errors["exits"]).toContain("GITHUB_TOKEN is not set");
-    expect(errors["hangs"]).toContain("did not start within 10000 ms");
+    expect(errors["hangs"]).toContain("did not start within 30000 ms");
 
     const status = await kernProcess(["status", agent.dir]);
     expect(status.code, status.stderr).toBe(0);
     expect(status.stdout).toMatch(/tools mcp: failed, 0 tool\(s\) — missing: .*ENOENT/);
     expect(status.stdout).toContain("exits: ");
-    expect(status.stdout).toContain("hangs: did not start within 10000 ms");
+    expect(status.stdout).toContain("hangs: did not start within 30000 ms");
 
     const command = await runTurn(client, "/mcp");
     const answer = command.events.find((event) => event.type === "command-result");

@@ -95,3 +95,8 @@ export class SkillCatalog {
 export function skillsSectionText(skills: readonly Skill[]): string {
   return skills.map((skill) => `- ${skill.name}: ${skill.description}`).join("\n");
 }
+
+/** The `<skills>` text after a rescan, for each step of a turn. */
+export function skillsTextOf(catalog: SkillCatalog): () => Promise<string> {
+  return async () => skillsSectionText((await catalog.refresh()).skills);
+}

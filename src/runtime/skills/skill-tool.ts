@@ -11,7 +11,9 @@ export function createSkillTool(catalog: SkillCatalog): Tool {
     description:
       "Load a skill's instructions by name (the <skills> section lists them); follow them, and read the files beside it with read.",
     scope: "read",
-    parameters: z.object({ name: z.string().min(1).describe("the skill's name, as <skills> lists it") }),
+    parameters: z.object({
+      name: z.string().min(1).describe("the skill's name, as <skills> lists it"),
+    }),
     run: async ({ name }) => {
       const found = await catalog.body(name);
       if (!found) {

@@ -1,9 +1,10 @@
 // The tool source "skills": the `skill` tool, offered whether or not a skill exists so that
 // `<tools>` (before `<skills>` in the prompt) does not change when the first skill is written.
-import type { Tool } from "../tools/tool.js";
+
 import type { ToolSourceStatusView } from "../../kernel/index.js";
-import type { ToolRequest, ToolSource } from "../tools/tool-source.js";
+import type { Tool } from "../tools/tool.js";
 import { isToolInScope } from "../tools/tool.js";
+import type { ToolRequest, ToolSource } from "../tools/tool-source.js";
 import type { SkillCatalog } from "./skill-catalog.js";
 import { createSkillTool } from "./skill-tool.js";
 

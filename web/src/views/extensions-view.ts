@@ -28,7 +28,11 @@ function serverItem(server: McpServerView): HTMLElement {
         )
       : h("span", { class: "muted" }, "no tools"),
     server.error
-      ? h("pre", { class: "extension-error" }, server.retrying ? `${server.error}\n(retrying)` : server.error)
+      ? h(
+          "pre",
+          { class: "extension-error" },
+          server.retrying ? `${server.error}\n(retrying)` : server.error,
+        )
       : null,
   );
 }
