@@ -9,7 +9,7 @@ export function createSkillTool(catalog: SkillCatalog): Tool {
   return defineTool({
     name: "skill",
     description:
-      "Load a skill's instructions by name (the <skills> section lists them); follow them, and read the files beside it with read.",
+      "Load a skill's instructions by name (the skills section of the system prompt lists them); follow them, and read the files beside it with read.",
     scope: "read",
     parameters: z.object({
       name: z.string().min(1).describe("the skill's name, as <skills> lists it"),
