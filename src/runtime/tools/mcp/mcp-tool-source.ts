@@ -55,14 +55,19 @@ export class McpToolSource implements ToolSource {
         : statuses.some((status) => status.state === "starting")
           ? "starting"
           : "ready";
-    const firstLine = (text: string | null) => (text ?? "failed").split("\n")[0];
+    // One line per server: why, and the last line the server wrote to stderr.
+    const oneLine = (text: string | null) => {
+      const lines = (text ?? "failed").split("\n");
+      const said = lines.includes("stderr:") ? lines.at(-1) : undefined;
+      return said ? `${lines[0]} (${said.trim()})` : lines[0];
+    };
     return {
       id: this.id,
       state,
       tools: this.manager.summary().tools,
       error:
         failed.length > 0
-          ? failed.map((status) => `${status.name}: ${firstLine(status.error)}`).join("; ")
+          ? failed.map((status) => `${status.name}: ${oneLine(status.error)}`).join("; ")
           : null,
     };
   }
