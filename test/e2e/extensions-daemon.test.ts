@@ -125,25 +125,29 @@ describe("broken MCP servers (issue 27, Must show 2)", () => {
     // is still starting, so its start did not wait for it.
     expect(early.servers.find((server) => server.name === "hangs")?.state).toBe("starting");
 
+    // Each has failed at least once (the ones that exit are retried with backoff, so a poll may
+    // catch them starting again; their last error stays).
     const view = await mcpListUntil(agent.dir, (listed) =>
-      listed.servers.every((server) => server.state === "failed"),
+      listed.servers.every((server) => server.error !== null),
     );
     const errors = Object.fromEntries(view.servers.map((server) => [server.name, server.error]));
     expect(errors["missing"]).toMatch(/ENOENT/);
     expect(errors["exits"]).toContain("GITHUB_TOKEN is not set");
     expect(errors["hangs"]).toContain("did not start within 60000 ms");
+    expect(view.servers.every((server) => server.state !== "ready")).toBe(true);
 
     const status = await kernProcess(["status", agent.dir]);
     expect(status.code, status.stderr).toBe(0);
-    expect(status.stdout).toMatch(/tools mcp: failed, 0 tool\(s\) — missing: .*ENOENT/);
-    expect(status.stdout).toContain("exits: ");
+    expect(status.stdout).toMatch(/tools mcp: \w+, 0 tool\(s\) — .*missing: .*ENOENT/);
+    expect(status.stdout).toContain("GITHUB_TOKEN is not set");
     expect(status.stdout).toContain("hangs: did not start within 60000 ms");
 
     const command = await runTurn(client, "/mcp");
     const answer = command.events.find((event) => event.type === "command-result");
     const text = answer?.type === "command-result" ? answer.text : "";
-    for (const name of ["missing", "exits", "hangs"]) expect(text).toContain(`${name}: failed`);
+    expect(text).toMatch(/missing: \w+[\s\S]*ENOENT/);
     expect(text).toContain("GITHUB_TOKEN is not set");
+    expect(text).toContain("did not start within 60000 ms");
 
     agent.llm.replyToolCall("read", { path: "AGENTS.md" });
     agent.llm.reply("read it");
@@ -183,7 +187,10 @@ describe("skills (issue 27, Must show 3)", () => {
     expect(after.slice(at)).toMatch(
       /^<skills>\n- deploy: How to ship the site; use when asked to deploy\.\n<\/skills>/,
     );
-    expect(after.slice(0, at)).toBe(before.slice(0, at));
+    // Byte-identical up to the section (less the blank line that joins it to the one before).
+    const prefix = after.slice(0, at - 2);
+    expect(prefix.endsWith("</tools>")).toBe(true);
+    expect(before.slice(0, at - 2)).toBe(prefix);
     expect(toolResult(turn.events)).toMatchObject({ name: "skill", isError: false });
     expect(toolResult(turn.events)?.output).toContain("1. Run the build.\n2. Upload dist/.");
 

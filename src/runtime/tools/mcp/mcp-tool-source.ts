@@ -49,6 +49,8 @@ export class McpToolSource implements ToolSource {
   describe(): ToolSourceStatusView {
     const statuses = this.manager.status();
     const failed = statuses.filter((status) => status.state === "failed");
+    // Down now, or starting again after a failure: both have a last error worth naming.
+    const troubled = statuses.filter((status) => status.state !== "ready" && status.error);
     const state =
       statuses.length > 0 && failed.length === statuses.length
         ? "failed"
@@ -66,8 +68,8 @@ export class McpToolSource implements ToolSource {
       state,
       tools: this.manager.summary().tools,
       error:
-        failed.length > 0
-          ? failed.map((status) => `${status.name}: ${oneLine(status.error)}`).join("; ")
+        troubled.length > 0
+          ? troubled.map((status) => `${status.name}: ${oneLine(status.error)}`).join("; ")
           : null,
     };
   }
