@@ -20,36 +20,23 @@ import type { ModelClient } from "../model/index.js";
 import type { AgentStore, TurnQueueFile } from "../store/index.js";
 import { type Channel, ChannelRegistry } from "./channel.js";
 import { answerCommand, type ChatCommandHandler, CommandRegistry } from "./chat-commands.js";
-import { planInterruptedToolResults } from "./close-interrupted-turn.js";
 import { type Importer, type QueuedJob, queueImport } from "./import-job.js";
 import type { MemoryPort } from "./memory-port.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";
 import type { InboundEnvelope, PairingApi, RuntimeApi } from "./runtime-api.js";
+import type { RuntimeOptions } from "./runtime-options.js";
 import { RuntimeQueries } from "./runtime-queries.js";
+import { closeInterruptedTurn, turnsToReplay } from "./runtime-recovery.js";
 import { type SkillCatalog, skillsSectionText, skillsTextOf } from "./skills/skill-catalog.js";
 import { SkillsToolSource } from "./skills/skills-tool-source.js";
 import type { ToolScope } from "./tools/tool.js";
 import { ALL_TOOLS, toolsSectionText } from "./tools/tool-registry.js";
 import { createBuiltinToolSource, ToolRegistry, type TurnInfo } from "./tools/tool-source.js";
-import { narrowerScope, type TurnOptions, type TurnRequest } from "./turn-request.js";
+import { buildTurnDependencies } from "./turn-dependencies.js";
 
-export interface RuntimeOptions {
-  config: Config;
-  store: AgentStore;
-  memory: MemoryPort;
-  model: { client: ModelClient; model: string } | null;
-  pairing: PairingApi;
-  logger: Logger;
-  clock: Clock;
-  /** The API's address once it listens (for status). */
-  endpoint?: () => { port: number | null; url: string | null };
-  /** Called for `/restart`; the daemon restarts itself. */
-  onRestartRequest?: () => void;
-  /** Where accepted turns are kept until they ran (absent: in memory only, as in some tests). */
-  queueFile?: TurnQueueFile;
-  /** Appends an uploaded conversation and builds its memory (absent: imports are refused). */
-  importer?: Importer;
-}
+export type { RuntimeOptions } from "./runtime-options.js";
+
+import type { TurnOptions, TurnRequest } from "./turn-request.js";
 
 interface QueuedTurn {
   turnId: string;
@@ -102,18 +89,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
 
   /** Closes a turn a crash interrupted, before any new turn runs. */
   start(): void {
-    const { store } = this.options;
-    const end = store.sessionLog.nextSeq;
-    const tail = store.messages.range(store.sessionLog.sessionId, Math.max(0, end - 50), end);
-    const closing = planInterruptedToolResults(tail, isoNow(this.options.clock));
-    if (closing.length > 0) {
-      store.appendMessages(closing);
-      store.sync();
-      this.options.logger.warn(
-        { closed: closing.length },
-        "closed tool calls of an interrupted turn",
-      );
-    }
+    closeInterruptedTurn(this.options);
     this.replayAcceptedTurns();
     this.options.memory.schedule();
   }
@@ -199,23 +175,11 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
    */
   private replayAcceptedTurns(): void {
     const { queueFile, store, logger } = this.options;
-    if (!queueFile || queueFile.pending.length === 0) return;
-    const end = store.sessionLog.nextSeq;
-    const started = new Set(
-      store.messages
-        .range(store.sessionLog.sessionId, Math.max(0, end - 500), end)
-        .map((message) => message.meta?.turnId),
-    );
-    let replayed = 0;
-    for (const entry of queueFile.pending) {
-      if (started.has(entry.turnId)) {
-        queueFile.done(entry.turnId);
-        continue;
-      }
-      this.pushTurn({ ...entry, controller: new AbortController() });
-      replayed += 1;
-    }
-    if (replayed > 0) logger.warn({ replayed }, "replaying turns accepted before the last stop");
+    if (!queueFile) return;
+    const replay = turnsToReplay(queueFile, store);
+    for (const entry of replay) this.pushTurn({ ...entry, controller: new AbortController() });
+    if (replay.length > 0)
+      logger.warn({ replayed: replay.length }, "replaying turns accepted before the last stop");
     this.pump();
   }
 
@@ -398,41 +362,15 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   }
 
   private turnDependencies(turn: QueuedTurn): TurnDependencies {
-    const { config, store, memory, logger, clock } = this.options;
-    const options = turn.options ?? {};
-    const info: TurnInfo = {
-      id: turn.turnId,
-      kind: options.kind ?? "message",
-      envelope: turn.envelope,
-      depth: 0,
-    };
-    const chat = this.options.model;
-    return {
-      store,
-      memory,
-      model: chat && options.model ? { client: chat.client, model: options.model } : chat,
-      // A light prompt (a smaller budget) carries no <recall> block.
-      config: {
-        maxSteps: config.maxSteps,
-        autoRecall: config.autoRecall && !options.maxContextTokens,
-      },
-      ...(options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {}),
-      tools: this.toolsForTurn(info, narrowerScope(config.toolScope, options.toolScope)),
-      ...(this.skills ? { skillsText: skillsTextOf(this.skills) } : {}),
-      toolContext: {
-        agentDir: config.agentDir,
-        memory,
-        bashTimeoutMs: config.bashTimeoutMs,
-        logger: logger.child({ component: "tools" }),
-        channels: this.channels,
-        pairedUsers: async () => (await this.pairing.list()).paired,
-        status: async () => formatStatus(await this.status()),
-        turn: info,
-      },
+    const deps = buildTurnDependencies({
+      runtime: this.options,
+      turn,
+      tools: (info, scope) => this.toolsForTurn(info, scope),
+      channels: this.channels,
       emit: (event) => this.emit(event),
-      clock,
-      logger: logger.child({ component: "turn" }),
-    };
+      status: async () => formatStatus(await this.status()),
+    });
+    return this.skills ? { ...deps, skillsText: skillsTextOf(this.skills) } : deps;
   }
 }
 
