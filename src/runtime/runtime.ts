@@ -1,9 +1,7 @@
 // The runtime: one queue for every interface, turns run one at a time in arrival order, chat
 // commands answered without the model, events fanned out to subscribers (SPEC §7). It knows no
 // interface: they all call `submit` and listen to runtime events.
-import type { Config } from "../config/index.js";
 import {
-  type Clock,
   createId,
   DaemonError,
   describeError,
@@ -14,14 +12,10 @@ import {
   parseChatCommand,
   type RuntimeEvent,
 } from "../kernel/index.js";
-import type { Logger } from "../log/index.js";
 import type { DoctorReport } from "../memory/index.js";
-import type { ModelClient } from "../model/index.js";
-import type { AgentStore, TurnQueueFile } from "../store/index.js";
 import { type Channel, ChannelRegistry } from "./channel.js";
 import { answerCommand, type ChatCommandHandler, CommandRegistry } from "./chat-commands.js";
-import { type Importer, type QueuedJob, queueImport } from "./import-job.js";
-import type { MemoryPort } from "./memory-port.js";
+import { type QueuedJob, queueImport } from "./import-job.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";
 import type { InboundEnvelope, PairingApi, RuntimeApi } from "./runtime-api.js";
 import type { RuntimeOptions } from "./runtime-options.js";
