@@ -10,8 +10,8 @@ export function formatStatus(status: AgentStatus): string {
       .join(", ") || "none";
   return [
     `${status.agent} — model ${status.model ?? "(none configured)"} via ${status.provider}`,
-    `daemon pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)} s${status.url ? `, ${status.url}` : ""}`,
-    `session ${status.session.id}: ${status.session.messages} messages, ${status.session.tokens} tokens`,
+    `daemon pid ${status.pid}, up ${formatUptime(status.uptimeMs)}${status.url ? `, ${status.url}` : ""}`,
+    `session ${status.session.id}: ${plural(status.session.messages, "message")}, ${status.session.tokens} tokens`,
     `queue: ${status.queue.running ? "1 running" : "idle"}, ${status.queue.waiting} waiting`,
     `memory: ${status.memory.status}; segments ${levels}; ${status.memory.staleSegments} stale; ${status.memory.unsegmentedMessages} unsegmented`,
     ...status.channels.map((channel) =>
@@ -26,6 +26,22 @@ export function formatStatus(status: AgentStatus): string {
           `tools ${source.id}: ${source.state}, ${source.tools} tool(s)${source.error ? ` — ${source.error}` : ""}`,
       ),
   ].join("\n");
+}
+
+/** `42 s`, `11 min`, `2 h 5 min`, `3 d 4 h`. */
+export function formatUptime(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
 export function formatContext(report: ContextReport): string {
