@@ -3,12 +3,15 @@
 import type {
   AgentStatus,
   HistoryPage,
+  McpListView,
+  McpServerView,
   NotesView,
   RecallReport,
   RecallStats,
   SegmentDetail,
   SegmentsReport,
   SessionsView,
+  SkillsListView,
 } from "../kernel/index.js";
 import { isKernError } from "../kernel/index.js";
 import {
@@ -23,6 +26,8 @@ import {
   historyPageSchema,
   type LoginCodeReply,
   loginCodeReplySchema,
+  mcpListViewSchema,
+  mcpServerViewSchema,
   notesViewSchema,
   type PairedUserView,
   type PairingListView,
@@ -37,6 +42,7 @@ import {
   segmentDetailSchema,
   segmentsReportSchema,
   sessionsViewSchema,
+  skillsListViewSchema,
   type WorkingMemoryResponse,
   workingMemorySchema,
 } from "../protocol/index.js";
@@ -84,6 +90,11 @@ export interface DaemonClient {
   pairingApprove(code: string): Promise<PairedUserView>;
   /** A one-time code for the web login form (needs the bearer token). */
   loginCode(): Promise<LoginCodeReply>;
+  /** MCP servers: state, tools, last error (SPEC §14). */
+  mcpList(): Promise<McpListView>;
+  /** Starts a configured server afresh, apart from the running one; KERN_MCP_UNKNOWN_SERVER. */
+  mcpTest(name: string): Promise<McpServerView>;
+  skillsList(): Promise<SkillsListView>;
   /**
    * The live event stream. Throws (on first iteration) KERN_DAEMON_NOT_RUNNING when nothing
    * answers, or the daemon's error; ends quietly when the connection closes or `signal` aborts.
@@ -158,6 +169,10 @@ export function createDaemonClient(options: CreateDaemonClientOptions): DaemonCl
     pairingList: () => getJson("/pairing", pairingListSchema),
     pairingApprove: (code) => postJson("/pairing/approve", { code }, pairedUserSchema),
     loginCode: () => postJson("/login/code", {}, loginCodeReplySchema),
+    mcpList: () => getJson("/extensions/mcp", mcpListViewSchema),
+    mcpTest: (name) =>
+      postJson(`/extensions/mcp/${encodeURIComponent(name)}/test`, {}, mcpServerViewSchema),
+    skillsList: () => getJson("/extensions/skills", skillsListViewSchema),
     events: (signal, eventsOptions) =>
       streamEvents({ baseUrl, token: options.token, fetch: fetchImpl, signal, ...eventsOptions }),
   };

@@ -4,5 +4,6 @@ export * from "./config-docs.js";
 export * from "./env-file.js";
 export * from "./load-config.js";
 export * from "./paths.js";
+export * from "./resolve-mcp-servers.js";
 export * from "./schema.js";
 export * from "./update-config-file.js";

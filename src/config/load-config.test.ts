@@ -100,7 +100,12 @@ describe("loadConfig", () => {
     expect(config.port).toBe(4321);
     expect(config.telegram.apiRoot).toBe("http://127.0.0.1:9/");
     expect(config.resolvedBaseUrl).toBe("https://openrouter.ai/api/v1");
-    expect(config.secrets).toEqual({ apiKey: "sk-test", authToken: "abc", telegramToken: null });
+    expect(config.secrets).toEqual({
+      apiKey: "sk-test",
+      authToken: "abc",
+      telegramToken: null,
+      mcpServers: {},
+    });
   });
 
   it("names the folder when it is not an agent", async () => {

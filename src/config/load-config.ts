@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { ConfigError } from "../kernel/index.js";
 import { readEnvFile } from "./env-file.js";
 import { agentPaths } from "./paths.js";
+import { resolveMcpServers } from "./resolve-mcp-servers.js";
 import {
   type Config,
   configFileSchema,
@@ -154,6 +155,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
       apiKey,
       authToken: lookup("KERN_AUTH_TOKEN") ?? null,
       telegramToken: lookup("TELEGRAM_BOT_TOKEN") ?? null,
+      mcpServers: resolveMcpServers(file.mcpServers, lookup),
     },
   };
   return deepFreeze(config);

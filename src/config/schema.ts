@@ -148,6 +148,67 @@ const mediaKeys = {
   web: webSchema,
 };
 
+// MCP servers (SPEC §14): `mcpServers` in config.json, in the shape other MCP clients use. Any
+// string may hold `${VAR}`, filled from `.kern/.env` at load (resolve-mcp-servers.ts), so secrets
+// stay out of the committed file. A server's tools are `full`-scope tools unless `toolScope` says
+// otherwise (docs/security.md).
+export const MCP_SERVER_NAME = /^[A-Za-z0-9_-]{1,32}$/;
+
+const mcpCommonShape = {
+  toolScope: z
+    .enum(["full", "write", "read"])
+    .default("full")
+    .describe("The lowest toolScope that offers this server's tools; read = read-only."),
+  timeoutMs: z.number().int().min(100).default(60_000).describe("One tool call's time limit."),
+  startTimeoutMs: z
+    .number()
+    .int()
+    .min(100)
+    .default(30_000)
+    .describe("Time to connect and list tools before the server is reported failed."),
+};
+
+const mcpStdioServerSchema = z
+  .object({
+    command: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), z.string()).default({}),
+    cwd: z.string().min(1).optional(),
+    ...mcpCommonShape,
+  })
+  .strict();
+
+const mcpHttpServerSchema = z
+  .object({
+    url: z.string().min(1),
+    headers: z.record(z.string(), z.string()).default({}),
+    transport: z
+      .enum(["auto", "streamable-http", "sse"])
+      .default("auto")
+      .describe("auto = streamable HTTP, then SSE when the server does not speak it."),
+    ...mcpCommonShape,
+  })
+  .strict();
+
+export const mcpServerSchema = z.union([mcpStdioServerSchema, mcpHttpServerSchema], {
+  error:
+    'expected { "command", "args"?, "env"?, "cwd"? } (stdio) or { "url", "headers"? } (HTTP), plus "toolScope"?, "timeoutMs"?, "startTimeoutMs"?',
+});
+
+const mcpServersSchema = z
+  .record(z.string().regex(MCP_SERVER_NAME), mcpServerSchema, {
+    error: (issue) =>
+      issue.code === "invalid_key"
+        ? "a server name is 1-32 letters, digits, _ or - (it prefixes its tools' names)"
+        : undefined,
+  })
+  .default({})
+  .describe(
+    "MCP servers by name: { command, args?, env?, cwd? } or { url, headers? }; any string may use $VAR in braces, filled from .kern/.env; see docs/extensions.md.",
+  );
+
+export type McpServerConfig = z.infer<typeof mcpServerSchema>;
+
 export const configFileSchema = z
   .object({
     name: z.string().min(1).optional().describe("Agent name; defaults to the folder name."),
@@ -271,6 +332,7 @@ export const configFileSchema = z
     segmentation: segmentationSchema,
     telegram: telegramSchema,
     ...mediaKeys,
+    mcpServers: mcpServersSchema,
   })
   .strict();
 
@@ -281,7 +343,12 @@ export interface Secrets {
   apiKey: string | null;
   authToken: string | null;
   telegramToken: string | null;
+  /** `mcpServers` with every `${VAR}` filled (headers and env may hold tokens). */
+  mcpServers: Readonly<Record<string, ResolvedMcpServer>>;
 }
+
+/** One MCP server as the runtime starts it; `missing` names `${VAR}`s no file or env sets. */
+export type ResolvedMcpServer = McpServerConfig & { missing: string[] };
 
 /**
  * Summary calls in flight when `summaryConcurrency` is unset. Hosted APIs serve many requests at

@@ -10,7 +10,7 @@ import { type Clock, ConfigError, SYSTEM_CLOCK } from "../kernel/index.js";
 import { createFileLogger, type Logger } from "../log/index.js";
 import { type Embedder, MemoryEngine } from "../memory/index.js";
 import type { ModelClient, Transcriber } from "../model/index.js";
-import type { PairedUser } from "../runtime/index.js";
+import type { ExtensionsApi, PairedUser } from "../runtime/index.js";
 import { Runtime } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
 import { type AgentStore, TurnQueueFile } from "../store/index.js";
@@ -18,6 +18,7 @@ import { assembleMedia } from "./assemble-media.js";
 import { assembleTelegram } from "./assemble-telegram.js";
 import { buildEmbedder, buildModel } from "./build-adapters.js";
 import { createDaemonImporter } from "./daemon-importer.js";
+import { type InstalledExtensions, installExtensions } from "./extensions.js";
 import { TEMPLATES_DIR } from "./init-agent.js";
 import { toListenError } from "./listen-error.js";
 import { openDaemonStore } from "./open-agent-state.js";
@@ -112,7 +113,11 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     onRestartRequest: restart,
   });
   runtime.tools.register(media.tools);
-  const web = assembleWeb({ options, config, runtime, logger, clock, authToken, restart });
+  const extensions = installExtensions({ runtime, config, logger });
+  const web = assembleWeb({
+    ...{ options, config, runtime, logger, clock, authToken, restart },
+    extensions: extensions.api,
+  });
   const channels = assembleTelegram({
     config,
     runtime,
@@ -122,7 +127,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
   });
   onApproved = channels.onApproved;
   const parts = { config, runtime, memory, store, logger, web, telegram: channels.telegram };
-  return withLifecycle(parts, queueFile, (listening) => {
+  return withLifecycle(parts, queueFile, extensions, (listening) => {
     endpoint = listening;
   });
 }
@@ -131,6 +136,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
 function withLifecycle(
   parts: Omit<Daemon, "listen" | "stop">,
   queueFile: TurnQueueFile,
+  extensions: InstalledExtensions,
   onListening: (endpoint: { port: number; url: string }) => void,
 ): Daemon {
   const { config, runtime, memory, store, logger, web, telegram } = parts;
@@ -144,6 +150,7 @@ function withLifecycle(
       onListening(listening);
       if (config.port === null) await updateConfigFile(config.agentDir, { port: listening.port });
       runtime.start();
+      extensions.start(); // MCP servers start in the background: the daemon never waits for one
       // Not awaited: while the Bot API is unreachable grammY retries its setup, and the API and
       // the other interfaces must not wait for Telegram.
       if (telegram) void telegram.start();
@@ -153,6 +160,7 @@ function withLifecycle(
     async stop() {
       await telegram?.stop();
       await runtime.stop();
+      await extensions.stop();
       queueFile.close();
       await web.close();
       await memory.stop();
@@ -198,6 +206,7 @@ function assembleWeb(parts: {
   clock: Clock;
   authToken: string;
   restart: () => void;
+  extensions: ExtensionsApi;
 }): WebServer {
   const { options, config, runtime, logger, clock, authToken, restart } = parts;
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
@@ -205,6 +214,7 @@ function assembleWeb(parts: {
     logger.warn({ staticDir }, "web assets not built; run 'npm run build' for the web UI");
   return createWebServer({
     runtime,
+    extensions: parts.extensions,
     logger,
     authToken,
     staticDir,

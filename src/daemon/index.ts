@@ -7,6 +7,7 @@ export * from "./assemble.js";
 export * from "./build-adapters.js";
 export * from "./check-model-setup.js";
 export * from "./doctor-agent-folder.js";
+export * from "./extensions.js";
 export * from "./import-conversation.js";
 export * from "./init-agent.js";
 export * from "./lifecycle.js";

@@ -198,6 +198,33 @@ export const ERROR_CATALOGUE = {
     status: 429,
     message: "too many messages are waiting; retry once the running turns end",
   },
+  // MCP servers and skills (SPEC §14)
+  KERN_MCP_UNAVAILABLE: {
+    exit: 1,
+    status: 503,
+    message: "the MCP server is not ready; see 'kern mcp list' for its state and last error",
+  },
+  KERN_MCP_TIMEOUT: {
+    exit: 1,
+    status: 504,
+    message: "the MCP server did not answer in time; raise mcpServers.NAME.timeoutMs",
+  },
+  KERN_MCP_UNKNOWN_SERVER: {
+    exit: 2,
+    status: 404,
+    message: "no such MCP server; 'kern mcp list' names the configured ones",
+  },
+  KERN_SKILL_INVALID: {
+    exit: 1,
+    status: 400,
+    message:
+      "not a valid skill: a folder with SKILL.md whose front matter has name and description",
+  },
+  KERN_SKILL_NOT_FOUND: {
+    exit: 1,
+    status: 404,
+    message: "no such skill; 'kern skills list' names the installed ones",
+  },
 } as const satisfies Record<string, ErrorCatalogueEntry>;
 
 /** Every error code kern raises. Tests assert on these, never on message text. */

@@ -3,6 +3,8 @@ export * from "./clock.js";
 export * from "./envelope.js";
 export * from "./error-catalogue.js";
 export * from "./errors.js";
+export type * from "./extension-views.js";
+export * from "./format-extensions.js";
 export * from "./format-views.js";
 export * from "./ids.js";
 // markdown.ts (marked's lexer) is imported by path by the TUI and the web page, not from here:

@@ -14,6 +14,8 @@ export interface TurnRecall {
 
 export interface TurnPromptOptions {
   toolsText: string;
+  /** The `<skills>` section's content (after `<tools>`); empty = none. */
+  skillsText?: string;
   /** The turn's question: the user's message. */
   question: string;
   autoRecall: boolean;
@@ -29,11 +31,12 @@ export async function composeTurnPrompt(
 ): Promise<ComposedContext> {
   const budget = options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {};
   const recall = options.recall ?? {};
+  const sections = { toolsText: options.toolsText, skillsText: options.skillsText ?? "" };
   // A later step of a turn that has its block: the history was trimmed and stays so.
   if (options.autoRecall && recall.text)
-    return memory.compose({ toolsText: options.toolsText, recallText: recall.text, ...budget });
+    return memory.compose({ ...sections, recallText: recall.text, ...budget });
   // `workingMemory` omitted: the composer injects the stored one when the config turns it on.
-  const composed = await memory.compose({ toolsText: options.toolsText, ...budget });
+  const composed = await memory.compose({ ...sections, ...budget });
   if (!options.autoRecall || composed.report.trimmedCount === 0) return composed;
   if (recall.text === undefined) {
     recall.text = await buildRecallText(
@@ -44,5 +47,5 @@ export async function composeTurnPrompt(
     );
   }
   if (!recall.text) return composed;
-  return memory.compose({ toolsText: options.toolsText, recallText: recall.text, ...budget });
+  return memory.compose({ ...sections, recallText: recall.text, ...budget });
 }

@@ -1,6 +1,8 @@
 // Public surface of runtime/: the Runtime, its contract for interfaces, and the memory port.
 export * from "./channel.js";
 export * from "./chat-commands.js";
+export * from "./extension-commands.js";
+export * from "./extensions-api.js";
 export type { Importer } from "./import-job.js";
 export { DESCRIBE_IMAGE_PROMPT } from "./media/describe-image.js";
 export { MediaIntake } from "./media/media-intake.js";
@@ -9,6 +11,8 @@ export * from "./memory-port.js";
 export * from "./runtime.js";
 export * from "./runtime-api.js";
 export { composeContextReport } from "./runtime-queries.js";
+export * from "./skills/index.js";
+export * from "./tools/mcp/index.js";
 export type { Tool, ToolContext, ToolResult, ToolResultPart, ToolScope } from "./tools/tool.js";
 export { defineTool } from "./tools/tool.js";
 export { ALL_TOOLS, toolsForScope } from "./tools/tool-registry.js";

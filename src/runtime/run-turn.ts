@@ -31,6 +31,8 @@ export interface TurnDependencies {
   /** A smaller prompt budget for this turn (a heartbeat's light prompt). */
   maxContextTokens?: number;
   tools: readonly Tool[];
+  /** The `<skills>` section's content, read afresh each step (a skill may be written mid-turn). */
+  skillsText?: () => Promise<string>;
   toolContext: Omit<ToolContext, "signal">;
   emit: (event: RuntimeEvent) => void;
   clock: Clock;
@@ -201,6 +203,7 @@ async function composeForStep(options: RunTurnOptions, recall: TurnRecall) {
   const { deps } = options;
   return deps.memory.turnPrompt({
     toolsText: toolsSectionText(deps.tools),
+    skillsText: deps.skillsText ? await deps.skillsText() : "",
     question: options.envelope.text,
     autoRecall: deps.config.autoRecall,
     session: deps.store.sessionLog.sessionId,

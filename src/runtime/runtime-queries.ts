@@ -37,6 +37,8 @@ export interface RuntimeQueriesOptions {
   toolSources: () => ToolSourceStatusView[];
   /** The `<tools>` section a turn in the config's scope gets now. */
   toolsText: () => string;
+  /** The `<skills>` section as last scanned (SPEC §14); absent or empty = none. */
+  skillsText?: () => string;
 }
 
 function toSessionMessage(message: IndexedMessage): SessionMessage {
@@ -51,11 +53,13 @@ export async function composeContextReport(options: {
   maxContextTokens?: number;
   /** The `<tools>` text (default: the built-in tools of the config's scope). */
   toolsText?: string;
+  skillsText?: string;
 }): Promise<ContextReport> {
   const { config, memory } = options;
   // `workingMemory` omitted: the composer injects the stored one when the config turns it on.
   const composed = await memory.compose({
     toolsText: options.toolsText ?? toolsSectionText(toolsForScope(config.toolScope)),
+    skillsText: options.skillsText ?? "",
     ...(options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {}),
   });
   return composed.report;
@@ -135,6 +139,7 @@ export class RuntimeQueries {
       config,
       memory,
       toolsText: this.queryOptions.toolsText(),
+      skillsText: this.queryOptions.skillsText?.() ?? "",
       ...options,
     });
   }

@@ -1,3 +1,6 @@
+// The runtime: one queue for every interface, turns run one at a time in arrival order, chat
+// commands answered without the model, events fanned out to subscribers (SPEC §7). It knows no
+// interface: they all call `submit` and listen to runtime events.
 import {
   createId,
   DaemonError,
@@ -19,6 +22,8 @@ import type { InboundEnvelope, PairingApi, RuntimeApi } from "./runtime-api.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { RuntimeQueries } from "./runtime-queries.js";
 import { closeInterruptedTurn, turnsToReplay } from "./runtime-recovery.js";
+import { type SkillCatalog, skillsSectionText, skillsTextOf } from "./skills/skill-catalog.js";
+import { SkillsToolSource } from "./skills/skills-tool-source.js";
 import type { ToolScope } from "./tools/tool.js";
 import { ALL_TOOLS, toolsSectionText } from "./tools/tool-registry.js";
 import { createBuiltinToolSource, ToolRegistry, type TurnInfo } from "./tools/tool-source.js";
@@ -61,6 +66,8 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   readonly tools = new ToolRegistry();
   /** Chat commands features answer (`/jobs`, `/mcp`, …). */
   readonly commands = new CommandRegistry();
+  /** Skills (SPEC §14), when the composition root gave them: `registerSkills`. */
+  private skills: SkillCatalog | null = null;
 
   constructor(private readonly options: RuntimeOptions) {
     super({
@@ -69,6 +76,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       channels: () => this.channels.list(),
       toolSources: () => this.tools.describe(),
       toolsText: () => toolsSectionText(this.toolsForTurn(STATUS_TURN, options.config.toolScope)),
+      skillsText: () => (this.skills ? skillsSectionText(this.skills.current().skills) : ""),
     });
     this.pairing = options.pairing;
     this.media = options.media ?? null;
@@ -112,6 +120,12 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
 
   registerChannel(channel: Channel): void {
     this.channels.register(channel);
+  }
+
+  /** Skills: the `skill` tool, and the `<skills>` section of every turn's prompt (rescanned). */
+  registerSkills(catalog: SkillCatalog): void {
+    this.skills = catalog;
+    this.tools.register(new SkillsToolSource(catalog));
   }
 
   registerCommand(handler: ChatCommandHandler): void {
@@ -345,7 +359,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   }
 
   private turnDependencies(turn: QueuedTurn): TurnDependencies {
-    return buildTurnDependencies({
+    const deps = buildTurnDependencies({
       runtime: this.options,
       turn,
       tools: (info, scope) => this.toolsForTurn(info, scope),
@@ -353,6 +367,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       emit: (event) => this.emit(event),
       status: async () => formatStatus(await this.status()),
     });
+    return this.skills ? { ...deps, skillsText: skillsTextOf(this.skills) } : deps;
   }
 }
 

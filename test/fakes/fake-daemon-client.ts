@@ -12,10 +12,12 @@ import type {
 import type {
   AgentStatus,
   HistoryPage,
+  McpListView,
   NotesView,
   SegmentDetail,
   SegmentsReport,
   SessionMessage,
+  SkillsListView,
 } from "../../src/kernel/index.js";
 import { DaemonError } from "../../src/kernel/index.js";
 import type { LoginCodeReply, PostMessageBody, StreamEvent } from "../../src/protocol/index.js";
@@ -270,6 +272,21 @@ export class FakeDaemonClient implements DaemonClient {
   async loginCode(): Promise<LoginCodeReply> {
     this.check("loginCode", []);
     return { code: "K7QM-X3TP", expiresAt: new Date(Date.now() + 600_000).toISOString() };
+  }
+
+  async mcpList(): Promise<McpListView> {
+    this.check("mcpList", []);
+    return { running: true, servers: [] };
+  }
+
+  async mcpTest(name: string): Promise<never> {
+    this.check("mcpTest", [name]);
+    throw new DaemonError("KERN_MCP_UNKNOWN_SERVER", `no MCP server "${name}" in this fake`);
+  }
+
+  async skillsList(): Promise<SkillsListView> {
+    this.check("skillsList", []);
+    return { skills: [], problems: [] };
   }
 
   /** Records the call; throws like a real client when the daemon is stopped. */

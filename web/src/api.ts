@@ -9,6 +9,7 @@ import {
   contextStatsSchema,
   errorBodySchema,
   historyPageSchema,
+  mcpListViewSchema,
   notesViewSchema,
   okReplySchema,
   pairedUserSchema,
@@ -19,6 +20,7 @@ import {
   segmentDetailSchema,
   segmentsReportSchema,
   sessionsViewSchema,
+  skillsListViewSchema,
   workingMemorySchema,
 } from "../../src/protocol/index.js";
 
@@ -125,4 +127,6 @@ export const api = {
   regenerateNotes: () => json(notesViewSchema, "/notes/summary", "POST"),
   pairing: () => json(pairingListSchema, "/pairing"),
   approvePairing: (code: string) => json(pairedUserSchema, "/pairing/approve", "POST", { code }),
+  mcpServers: () => json(mcpListViewSchema, "/extensions/mcp"),
+  skills: () => json(skillsListViewSchema, "/extensions/skills"),
 };

@@ -5,6 +5,7 @@ import { registerContextCommand } from "./context.js";
 import { registerDaemonCommands } from "./daemon.js";
 import { registerDemoCommand } from "./demo.js";
 import { registerDoctorCommand } from "./doctor.js";
+import { registerExtensionCommands } from "./extensions.js";
 import { registerImportCommand } from "./import.js";
 import { registerInitCommand } from "./init.js";
 import { registerLogsCommand } from "./logs.js";
@@ -30,5 +31,6 @@ export function registerCommands(program: Command, context: CliContext): void {
   registerRecallCommand(program, context);
   registerMemoryCommand(program, context);
   registerDoctorCommand(program, context);
+  registerExtensionCommands(program, context);
   registerDemoCommand(program, context);
 }

@@ -11,11 +11,13 @@ import {
 import { type Clock, SYSTEM_CLOCK } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import { MAX_BODY_BYTES, SESSION_COOKIE } from "../../protocol/index.js";
+import type { ExtensionsApi } from "../../runtime/extensions-api.js";
 import type { RuntimeApi } from "../../runtime/runtime-api.js";
 import { installRequestGuards, installRequestLog } from "./request-guards.js";
 import { registerAuthRoutes } from "./routes/auth-routes.js";
 import { registerContextRoutes } from "./routes/context-routes.js";
 import { registerEventRoutes } from "./routes/event-routes.js";
+import { registerExtensionRoutes } from "./routes/extension-routes.js";
 import { registerHistoryRoutes } from "./routes/history-routes.js";
 import { IMPORT_CONTENT_TYPES, registerImportRoutes } from "./routes/import-routes.js";
 import { registerMemoryRoutes } from "./routes/memory-routes.js";
@@ -33,6 +35,8 @@ const DEFAULT_HEARTBEAT_MS = 15_000;
 
 export interface CreateWebServerOptions {
   runtime: RuntimeApi;
+  /** MCP servers and skills (`/extensions/*`); without it those routes answer 503. */
+  extensions?: ExtensionsApi;
   logger: Logger;
   /** KERN_AUTH_TOKEN; must not be empty. */
   authToken: string;
@@ -167,6 +171,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
   });
   const context: WebContext = {
     runtime: options.runtime,
+    ...(options.extensions ? { extensions: options.extensions } : {}),
     auth,
     staticDir: options.staticDir,
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
@@ -189,6 +194,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     registerPairingRoutes,
     registerImportRoutes,
     registerUploadRoutes,
+    registerExtensionRoutes,
   ]) {
     register(app, context);
   }

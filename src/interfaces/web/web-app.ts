@@ -8,6 +8,7 @@ import type {
   RawServerDefault,
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ExtensionsApi } from "../../runtime/extensions-api.js";
 import type { RuntimeApi } from "../../runtime/runtime-api.js";
 import type { WebAuth } from "./web-auth.js";
 
@@ -28,6 +29,8 @@ export type WebApp = FastifyInstance<
 
 export interface WebContext {
   runtime: RuntimeApi;
+  /** MCP servers and skills; absent in daemons assembled without them (some tests). */
+  extensions?: ExtensionsApi;
   auth: WebAuth;
   /** Folder holding index.html and assets/ (the output of scripts/build-web.ts). */
   staticDir: string;

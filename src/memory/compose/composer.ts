@@ -32,6 +32,8 @@ export interface ComposeOptions {
   maxContextTokens?: number;
   /** The `<tools>` section's content. */
   toolsText: string;
+  /** The `<skills>` section's content (one line per skill), after `<tools>`; none when empty. */
+  skillsText?: string;
   /** `<working_memory>` content; omitted = the stored one when `workingMemory` is on; null = none. */
   workingMemory?: string | null;
   /**
@@ -63,6 +65,7 @@ interface ComposeInputs {
   documents: AgentDocument[];
   notesSummary: string | null;
   toolsText: string;
+  skillsText: string;
   workingMemory: string | null;
   recallText: string | null;
   autoRecall: boolean;
@@ -89,6 +92,7 @@ function sameInputs(a: ComposeInputs, b: ComposeInputs): boolean {
     a.segmentsVersion === b.segmentsVersion &&
     a.notesSummary === b.notesSummary &&
     a.toolsText === b.toolsText &&
+    a.skillsText === b.skillsText &&
     a.workingMemory === b.workingMemory &&
     a.recallText === b.recallText &&
     a.autoRecall === b.autoRecall &&
@@ -164,6 +168,7 @@ export class Composer {
       }),
       notesSummary: store.state.notesSummary()?.summary ?? null,
       toolsText: options.toolsText,
+      skillsText: options.skillsText ?? "",
       workingMemory,
       recallText: recall === null ? null : fitTextToTokens(recall, recallTextTokens(budget)),
       autoRecall: options.autoRecall ?? config.autoRecall,

@@ -61,6 +61,8 @@ export interface FixedSectionsOptions {
   documents: readonly AgentDocument[];
   notesSummary: string | null;
   toolsText: string;
+  /** `<skills>`: after every part that stays put, so the cached prompt prefix holds (SPEC §14). */
+  skillsText?: string;
   workingMemory: string | null;
 }
 
@@ -75,6 +77,7 @@ export function buildFixedSections(
   if (options.notesSummary?.trim())
     sections.push(cache.render("notes_summary", options.notesSummary));
   if (options.toolsText.trim()) sections.push(cache.render("tools", options.toolsText));
+  if (options.skillsText?.trim()) sections.push(cache.render("skills", options.skillsText));
   if (options.workingMemory?.trim()) {
     sections.push(cache.render("working_memory", options.workingMemory));
   }

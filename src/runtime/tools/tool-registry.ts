@@ -43,7 +43,7 @@ export function describeTools(tools: readonly Tool[]): ToolDescription[] {
   return tools.map((tool) => ({
     name: tool.name,
     description: tool.description,
-    parameters: z.toJSONSchema(tool.parameters) as Record<string, unknown>,
+    parameters: tool.inputSchema ?? (z.toJSONSchema(tool.parameters) as Record<string, unknown>),
   }));
 }
 

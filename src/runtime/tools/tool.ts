@@ -50,6 +50,11 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
   /** The lowest toolScope that offers this tool: read < write < full. */
   scope: ToolScope;
   parameters: Schema;
+  /**
+   * The JSON schema the model gets for the arguments, when it is not derived from `parameters`:
+   * an MCP server's own schema, sent as the server wrote it (`parameters` still checks the shape).
+   */
+  inputSchema?: Record<string, unknown>;
   /** A string is one text part. Throwing is allowed: the loop turns it into an error result. */
   run(args: z.infer<Schema>, context: ToolContext): Promise<string | ToolResult>;
 }

@@ -1,9 +1,11 @@
 // The logged-in page: a header (agent, navigation, connection and memory state, logout) over the
-// chat, memory and pairing views. Routes live in the URL hash: #/chat, #/memory/<tab>, #/pairing.
+// chat, memory, pairing and extensions views. Routes live in the URL hash: #/chat,
+// #/memory/<tab>, #/pairing, #/extensions.
 import type { AgentStatus, MemoryState } from "../../../src/kernel/index.js";
 import { h } from "../dom.js";
 import type { ConnectionState } from "../event-stream.js";
 import { ChatView } from "./chat-view.js";
+import { ExtensionsView } from "./extensions-view.js";
 import { isMemoryTab, type MemoryTab, MemoryView } from "./memory-view.js";
 import { PairingView } from "./pairing-view.js";
 
@@ -12,13 +14,17 @@ export function pendingCodes(status: AgentStatus): number {
   return status.channels.reduce((sum, channel) => sum + channel.pendingCodes, 0);
 }
 
-type Route = { view: "chat" } | { view: "memory"; tab: MemoryTab } | { view: "pairing" };
+type Route =
+  | { view: "chat" }
+  | { view: "memory"; tab: MemoryTab }
+  | { view: "pairing" }
+  | { view: "extensions" };
 
 /** Reads a hash like `#/memory/segments`; anything unknown is the chat. */
 function parseRoute(hash: string): Route {
   const [, view, tab] = hash.split("/");
   if (view === "memory") return { view, tab: tab && isMemoryTab(tab) ? tab : "sessions" };
-  if (view === "pairing") return { view };
+  if (view === "pairing" || view === "extensions") return { view };
   return { view: "chat" };
 }
 
@@ -33,6 +39,7 @@ export class AppShell {
   readonly chat = new ChatView();
   private readonly memory = new MemoryView();
   private readonly pairing = new PairingView((count) => this.setPendingPairings(count));
+  private readonly extensions = new ExtensionsView();
   private readonly connection: HTMLElement;
   private readonly memoryState: HTMLElement;
   private readonly nav: HTMLElement;
@@ -52,6 +59,7 @@ export class AppShell {
       h("a", { href: "#/chat", "data-view": "chat" }, "Chat"),
       h("a", { href: "#/memory/sessions", "data-view": "memory" }, "Memory"),
       h("a", { href: "#/pairing", "data-view": "pairing" }, "Pairing", this.pendingBadge),
+      h("a", { href: "#/extensions", "data-view": "extensions" }, "Extensions"),
     );
     const logout = h("button", { type: "button", class: "link" }, "Log out");
     logout.addEventListener("click", onLogout);
@@ -72,7 +80,14 @@ export class AppShell {
       "div",
       { class: "app" },
       header,
-      h("main", { class: "views" }, this.chat.element, this.memory.element, this.pairing.element),
+      h(
+        "main",
+        { class: "views" },
+        this.chat.element,
+        this.memory.element,
+        this.pairing.element,
+        this.extensions.element,
+      ),
     );
     this.setMemory(status.memory);
     this.setPendingPairings(pendingCodes(status));
@@ -104,11 +119,13 @@ export class AppShell {
     this.chat.element.hidden = route.view !== "chat";
     this.memory.element.hidden = route.view !== "memory";
     this.pairing.element.hidden = route.view !== "pairing";
+    this.extensions.element.hidden = route.view !== "extensions";
     for (const link of Array.from(this.nav.querySelectorAll("a"))) {
       link.classList.toggle("active", link.dataset["view"] === route.view);
     }
     if (route.view === "memory") void this.memory.show(route.tab);
     else if (route.view === "pairing") void this.pairing.show();
+    else if (route.view === "extensions") void this.extensions.show();
     else this.chat.focus();
   }
 }

@@ -1,0 +1,62 @@
+// Fills `${VAR}` in every string of `mcpServers` from `.kern/.env` (and the environment), so a
+// server's token sits in the git-ignored .env while config.json names it. A variable nobody sets
+// is listed in `missing`: that server is reported failed ("set X in .kern/.env"), the rest start.
+import type { McpServerConfig, ResolvedMcpServer } from "./schema.js";
+
+const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+function fill(text: string, lookup: (name: string) => string | undefined, missing: Set<string>) {
+  return text.replace(VARIABLE, (_match, name: string) => {
+    const value = lookup(name);
+    if (value === undefined) {
+      missing.add(name);
+      return "";
+    }
+    return value;
+  });
+}
+
+function fillRecord(
+  record: Readonly<Record<string, string>>,
+  lookup: (name: string) => string | undefined,
+  missing: Set<string>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [key, fill(value, lookup, missing)]),
+  );
+}
+
+/** One server with its variables filled. */
+export function resolveMcpServer(
+  server: McpServerConfig,
+  lookup: (name: string) => string | undefined,
+): ResolvedMcpServer {
+  const missing = new Set<string>();
+  const text = (value: string) => fill(value, lookup, missing);
+  if ("command" in server) {
+    const resolved = {
+      ...server,
+      command: text(server.command),
+      args: server.args.map(text),
+      env: fillRecord(server.env, lookup, missing),
+      ...(server.cwd === undefined ? {} : { cwd: text(server.cwd) }),
+    };
+    return { ...resolved, missing: [...missing] };
+  }
+  const resolved = {
+    ...server,
+    url: text(server.url),
+    headers: fillRecord(server.headers, lookup, missing),
+  };
+  return { ...resolved, missing: [...missing] };
+}
+
+/** Every server of `mcpServers`, variables filled. */
+export function resolveMcpServers(
+  servers: Readonly<Record<string, McpServerConfig>>,
+  lookup: (name: string) => string | undefined,
+): Record<string, ResolvedMcpServer> {
+  return Object.fromEntries(
+    Object.entries(servers).map(([name, server]) => [name, resolveMcpServer(server, lookup)]),
+  );
+}
