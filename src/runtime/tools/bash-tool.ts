@@ -14,9 +14,10 @@ const DRAIN_MS = 200;
 
 /**
  * $1 is the command. fd 3 keeps the daemon's stdin pipe for the watcher alone; the command gets
- * /dev/null as stdin. EOF on fd 3 means the daemon is gone: the watcher kills its group.
+ * /dev/null as stdin. EOF on fd 3 means the daemon is gone: the watcher kills its group. Background
+ * commands (runtime/processes/) run under the same wrapper.
  */
-const WRAPPER = [
+export const GROUP_WATCH_WRAPPER = [
   "exec 3<&0 </dev/null",
   "( read -r _ <&3; kill -KILL 0 ) >/dev/null 2>&1 &",
   "exec 3<&-",
@@ -42,7 +43,7 @@ export const bashTool = defineTool({
   run(args, context) {
     const timeoutMs = Math.min(args.timeoutMs ?? context.bashTimeoutMs, context.bashTimeoutMs);
     return new Promise((resolve) => {
-      const child = spawn("bash", ["-c", WRAPPER, "kern-bash", args.command], {
+      const child = spawn("bash", ["-c", GROUP_WATCH_WRAPPER, "kern-bash", args.command], {
         cwd: context.agentDir,
         detached: true,
       });
