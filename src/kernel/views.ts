@@ -147,3 +147,39 @@ export interface ImportBuildReport extends ImportReport {
   memoryMs: number;
   totalMs: number;
 }
+
+/** A sub-agent as `/subagents`, `kern status` and `GET /work` show it (SPEC §13). */
+export interface SubagentRow {
+  id: string;
+  task: string;
+  state: "running" | "done" | "failed" | "timed-out" | "cancelled";
+  toolScope: "full" | "write" | "read";
+  startedAt: string;
+  endedAt: string | null;
+  /** Its transcript's session file (.kern/subagents/<id>.jsonl). */
+  transcript: string;
+  inputTokens: number;
+  outputTokens: number;
+  /** Why it failed (state failed). */
+  error: string | null;
+}
+
+/** A background command (`bash` with background: true) as `/ps` and `GET /work` show it. */
+export interface ProcessRow {
+  id: string;
+  command: string;
+  state: "running" | "exited" | "stopped" | "failed";
+  pid: number;
+  startedAt: string;
+  endedAt: string | null;
+  /** The exit code, or null when a signal ended it (or it runs). */
+  exitCode: number | null;
+  signal: string | null;
+  outputBytes: number;
+}
+
+/** The work running beside the queue: sub-agents and background commands, newest last. */
+export interface WorkView {
+  subagents: SubagentRow[];
+  processes: ProcessRow[];
+}

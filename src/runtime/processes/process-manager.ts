@@ -5,28 +5,22 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Clock, createShortId, isoNow, KernError } from "../../kernel/index.js";
+import {
+  type Clock,
+  createShortId,
+  isoNow,
+  KernError,
+  type ProcessRow,
+} from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import { GROUP_WATCH_WRAPPER } from "../tools/bash-tool.js";
 import { OutputCapture } from "./output-capture.js";
 import { processStartTicks, signalGroup } from "./process-identity.js";
 import { type ProcessRecord, ProcessRecordFile } from "./process-records.js";
 
-export type ProcessState = "running" | "exited" | "stopped" | "failed";
+export type ProcessState = ProcessRow["state"];
 export type ReplyRoute = NonNullable<ProcessRecord["replyTo"]>;
-
-export interface ProcessView {
-  id: string;
-  command: string;
-  state: ProcessState;
-  pid: number;
-  startedAt: string;
-  endedAt: string | null;
-  /** The exit code, or null when a signal ended it. */
-  exitCode: number | null;
-  signal: string | null;
-  outputBytes: number;
-}
+export type ProcessView = ProcessRow;
 
 export interface ProcessEnd {
   view: ProcessView;

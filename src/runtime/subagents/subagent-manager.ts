@@ -9,6 +9,7 @@ import {
   describeError,
   isoNow,
   KernError,
+  type SubagentRow,
   type TurnStopReason,
 } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
@@ -16,23 +17,9 @@ import { SessionLog } from "../../store/index.js";
 import type { ToolScope } from "../tools/tool.js";
 import { type SubagentRecord, SubagentRecordFile } from "./subagent-records.js";
 
-export type SubagentState = "running" | "done" | "failed" | "timed-out" | "cancelled";
+export type SubagentState = SubagentRow["state"];
 export type ReplyRoute = NonNullable<SubagentRecord["replyTo"]>;
-
-export interface SubagentView {
-  id: string;
-  task: string;
-  state: SubagentState;
-  toolScope: ToolScope;
-  startedAt: string;
-  endedAt: string | null;
-  /** The transcript's session file. */
-  transcript: string;
-  inputTokens: number;
-  outputTokens: number;
-  /** Why it failed (state failed). */
-  error: string | null;
-}
+export type SubagentView = SubagentRow;
 
 /** What the loop gets for one sub-agent run. */
 export interface SubagentRun {
