@@ -14,12 +14,15 @@ import {
   pairedUserSchema,
   pairingListSchema,
   postMessageReplySchema,
+  processRowSchema,
   recallReportSchema,
   recallStatsSchema,
   segmentDetailSchema,
   segmentsReportSchema,
   sessionsViewSchema,
+  subagentRowSchema,
   workingMemorySchema,
+  workViewSchema,
 } from "../../src/protocol/index.js";
 
 export type {
@@ -128,4 +131,9 @@ export const api = {
   regenerateNotes: () => json(notesViewSchema, "/notes/summary", "POST"),
   pairing: () => json(pairingListSchema, "/pairing"),
   approvePairing: (code: string) => json(pairedUserSchema, "/pairing/approve", "POST", { code }),
+  work: () => json(workViewSchema, "/work"),
+  cancelSubagent: (id: string) =>
+    json(subagentRowSchema, `/subagents/${encodeURIComponent(id)}/cancel`, "POST"),
+  stopProcess: (id: string) =>
+    json(processRowSchema, `/processes/${encodeURIComponent(id)}/stop`, "POST"),
 };
