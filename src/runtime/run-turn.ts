@@ -13,15 +13,24 @@ import {
 } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
 import type { ModelClient, ModelEvent } from "../model/index.js";
-import type { AgentStore } from "../store/index.js";
+import type { AgentStore, StateRepo } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
 import { toChatMessages } from "./to-chat-messages.js";
 import type { Tool, ToolContext } from "./tools/tool.js";
 import { describeTools, runToolCall, toolsSectionText } from "./tools/tool-registry.js";
 import { composeTurnPrompt, type TurnRecall } from "./turn-prompt.js";
 
+/**
+ * What a turn writes to: the agent store for a turn of the main session; a view over its own
+ * transcript for a sub-agent (runtime/subagents/subagent-loop.ts).
+ */
+export type TurnStore = Pick<AgentStore, "appendMessages" | "sync"> & {
+  readonly state: Pick<StateRepo, "recordUsage">;
+  readonly sessionLog: { readonly sessionId: string };
+};
+
 export interface TurnDependencies {
-  store: AgentStore;
+  store: TurnStore;
   memory: MemoryPort;
   model: { client: ModelClient; model: string } | null;
   config: Pick<Config, "maxSteps" | "autoRecall">;
@@ -30,6 +39,19 @@ export interface TurnDependencies {
   emit: (event: RuntimeEvent) => void;
   clock: Clock;
   logger: Logger;
+  /** The usage table's purpose for this turn's model calls (default "turn"; a sub-agent's: "subagent"). */
+  usagePurpose?: "turn" | "subagent";
+  /** `<working_memory>` for the prompt (default: the session's stored one); a sub-agent gets its parent's. */
+  workingMemory?: () => Promise<string | null>;
+  /** The `<recall>` block to start with (a sub-agent's: its task searched over the shared history). */
+  recall?: TurnRecall;
+}
+
+/** How a turn ended. */
+export interface TurnEnding {
+  text: string;
+  stopReason: TurnStopReason;
+  error?: { code: string; message: string };
 }
 
 export interface RunTurnOptions {
@@ -43,15 +65,11 @@ const NO_MODEL_MESSAGE =
   "No model is configured, so I cannot answer yet. Set `model` (and `baseUrl` or `provider`) in .kern/config.json, or export KERN_MODEL and KERN_BASE_URL, put the API key in .kern/.env (e.g. OPENAI_API_KEY), then run `kern restart`. Memory, recall and the web UI work without a model.";
 
 /** Runs one turn to its end. Never throws: failures end the turn with an `error` stop reason. */
-export async function runTurn(options: RunTurnOptions): Promise<void> {
+export async function runTurn(options: RunTurnOptions): Promise<TurnEnding> {
   const { turnId, envelope, deps } = options;
   const started = deps.clock.now();
   deps.emit({ type: "turn-start", turnId, envelope });
-  let ending: {
-    text: string;
-    stopReason: TurnStopReason;
-    error?: { code: string; message: string };
-  };
+  let ending: TurnEnding;
   try {
     deps.store.appendMessages([
       {
@@ -89,6 +107,7 @@ export async function runTurn(options: RunTurnOptions): Promise<void> {
   if (ending.error) deps.emit({ type: "error", turnId, ...ending.error });
   deps.emit({ type: "turn-end", turnId, ...ending });
   deps.memory.schedule();
+  return ending;
 }
 
 /** A turn that threw (a full disk, a bug): an error ending with the error's code. */
@@ -101,15 +120,11 @@ function failedTurn(deps: TurnDependencies, turnId: string, error: unknown) {
 async function runSteps(
   options: RunTurnOptions,
   model: { client: ModelClient; model: string },
-): Promise<{
-  text: string;
-  stopReason: TurnStopReason;
-  error?: { code: string; message: string };
-}> {
+): Promise<TurnEnding> {
   const { turnId, deps, signal } = options;
   const toolDefinitions = describeTools(deps.tools);
   let finalText = "";
-  const turn: TurnRecall = {};
+  const turn: TurnRecall = deps.recall ?? {};
   for (let step = 1; step <= deps.config.maxSteps; step += 1) {
     const lastStep = step === deps.config.maxSteps;
     const composed = await composeForStep(options, turn);
@@ -128,7 +143,7 @@ async function runSteps(
       deps.store.state.recordUsage({
         ts: isoNow(deps.clock),
         turnId,
-        purpose: "turn",
+        purpose: deps.usagePurpose ?? "turn",
         model: model.model,
         inputTokens: end.usage.inputTokens,
         outputTokens: end.usage.outputTokens,
@@ -180,6 +195,7 @@ async function composeForStep(options: RunTurnOptions, recall: TurnRecall) {
     autoRecall: deps.config.autoRecall,
     session: deps.store.sessionLog.sessionId,
     recall,
+    ...(deps.workingMemory ? { workingMemory: await deps.workingMemory() } : {}),
   });
 }
 

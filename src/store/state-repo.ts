@@ -21,7 +21,7 @@ export interface NotesSummaryRecord {
 export interface UsageRecord {
   ts: string;
   turnId: string | null;
-  purpose: "turn" | "summary" | "working-memory" | "notes";
+  purpose: "turn" | "summary" | "working-memory" | "notes" | "subagent";
   model: string;
   inputTokens: number;
   outputTokens: number;

@@ -1,0 +1,82 @@
+// One sub-agent's run: the turn loop of run-turn.ts over its own transcript. It sees its task,
+// the agent's documents, the parent's working memory and a <recall> block of its task searched
+// over the shared history; its model calls are recorded with purpose "subagent". Its events stay
+// out of the main event stream (the main session's clients would take them for its own turns).
+import { createId, isoNow } from "../../kernel/index.js";
+import { recallTextTokens } from "../../memory/index.js";
+import type { AgentStore } from "../../store/index.js";
+import { buildRecallText } from "../auto-recall.js";
+import { runTurn, type TurnDependencies, type TurnStore } from "../run-turn.js";
+import type { Tool, ToolScope } from "../tools/tool.js";
+import type { SubagentOutcome, SubagentRun } from "./subagent-manager.js";
+
+export interface SubagentLoopOptions {
+  store: AgentStore;
+  /** A main turn's dependencies, fresh (model, memory, config, tool context, clock, logger). */
+  turnDependencies: () => TurnDependencies;
+  /** The tools a sub-agent of this scope and depth may use (never wider than its parent's). */
+  toolsFor: (scope: ToolScope, depth: number, run: SubagentRun) => readonly Tool[];
+  maxContextTokens: number;
+}
+
+/** The first message of a sub-agent's transcript. */
+export function subagentTaskText(id: string, task: string): string {
+  return [
+    `You are sub-agent ${id}, started by the main conversation to do one task with your tools.`,
+    "Work on it alone (nobody reads along), then answer with the result: your last answer goes back to the main conversation as it is, so make it complete and short.",
+    "<working_memory> is the main conversation's; <recall> holds passages of the shared history that match the task; the recall and expand tools search it further.",
+    "",
+    `Task: ${task}`,
+  ].join("\n");
+}
+
+export function createSubagentLoop(
+  options: SubagentLoopOptions,
+): (run: SubagentRun) => Promise<SubagentOutcome> {
+  return async (run) => {
+    const base = options.turnDependencies();
+    const { store } = options;
+    const parentSession = store.sessionLog.sessionId;
+    const transcript: TurnStore = {
+      appendMessages: (messages) => store.appendToSideLog(run.log, messages),
+      sync: () => run.log.sync(),
+      state: {
+        recordUsage(record) {
+          store.state.recordUsage(record);
+          run.onUsage(record);
+        },
+      },
+      sessionLog: { sessionId: run.id },
+    };
+    const recallText = base.config.autoRecall
+      ? await buildRecallText(
+          base.memory,
+          run.task,
+          { session: run.id, seqStart: 0 },
+          recallTextTokens(options.maxContextTokens),
+        ).catch(() => null)
+      : null;
+    return runTurn({
+      turnId: createId("subturn", base.clock.now()),
+      envelope: {
+        interface: "subagent",
+        name: run.id,
+        text: subagentTaskText(run.id, run.task),
+        ts: isoNow(base.clock),
+      },
+      signal: run.signal,
+      deps: {
+        ...base,
+        store: transcript,
+        config: { ...base.config, maxSteps: run.maxSteps },
+        tools: options.toolsFor(run.toolScope, run.depth, run),
+        emit: () => undefined,
+        logger: base.logger.child({ subagent: run.id }),
+        usagePurpose: "subagent",
+        workingMemory: async () =>
+          (await base.memory.workingMemory(parentSession).catch(() => null))?.content ?? null,
+        recall: recallText ? { text: recallText } : {},
+      },
+    });
+  };
+}
