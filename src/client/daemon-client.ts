@@ -8,7 +8,10 @@ import type {
   RecallStats,
   SegmentDetail,
   SegmentsReport,
+  ProcessRow,
   SessionsView,
+  SubagentRow,
+  WorkView,
 } from "../kernel/index.js";
 import { isKernError } from "../kernel/index.js";
 import {
@@ -31,14 +34,17 @@ import {
   pairedUserSchema,
   pairingListSchema,
   postMessageReplySchema,
+  processRowSchema,
   recallReportSchema,
   recallStatsSchema,
   type StreamEvent,
   segmentDetailSchema,
   segmentsReportSchema,
   sessionsViewSchema,
+  subagentRowSchema,
   type WorkingMemoryResponse,
   workingMemorySchema,
+  workViewSchema,
 } from "../protocol/index.js";
 import { createDaemonRequester } from "./daemon-requester.js";
 import { fetchTransport, httpTransport } from "./plain-request.js";
@@ -59,6 +65,12 @@ export interface DaemonClient {
   /** Queues a turn; the reply streams on `events()`. */
   sendMessage(body: PostMessageBody): Promise<PostMessageReply>;
   cancelTurn(turnId: string): Promise<{ cancelled: boolean }>;
+  /** Sub-agents and background commands (SPEC §13). */
+  work(): Promise<WorkView>;
+  /** Cancels a sub-agent; its row once it ended. */
+  cancelSubagent(id: string): Promise<SubagentRow>;
+  /** Stops a background command; its row once it ended. */
+  stopProcess(id: string): Promise<ProcessRow>;
   history(options: { before?: number; limit: number }): Promise<HistoryPage>;
   sessions(): Promise<SessionsView>;
   /** The full composed system prompt, as text. */
@@ -127,6 +139,11 @@ export function createDaemonClient(options: CreateDaemonClientOptions): DaemonCl
     sendMessage: (body) => postJson("/message", body, postMessageReplySchema),
     cancelTurn: (turnId) =>
       postJson(`/turns/${encodeURIComponent(turnId)}/cancel`, {}, cancelTurnReplySchema),
+    work: () => getJson("/work", workViewSchema),
+    cancelSubagent: (id) =>
+      postJson(`/subagents/${encodeURIComponent(id)}/cancel`, {}, subagentRowSchema),
+    stopProcess: (id) =>
+      postJson(`/processes/${encodeURIComponent(id)}/stop`, {}, processRowSchema),
     history: ({ before, limit }) => {
       const query = new URLSearchParams({ limit: String(limit) });
       if (before !== undefined) query.set("before", String(before));
