@@ -4,7 +4,7 @@ import { KernError } from "../../kernel/index.js";
 import { defineTool, type Tool } from "../tools/tool.js";
 import type { ProcessManager, ProcessView } from "./process-manager.js";
 
-function line(view: ProcessView): string {
+export function formatProcessLine(view: ProcessView): string {
   const ended =
     view.state === "running"
       ? `running since ${view.startedAt}`
@@ -13,7 +13,7 @@ function line(view: ProcessView): string {
 }
 
 export function formatProcessList(views: readonly ProcessView[]): string {
-  return views.length === 0 ? "no background commands" : views.map(line).join("\n");
+  return views.length === 0 ? "no background commands" : views.map(formatProcessLine).join("\n");
 }
 
 export function createProcessesTool(manager: ProcessManager): Tool {
@@ -40,11 +40,11 @@ export function createProcessesTool(manager: ProcessManager): Tool {
         const cut = found.truncated
           ? `(last ${found.text.length} of ${found.view.outputBytes} bytes)\n`
           : "";
-        return `${line(found.view)}\n${cut}${found.text}`;
+        return `${formatProcessLine(found.view)}\n${cut}${found.text}`;
       }
       const stopped = await manager.stop(args.id);
       if (!stopped) throw unknown(args.id, manager);
-      return line(stopped);
+      return formatProcessLine(stopped);
     },
   });
 }
