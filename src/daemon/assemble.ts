@@ -24,6 +24,8 @@ import { createOpenAiCompatibleClient, type ModelClient } from "../model/index.j
 import type { PairedUser } from "../runtime/index.js";
 import { Runtime } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
+import { registerProcesses } from "../runtime/processes/register-processes.js";
+import { registerSubagents } from "../runtime/subagents/register-subagents.js";
 import { type AgentStore, openAgentStore, TurnQueueFile } from "../store/index.js";
 import { createDaemonImporter } from "./daemon-importer.js";
 import { TEMPLATES_DIR } from "./init-agent.js";
@@ -178,6 +180,8 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     telegramEnabled: Boolean(config.secrets.telegramToken),
     onRestartRequest: restart,
   });
+  const processes = registerProcesses({ runtime, config, paths, clock, logger });
+  const subagents = registerSubagents({ runtime, config, paths, store, clock, logger });
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
   if (!existsSync(join(staticDir, "index.html")))
     logger.warn({ staticDir }, "web assets not built; run 'npm run build' for the web UI");
@@ -233,6 +237,8 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     async stop() {
       await telegram?.stop();
       await runtime.stop();
+      // Their records stay: the next start reports them as interrupted by this stop.
+      await Promise.all([subagents.stopAll(), processes.stopAll()]);
       queueFile.close();
       await web.close();
       await memory.stop();

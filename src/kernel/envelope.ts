@@ -27,6 +27,8 @@ export const CHAT_COMMANDS = [
   "help",
   "restart",
   "cancel",
+  "subagents",
+  "ps",
 ] as const;
 
 export type ChatCommand = (typeof CHAT_COMMANDS)[number];

@@ -4,7 +4,16 @@
 // Namespace import: it lets the web bundle keep only the zod parts used.
 import * as z from "zod";
 
-export const interfaceNameSchema = z.enum(["tui", "telegram", "web", "cli", "import", "system"]);
+export const interfaceNameSchema = z.enum([
+  "tui",
+  "telegram",
+  "web",
+  "cli",
+  "import",
+  "system",
+  "subagent",
+  "process",
+]);
 
 /** One tool call of an assistant message (OpenAI chat field names). */
 export const toolCallSchema = z.object({

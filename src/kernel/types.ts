@@ -4,7 +4,15 @@
 export type Role = "user" | "assistant" | "tool";
 
 /** Where an envelope came from. `import` and `system` are written by kern itself. */
-export type InterfaceName = "tui" | "telegram" | "web" | "cli" | "import" | "system";
+export type InterfaceName =
+  | "tui"
+  | "telegram"
+  | "web"
+  | "cli"
+  | "import"
+  | "system"
+  | "subagent"
+  | "process";
 
 /** One tool call requested by the model, in the OpenAI chat shape. */
 export interface ToolCall {

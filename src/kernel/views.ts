@@ -15,6 +15,8 @@ export interface AgentStatus {
   queue: { running: string | null; waiting: number };
   memory: MemoryState;
   telegram: { enabled: boolean; pairedUsers: number; pendingCodes: number };
+  /** Running sub-agents and background commands (absent when no daemon runs). */
+  work?: WorkView;
 }
 
 export interface SessionSummary {

@@ -24,6 +24,37 @@ import type {
 import { messageMetaSchema, toolCallSchema } from "../kernel/message-schemas.js";
 import { memoryStateSchema } from "./api-schemas.js";
 
+export const subagentRowSchema: z.ZodType<SubagentRow> = z.object({
+  id: z.string(),
+  task: z.string(),
+  state: z.enum(["running", "done", "failed", "timed-out", "cancelled"]),
+  toolScope: z.enum(["full", "write", "read"]),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  transcript: z.string(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  error: z.string().nullable(),
+});
+
+export const processRowSchema: z.ZodType<ProcessRow> = z.object({
+  id: z.string(),
+  command: z.string(),
+  state: z.enum(["running", "exited", "stopped", "failed"]),
+  pid: z.number(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  exitCode: z.number().nullable(),
+  signal: z.string().nullable(),
+  outputBytes: z.number(),
+});
+
+/** `GET /work`: sub-agents and background commands (SPEC §13). */
+export const workViewSchema: z.ZodType<WorkView> = z.object({
+  subagents: z.array(subagentRowSchema),
+  processes: z.array(processRowSchema),
+});
+
 export const agentStatusSchema: z.ZodType<AgentStatus> = z.object({
   agent: z.string(),
   agentDir: z.string(),
@@ -37,6 +68,7 @@ export const agentStatusSchema: z.ZodType<AgentStatus> = z.object({
   queue: z.object({ running: z.string().nullable(), waiting: z.number() }),
   memory: memoryStateSchema,
   telegram: z.object({ enabled: z.boolean(), pairedUsers: z.number(), pendingCodes: z.number() }),
+  work: workViewSchema.optional(),
 });
 
 const sessionMessageSchema: z.ZodType<SessionMessage> = z.object({
@@ -224,34 +256,3 @@ export const doctorReportSchema = z.object({
 });
 /** `kern doctor`'s report as the daemon sends it (mirrors memory's DoctorReport). */
 export type DoctorReportView = z.infer<typeof doctorReportSchema>;
-
-export const subagentRowSchema: z.ZodType<SubagentRow> = z.object({
-  id: z.string(),
-  task: z.string(),
-  state: z.enum(["running", "done", "failed", "timed-out", "cancelled"]),
-  toolScope: z.enum(["full", "write", "read"]),
-  startedAt: z.string(),
-  endedAt: z.string().nullable(),
-  transcript: z.string(),
-  inputTokens: z.number(),
-  outputTokens: z.number(),
-  error: z.string().nullable(),
-});
-
-export const processRowSchema: z.ZodType<ProcessRow> = z.object({
-  id: z.string(),
-  command: z.string(),
-  state: z.enum(["running", "exited", "stopped", "failed"]),
-  pid: z.number(),
-  startedAt: z.string(),
-  endedAt: z.string().nullable(),
-  exitCode: z.number().nullable(),
-  signal: z.string().nullable(),
-  outputBytes: z.number(),
-});
-
-/** `GET /work`: sub-agents and background commands (SPEC §13). */
-export const workViewSchema: z.ZodType<WorkView> = z.object({
-  subagents: z.array(subagentRowSchema),
-  processes: z.array(processRowSchema),
-});

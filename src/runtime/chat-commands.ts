@@ -26,6 +26,8 @@ export const HELP_TEXT = [
   "  /recall QUERY    search the whole history",
   "  /new             start a new session (history stays searchable)",
   "  /cancel          cancel the running turn",
+  "  /subagents       sub-agents and their tokens (/subagents cancel ID)",
+  "  /ps              background commands (/ps stop ID)",
   "  /restart         restart the daemon",
   "  /help            this list",
 ].join("\n");
@@ -49,6 +51,8 @@ export async function answerCommand(
     case "new":
     case "cancel":
     case "restart":
+    case "subagents":
+    case "ps":
       return null;
     default: {
       const unreachable: never = command;

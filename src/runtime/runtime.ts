@@ -3,6 +3,7 @@
 // interface: they all call `submit` and listen to runtime events.
 import type { Config } from "../config/index.js";
 import {
+  type AgentStatus,
   type Clock,
   createId,
   DaemonError,
@@ -11,8 +12,11 @@ import {
   formatStatus,
   type ImportBuildReport,
   isoNow,
+  type ProcessRow,
   parseChatCommand,
   type RuntimeEvent,
+  type SubagentRow,
+  type WorkView,
 } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
 import type { DoctorReport } from "../memory/index.js";
@@ -23,9 +27,21 @@ import { planInterruptedToolResults } from "./close-interrupted-turn.js";
 import { type Importer, type QueuedJob, queueImport } from "./import-job.js";
 import type { MemoryPort } from "./memory-port.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";
-import type { InboundEnvelope, OutboundSender, PairingApi, RuntimeApi } from "./runtime-api.js";
+import type {
+  InboundEnvelope,
+  OutboundSender,
+  PairingApi,
+  ProcessControl,
+  RuntimeApi,
+  SubagentControl,
+} from "./runtime-api.js";
 import { RuntimeQueries } from "./runtime-queries.js";
+import type { BackgroundStarter, Tool, ToolScope, TurnInfo } from "./tools/tool.js";
+import { isToolInScope } from "./tools/tool.js";
 import { toolsForScope } from "./tools/tool-registry.js";
+
+/** More tools for a turn of this scope and depth (sub-agents' `spawn`, `processes`). */
+export type ToolSourceFn = (request: { scope: ToolScope; turn: TurnInfo }) => readonly Tool[];
 
 export interface RuntimeOptions {
   config: Config;
@@ -61,7 +77,16 @@ interface QueuedTurn {
 export const MAX_QUEUED_TURNS = 1000;
 
 /** Commands answered at once, even while a turn runs; others wait their turn in the queue. */
-const IMMEDIATE = new Set(["status", "context", "segments", "recall", "help", "cancel"]);
+const IMMEDIATE = new Set([
+  "status",
+  "context",
+  "segments",
+  "recall",
+  "help",
+  "cancel",
+  "subagents",
+  "ps",
+]);
 
 export class Runtime extends RuntimeQueries implements RuntimeApi {
   private readonly listeners = new Set<(event: RuntimeEvent) => void>();
@@ -70,6 +95,11 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   private idle: Promise<void> = Promise.resolve();
   private stopping = false;
   private readonly senders: OutboundSender[] = [];
+  private readonly toolSources: ToolSourceFn[] = [];
+  private readonly commandHandlers = new Map<string, (argument: string) => Promise<string>>();
+  private readonly startHooks: Array<() => void> = [];
+  private subagentControl: SubagentControl | null = null;
+  private processControl: (ProcessControl & { starter: BackgroundStarter }) | null = null;
   readonly pairing: PairingApi;
 
   constructor(private readonly options: RuntimeOptions) {
@@ -96,7 +126,77 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       );
     }
     this.replayAcceptedTurns();
+    for (const hook of this.startHooks.splice(0)) hook();
     this.options.memory.schedule();
+  }
+
+  /** Runs once `start` closed interrupted turns (what a crash cut short is reported after that). */
+  onStart(hook: () => void): void {
+    this.startHooks.push(hook);
+  }
+
+  registerToolSource(source: ToolSourceFn): void {
+    this.toolSources.push(source);
+  }
+
+  /** Answers `/name ARGUMENT` at once, without the model (the name is in CHAT_COMMANDS). */
+  registerCommand(name: string, answer: (argument: string) => Promise<string>): void {
+    this.commandHandlers.set(name, answer);
+  }
+
+  registerSubagents(control: SubagentControl): void {
+    this.subagentControl = control;
+  }
+
+  registerProcesses(control: ProcessControl & { starter: BackgroundStarter }): void {
+    this.processControl = control;
+  }
+
+  /** Status with the running sub-agents and background commands. */
+  override async status(): Promise<AgentStatus> {
+    const [status, work] = await Promise.all([super.status(), this.work()]);
+    return {
+      ...status,
+      work: {
+        subagents: work.subagents.filter((row) => row.state === "running"),
+        processes: work.processes.filter((row) => row.state === "running"),
+      },
+    };
+  }
+
+  async work(): Promise<WorkView> {
+    return {
+      subagents: this.subagentControl?.list() ?? [],
+      processes: this.processControl?.list() ?? [],
+    };
+  }
+
+  cancelSubagent(id: string): Promise<SubagentRow | null> {
+    return this.subagentControl?.cancel(id) ?? Promise.resolve(null);
+  }
+
+  stopProcess(id: string): Promise<ProcessRow | null> {
+    return this.processControl?.stop(id) ?? Promise.resolve(null);
+  }
+
+  /**
+   * Queues a turn kern itself starts (a sub-agent's result, a background command's end): durable
+   * in the queue file, FIFO with the user's messages. Refused while the daemon stops.
+   */
+  enqueueTurn(inbound: InboundEnvelope): { turnId: string } {
+    if (this.stopping) throw new DaemonError("KERN_UNAVAILABLE", "the daemon is stopping");
+    const envelope: Envelope = { ...inbound, ts: inbound.ts ?? isoNow(this.options.clock) };
+    const turnId = createId("turn", this.options.clock.now());
+    this.options.queueFile?.queued({ turnId, envelope });
+    this.enqueue({ turnId, envelope, controller: new AbortController() });
+    this.pump();
+    return { turnId };
+  }
+
+  /** The tools of a turn at this scope and depth: the built-in ones and every source's. */
+  toolsFor(scope: ToolScope, turn: TurnInfo): Tool[] {
+    const extra = this.toolSources.flatMap((source) => source({ scope, turn }));
+    return [...toolsForScope(scope), ...extra.filter((tool) => isToolInScope(tool, scope))];
   }
 
   submit(inbound: InboundEnvelope): { turnId: string } {
@@ -296,7 +396,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       turnId: turn.turnId,
       envelope: turn.envelope,
       signal: turn.controller.signal,
-      deps: this.turnDependencies(),
+      deps: this.turnDependencies({ id: turn.turnId, envelope: turn.envelope, depth: 0 }),
     });
   }
 
@@ -311,6 +411,15 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       const running = this.running?.turnId;
       const text = running && this.cancel(running) ? `cancelled ${running}` : "no turn is running";
       return this.finishCommand(turnId, "cancel", text);
+    }
+    const handler = this.commandHandlers.get(command);
+    if (command === "subagents" || command === "ps" || handler) {
+      const text = handler
+        ? await handler(argument).catch(
+            (error: unknown) => `/${command} failed: ${describeError(error)}`,
+          )
+        : `/${command} is not available in this daemon`;
+      return this.finishCommand(turnId, command, text);
     }
     try {
       const text = await answerCommand(command as Parameters<typeof answerCommand>[0], argument, {
@@ -338,15 +447,18 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     return id;
   }
 
-  private turnDependencies(): TurnDependencies {
+  /** A turn's dependencies (a sub-agent's loop starts from them: runtime/subagents/). */
+  turnDependencies(turn: TurnInfo): TurnDependencies {
     const { config, store, memory, logger, clock } = this.options;
     return {
       store,
       memory,
       model: this.options.model,
       config,
-      tools: toolsForScope(config.toolScope),
+      tools: this.toolsFor(config.toolScope, turn),
       toolContext: {
+        turn,
+        ...(this.processControl ? { background: this.processControl.starter } : {}),
         agentDir: config.agentDir,
         memory,
         bashTimeoutMs: config.bashTimeoutMs,

@@ -10,7 +10,7 @@ import { guardWrite, isWriteFailure } from "./write-failure.js";
 
 const envelopeSchema = z.object({
   text: z.string(),
-  interface: z.enum(["cli", "web", "telegram", "tui", "import", "system"]),
+  interface: z.enum(["cli", "web", "telegram", "tui", "import", "system", "subagent", "process"]),
   channel: z.string().optional(),
   user: z.string().optional(),
   name: z.string().optional(),

@@ -127,8 +127,10 @@ describe("sub-agents in a running daemon (issue 29)", () => {
     expect(thirdEnd).toMatchObject({ text: "ALPHA has 42, BETA has 7: ALPHA wins." });
 
     // Both ends are in the session as subagent turns, linked to their transcripts.
-    const texts = await sessionTexts(daemon);
-    const results = texts.filter((content) => content.startsWith("[via subagent s-"));
+    const page = await daemon.client.history({ limit: 500 });
+    const results = page.messages
+      .filter((message) => message.role === "user" && message.meta?.interface === "subagent")
+      .map((message) => message.content ?? "");
     expect(results).toHaveLength(2);
     expect(results.join("\n")).toContain("ALPHA-RESULT: 42 widgets");
     expect(results.join("\n")).toContain("BETA-RESULT: 7 widgets");

@@ -46,6 +46,8 @@ const COMMAND_DESCRIPTIONS: Record<ChatCommand, string> = {
   help: "List the chat commands",
   restart: "Restart the agent",
   cancel: "Cancel the running turn",
+  subagents: "Sub-agents and their tokens: /subagents cancel ID",
+  ps: "Background commands: /ps stop ID",
 };
 
 /** The command menu registered with `setMyCommands` at start. */

@@ -22,6 +22,7 @@ import { registerMemoryRoutes } from "./routes/memory-routes.js";
 import { registerPairingRoutes } from "./routes/pairing-routes.js";
 import { registerStaticRoutes } from "./routes/static-routes.js";
 import { registerTurnRoutes } from "./routes/turn-routes.js";
+import { registerWorkRoutes } from "./routes/work-routes.js";
 import { registerWorkingMemoryRoute } from "./routes/working-memory-route.js";
 import type { WebApp, WebContext } from "./web-app.js";
 import { WebAuth } from "./web-auth.js";
@@ -182,6 +183,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     registerWorkingMemoryRoute,
     registerPairingRoutes,
     registerImportRoutes,
+    registerWorkRoutes,
   ]) {
     register(app, context);
   }

@@ -2,21 +2,22 @@
 // the agent's documents, the parent's working memory and a <recall> block of its task searched
 // over the shared history; its model calls are recorded with purpose "subagent". Its events stay
 // out of the main event stream (the main session's clients would take them for its own turns).
-import { createId, isoNow } from "../../kernel/index.js";
+import { type Clock, createId, isoNow } from "../../kernel/index.js";
 import { recallTextTokens } from "../../memory/index.js";
 import type { AgentStore } from "../../store/index.js";
 import { buildRecallText } from "../auto-recall.js";
 import { runTurn, type TurnDependencies, type TurnStore } from "../run-turn.js";
-import type { Tool, ToolScope } from "../tools/tool.js";
+import type { Tool, ToolScope, TurnInfo } from "../tools/tool.js";
 import type { SubagentOutcome, SubagentRun } from "./subagent-manager.js";
 
 export interface SubagentLoopOptions {
   store: AgentStore;
-  /** A main turn's dependencies, fresh (model, memory, config, tool context, clock, logger). */
-  turnDependencies: () => TurnDependencies;
-  /** The tools a sub-agent of this scope and depth may use (never wider than its parent's). */
-  toolsFor: (scope: ToolScope, depth: number, run: SubagentRun) => readonly Tool[];
+  /** A turn's dependencies, fresh (model, memory, config, tool context, clock, logger). */
+  turnDependencies: (turn: TurnInfo) => TurnDependencies;
+  /** The tools of a turn of this scope (and, in `turn`, depth). */
+  toolsFor: (scope: ToolScope, turn: TurnInfo) => readonly Tool[];
   maxContextTokens: number;
+  clock: Clock;
 }
 
 /** The first message of a sub-agent's transcript. */
@@ -34,8 +35,19 @@ export function createSubagentLoop(
   options: SubagentLoopOptions,
 ): (run: SubagentRun) => Promise<SubagentOutcome> {
   return async (run) => {
-    const base = options.turnDependencies();
     const { store } = options;
+    const envelope = {
+      interface: "subagent" as const,
+      name: run.id,
+      text: subagentTaskText(run.id, run.task),
+      ts: isoNow(options.clock),
+    };
+    const turn: TurnInfo = {
+      id: createId("subturn", options.clock.now()),
+      envelope,
+      depth: run.depth,
+    };
+    const base = options.turnDependencies(turn);
     const parentSession = store.sessionLog.sessionId;
     const transcript: TurnStore = {
       appendMessages: (messages) => store.appendToSideLog(run.log, messages),
@@ -57,19 +69,14 @@ export function createSubagentLoop(
         ).catch(() => null)
       : null;
     return runTurn({
-      turnId: createId("subturn", base.clock.now()),
-      envelope: {
-        interface: "subagent",
-        name: run.id,
-        text: subagentTaskText(run.id, run.task),
-        ts: isoNow(base.clock),
-      },
+      turnId: turn.id,
+      envelope,
       signal: run.signal,
       deps: {
         ...base,
         store: transcript,
         config: { ...base.config, maxSteps: run.maxSteps },
-        tools: options.toolsFor(run.toolScope, run.depth, run),
+        tools: options.toolsFor(run.toolScope, turn),
         emit: () => undefined,
         logger: base.logger.child({ subagent: run.id }),
         usagePurpose: "subagent",

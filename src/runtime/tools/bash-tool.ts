@@ -5,6 +5,7 @@
 // timeout even when a child that left the group (`setsid cmd &`) still holds stdout.
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { z } from "zod";
+import { KernError } from "../../kernel/index.js";
 import { defineTool } from "./tool.js";
 
 /** Output beyond this is cut in the result (the model sees head and tail via the composer). */
@@ -34,15 +35,30 @@ function killGroup(child: ChildProcessWithoutNullStreams): void {
 
 export const bashTool = defineTool({
   name: "bash",
-  description: "Run a bash command in the agent folder. Returns exit code, stdout and stderr.",
+  description:
+    "Run a bash command in the agent folder. Returns exit code, stdout and stderr. With background: true it returns at once with a process id (p-…); its end (exit code, output tail) comes back as a message; see the processes tool.",
   scope: "full",
   parameters: z.object({
     command: z.string().min(1),
     timeoutMs: z.number().int().min(100).optional().describe("default: the agent's bashTimeoutMs"),
+    background: z
+      .boolean()
+      .optional()
+      .describe("run without waiting (a build, a long scan); no timeout"),
   }),
-  run(args, context) {
+  async run(args, context) {
+    if (args.background) {
+      if (!context.background || !context.turn)
+        throw new KernError("KERN_TOOL_FAILED", "background commands are not available here");
+      const started = context.background.start({
+        command: args.command,
+        cwd: context.agentDir,
+        turn: context.turn,
+      });
+      return `started background command ${started.id} (pid ${started.pid}); its end (exit code, output tail) comes back as a message. The processes tool lists it, reads its output or stops it.`;
+    }
     const timeoutMs = Math.min(args.timeoutMs ?? context.bashTimeoutMs, context.bashTimeoutMs);
-    return new Promise((resolve) => {
+    return new Promise<string>((resolve) => {
       const child = spawn("bash", ["-c", GROUP_WATCH_WRAPPER, "kern-bash", args.command], {
         cwd: context.agentDir,
         detached: true,

@@ -1,0 +1,63 @@
+// Wires background commands into a daemon (one line in the composition root): the manager,
+// `bash` background starts, the `processes` tool, `/ps`, the `process` turns that announce an end,
+// and the survivors of a dead run: ended now, reported once the runtime started.
+import type { AgentPaths, Config } from "../../config/index.js";
+import { type Clock, describeError } from "../../kernel/index.js";
+import type { Logger } from "../../log/index.js";
+import type { Runtime } from "../runtime.js";
+import { ProcessManager } from "./process-manager.js";
+import { createProcessesTool } from "./processes-tool.js";
+import { answerPsCommand } from "./ps-command.js";
+import { endedNotice, endLeftoverProcesses, interruptedNotice } from "./recover-processes.js";
+
+export interface RegisterProcessesOptions {
+  runtime: Runtime;
+  config: Config;
+  paths: Pick<AgentPaths, "processesDir" | "processesFile">;
+  clock: Clock;
+  logger: Logger;
+}
+
+export function registerProcesses(options: RegisterProcessesOptions): ProcessManager {
+  const { runtime, config, clock } = options;
+  const logger = options.logger.child({ component: "processes" });
+  const announce = (name: string, text: string) => {
+    try {
+      runtime.enqueueTurn({ interface: "process", name, text });
+    } catch (error) {
+      logger.warn({ process: name, error: describeError(error) }, "could not report a command");
+    }
+  };
+  const manager = new ProcessManager({
+    dir: options.paths.processesDir,
+    recordFile: options.paths.processesFile,
+    clock,
+    logger,
+    maxRunning: config.maxBackgroundProcesses,
+    onEnd: (end) => announce(end.view.id, endedNotice(end)),
+  });
+  const interrupted = endLeftoverProcesses(manager.leftovers());
+  const tool = createProcessesTool(manager);
+  runtime.registerProcesses({
+    list: () => manager.list(),
+    stop: (id) => manager.stop(id),
+    starter: {
+      start: ({ command, cwd, turn }) =>
+        manager.start({ command, cwd, replyTo: { channel: turn.envelope.interface } }),
+    },
+  });
+  runtime.registerToolSource(({ scope }) => (scope === "full" ? [tool] : []));
+  runtime.registerCommand("ps", (argument) => answerPsCommand(manager, argument));
+  runtime.onStart(() => {
+    for (const item of interrupted) announce(item.record.id, interruptedNotice(item));
+    if (interrupted.length > 0)
+      logger.warn(
+        {
+          processes: interrupted.map((item) => item.record.id),
+          survivorsKilled: interrupted.filter((item) => item.killedSurvivors).length,
+        },
+        "background commands were interrupted by the last stop or crash",
+      );
+  });
+  return manager;
+}
