@@ -9,6 +9,7 @@ import {
   isoNow,
   type RuntimeEvent,
   type ToolCall,
+  type TurnKind,
   type TurnStopReason,
 } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
@@ -19,6 +20,7 @@ import { toChatMessages } from "./to-chat-messages.js";
 import type { Tool, ToolContext } from "./tools/tool.js";
 import { describeTools, runToolCall, toolsSectionText } from "./tools/tool-registry.js";
 import { composeTurnPrompt, type TurnRecall } from "./turn-prompt.js";
+import { isSilentReply } from "./turn-request.js";
 
 /**
  * What a turn writes to: the agent store for a turn of the main session; a view over its own
@@ -34,31 +36,34 @@ export interface TurnDependencies {
   memory: MemoryPort;
   model: { client: ModelClient; model: string } | null;
   config: Pick<Config, "maxSteps" | "autoRecall">;
+  /** A smaller prompt budget for this turn (a heartbeat's light prompt). */
+  maxContextTokens?: number;
   tools: readonly Tool[];
   toolContext: Omit<ToolContext, "signal">;
   emit: (event: RuntimeEvent) => void;
   clock: Clock;
   logger: Logger;
-  /** The usage table's purpose for this turn's model calls (default "turn"; a sub-agent's: "subagent"). */
-  usagePurpose?: "turn" | "subagent";
   /** `<working_memory>` for the prompt (default: the session's stored one); a sub-agent gets its parent's. */
   workingMemory?: () => Promise<string | null>;
   /** The `<recall>` block to start with (a sub-agent's: its task searched over the shared history). */
   recall?: TurnRecall;
 }
 
-/** How a turn ended. */
+export interface RunTurnOptions {
+  turnId: string;
+  envelope: Envelope;
+  /** What queued it: a person's message, a job, the heartbeat, … */
+  kind: TurnKind;
+  signal: AbortSignal;
+  deps: TurnDependencies;
+}
+
+/** How a turn ended, as `turn-end` carries it. */
 export interface TurnEnding {
   text: string;
   stopReason: TurnStopReason;
   error?: { code: string; message: string };
-}
-
-export interface RunTurnOptions {
-  turnId: string;
-  envelope: Envelope;
-  signal: AbortSignal;
-  deps: TurnDependencies;
+  silent?: boolean;
 }
 
 const NO_MODEL_MESSAGE =
@@ -66,9 +71,10 @@ const NO_MODEL_MESSAGE =
 
 /** Runs one turn to its end. Never throws: failures end the turn with an `error` stop reason. */
 export async function runTurn(options: RunTurnOptions): Promise<TurnEnding> {
-  const { turnId, envelope, deps } = options;
+  const { turnId, envelope, deps, kind } = options;
   const started = deps.clock.now();
   deps.emit({ type: "turn-start", turnId, envelope });
+  const usage = { inputTokens: 0, outputTokens: 0 };
   let ending: TurnEnding;
   try {
     deps.store.appendMessages([
@@ -82,11 +88,12 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnEnding> {
           user: envelope.user,
           name: envelope.name,
           turnId,
+          ...(kind !== "message" ? { kind } : {}),
         },
       },
     ]);
     ending = deps.model
-      ? await runSteps(options, deps.model)
+      ? await runSteps(options, deps.model, usage)
       : {
           text: "",
           stopReason: "error",
@@ -101,11 +108,11 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnEnding> {
     ending = ending.error ? ending : failedTurn(deps, turnId, error);
   }
   deps.logger.info(
-    { turnId, ms: deps.clock.now() - started, stopReason: ending.stopReason },
+    { turnId, kind, ms: deps.clock.now() - started, stopReason: ending.stopReason, ...usage },
     "turn end",
   );
   if (ending.error) deps.emit({ type: "error", turnId, ...ending.error });
-  deps.emit({ type: "turn-end", turnId, ...ending });
+  deps.emit({ type: "turn-end", turnId, ...ending, usage, kind });
   deps.memory.schedule();
   return ending;
 }
@@ -120,6 +127,7 @@ function failedTurn(deps: TurnDependencies, turnId: string, error: unknown) {
 async function runSteps(
   options: RunTurnOptions,
   model: { client: ModelClient; model: string },
+  usage: { inputTokens: number; outputTokens: number },
 ): Promise<TurnEnding> {
   const { turnId, deps, signal } = options;
   const toolDefinitions = describeTools(deps.tools);
@@ -140,10 +148,13 @@ async function runSteps(
     };
     const end = await streamStep(model.client.stream(request, signal), turnId, deps);
     if (end.usage) {
+      usage.inputTokens += end.usage.inputTokens;
+      usage.outputTokens += end.usage.outputTokens;
       deps.store.state.recordUsage({
         ts: isoNow(deps.clock),
         turnId,
-        purpose: deps.usagePurpose ?? "turn",
+        // The unattended budget sums the purposes that are not a person's message.
+        purpose: options.kind === "message" ? "turn" : options.kind,
         model: model.model,
         inputTokens: end.usage.inputTokens,
         outputTokens: end.usage.outputTokens,
@@ -152,6 +163,7 @@ async function runSteps(
     }
     const toolCalls = lastStep ? [] : end.toolCalls;
     const cutOff = end.stopReason === "error" || end.stopReason === "cancelled";
+    const silent = toolCalls.length === 0 && !cutOff && isSilentReply(end.text);
     if (end.text || toolCalls.length > 0) {
       deps.store.appendMessages([
         {
@@ -164,6 +176,7 @@ async function runSteps(
             model: model.model,
             ...(end.usage ? { usage: end.usage } : {}),
             ...(cutOff ? { partial: true } : {}),
+            ...(silent ? { silent: true } : {}),
           },
         },
       ]);
@@ -180,7 +193,8 @@ async function runSteps(
         },
       };
     }
-    if (toolCalls.length === 0) return { text: finalText, stopReason: "end" };
+    if (toolCalls.length === 0)
+      return { text: finalText, stopReason: "end", ...(silent ? { silent: true } : {}) };
     await runTools(toolCalls, options);
     if (signal.aborted) return { text: finalText, stopReason: "cancelled" };
   }
@@ -196,6 +210,7 @@ async function composeForStep(options: RunTurnOptions, recall: TurnRecall) {
     session: deps.store.sessionLog.sessionId,
     recall,
     ...(deps.workingMemory ? { workingMemory: await deps.workingMemory() } : {}),
+    ...(deps.maxContextTokens ? { maxContextTokens: deps.maxContextTokens } : {}),
   });
 }
 
@@ -224,11 +239,14 @@ async function runTools(calls: readonly ToolCall[], options: RunTurnOptions): Pr
     const result = signal.aborted
       ? { output: "error: cancelled before the tool ran", isError: true }
       : await runToolCall(call, deps.tools, { ...deps.toolContext, signal });
+    // Image parts reach the session as a note until the media store keeps them (issue 28).
+    const images = result.images?.length ?? 0;
+    const output = images > 0 ? `${result.output}\n[${images} image(s) returned]` : result.output;
     deps.store.appendMessages([
       {
         ts: isoNow(deps.clock),
         role: "tool",
-        content: result.output,
+        content: output,
         toolCallId: call.id,
         meta: { turnId, tool: call.function.name },
       },
@@ -238,7 +256,7 @@ async function runTools(calls: readonly ToolCall[], options: RunTurnOptions): Pr
       turnId,
       callId: call.id,
       name: call.function.name,
-      output: result.output,
+      output,
       isError: result.isError,
     });
   }

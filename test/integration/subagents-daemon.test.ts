@@ -140,7 +140,9 @@ describe("sub-agents in a running daemon (issue 29)", () => {
     for (const row of ended.subagents) expect(row.inputTokens).toBeGreaterThan(0);
     // Their tokens are usage with purpose "subagent"; their transcripts are searchable.
     const usage = daemon.daemon.store.db
-      .prepare("SELECT COUNT(*) AS n, SUM(input_tokens) AS i FROM usage WHERE purpose = 'subagent'")
+      .prepare(
+        "SELECT COUNT(*) AS n, SUM(input_tokens) AS i FROM usage WHERE purpose = 'subagent' AND turn_id LIKE 'subturn_%'",
+      )
       .get() as { n: number; i: number };
     expect(usage.n).toBe(4);
     expect(usage.i).toBe(ended.subagents.reduce((sum, row) => sum + row.inputTokens, 0));

@@ -21,12 +21,7 @@ import type {
 } from "../../src/kernel/index.js";
 import { createId, DaemonError } from "../../src/kernel/index.js";
 import type { WorkingMemoryView } from "../../src/memory/index.js";
-import type {
-  InboundEnvelope,
-  OutboundSender,
-  PairingApi,
-  RuntimeApi,
-} from "../../src/runtime/runtime-api.js";
+import type { InboundEnvelope, PairingApi, RuntimeApi } from "../../src/runtime/runtime-api.js";
 import { FakeRuntime } from "../fakes/fake-runtime.js";
 import {
   ACTIVE_SESSION,
@@ -276,8 +271,6 @@ export class RichFakeRuntime implements RuntimeApi {
     };
     return this.notesView;
   }
-
-  registerSender(_sender: OutboundSender): void {}
   /** What `work()` answers: sub-agents and background commands. */
   workView: WorkView = { subagents: [], processes: [] };
 

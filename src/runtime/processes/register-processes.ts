@@ -2,8 +2,9 @@
 // `bash` background starts, the `processes` tool, `/ps`, the `process` turns that announce an end,
 // and the survivors of a dead run: ended now, reported once the runtime started.
 import type { AgentPaths, Config } from "../../config/index.js";
-import { type Clock, describeError } from "../../kernel/index.js";
+import { type Clock, describeError, type ReplyRoute } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
+import { routeOf } from "../reply-route.js";
 import type { Runtime } from "../runtime.js";
 import { ProcessManager } from "./process-manager.js";
 import { createProcessesTool } from "./processes-tool.js";
@@ -21,9 +22,9 @@ export interface RegisterProcessesOptions {
 export function registerProcesses(options: RegisterProcessesOptions): ProcessManager {
   const { runtime, config, clock } = options;
   const logger = options.logger.child({ component: "processes" });
-  const announce = (name: string, text: string) => {
+  const announce = (name: string, text: string, replyTo?: ReplyRoute) => {
     try {
-      runtime.enqueueTurn({ interface: "process", name, text });
+      runtime.enqueue({ kind: "process", envelope: { interface: "process", name, text, replyTo } });
     } catch (error) {
       logger.warn({ process: name, error: describeError(error) }, "could not report a command");
     }
@@ -34,7 +35,7 @@ export function registerProcesses(options: RegisterProcessesOptions): ProcessMan
     clock,
     logger,
     maxRunning: config.maxBackgroundProcesses,
-    onEnd: (end) => announce(end.view.id, endedNotice(end)),
+    onEnd: (end) => announce(end.view.id, endedNotice(end), end.replyTo),
   });
   const interrupted = endLeftoverProcesses(manager.leftovers());
   const tool = createProcessesTool(manager);
@@ -43,13 +44,21 @@ export function registerProcesses(options: RegisterProcessesOptions): ProcessMan
     stop: (id) => manager.stop(id),
     starter: {
       start: ({ command, cwd, turn }) =>
-        manager.start({ command, cwd, replyTo: { channel: turn.envelope.interface } }),
+        manager.start({ command, cwd, replyTo: routeOf(turn.envelope) }),
     },
   });
-  runtime.registerToolSource(({ scope }) => (scope === "full" ? [tool] : []));
-  runtime.registerCommand("ps", (argument) => answerPsCommand(manager, argument));
+  runtime.tools.register({
+    id: "processes",
+    tools: (request) => (request.scope === "full" ? [tool] : []),
+  });
+  runtime.registerCommand({
+    name: "ps",
+    help: "  /ps              background commands (/ps stop ID)",
+    answer: (argument) => answerPsCommand(manager, argument),
+  });
   runtime.onStart(() => {
-    for (const item of interrupted) announce(item.record.id, interruptedNotice(item));
+    for (const item of interrupted)
+      announce(item.record.id, interruptedNotice(item), item.record.replyTo);
     if (interrupted.length > 0)
       logger.warn(
         {

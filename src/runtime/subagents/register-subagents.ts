@@ -2,7 +2,7 @@
 // tool for turns above the depth limit, `/subagents`, the `subagent` turns that bring results
 // back, and — once the runtime started — the report of sub-agents a stop or crash cut short.
 import type { AgentPaths, Config } from "../../config/index.js";
-import { type Clock, describeError } from "../../kernel/index.js";
+import { type Clock, describeError, type ReplyRoute } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { AgentStore } from "../../store/index.js";
 import type { Runtime } from "../runtime.js";
@@ -24,9 +24,12 @@ export interface RegisterSubagentsOptions {
 export function registerSubagents(options: RegisterSubagentsOptions): SubagentManager {
   const { runtime, config, store, clock } = options;
   const logger = options.logger.child({ component: "subagents" });
-  const announce = (name: string, text: string) => {
+  const announce = (name: string, text: string, replyTo?: ReplyRoute) => {
     try {
-      runtime.enqueueTurn({ interface: "subagent", name, text });
+      runtime.enqueue({
+        kind: "subagent",
+        envelope: { interface: "subagent", name, text, ...(replyTo ? { replyTo } : {}) },
+      });
     } catch (error) {
       logger.warn({ subagent: name, error: describeError(error) }, "could not report a sub-agent");
     }
@@ -39,12 +42,12 @@ export function registerSubagents(options: RegisterSubagentsOptions): SubagentMa
     maxSubagents: config.maxSubagents,
     loop: createSubagentLoop({
       store,
-      turnDependencies: (turn) => runtime.turnDependencies(turn),
-      toolsFor: (scope, turn) => runtime.toolsFor(scope, turn),
+      turnDependencies: (turn) => runtime.dependenciesFor(turn, { kind: "subagent" }),
+      toolsFor: (scope, turn) => runtime.tools.toolsFor({ scope, turn }),
       maxContextTokens: config.maxContextTokens,
       clock,
     }),
-    onEnd: (end) => announce(end.view.id, resultNotice(end)),
+    onEnd: (end) => announce(end.view.id, resultNotice(end), end.replyTo),
   });
   const leftovers = manager.takeLeftovers();
   for (const record of leftovers) {
@@ -58,14 +61,20 @@ export function registerSubagents(options: RegisterSubagentsOptions): SubagentMa
     }
   }
   runtime.registerSubagents(manager);
-  runtime.registerToolSource(({ scope, turn }) =>
-    config.maxSubagents > 0 && turn.depth < config.subagentDepth
-      ? [createSpawnTool(manager, scope, config)]
-      : [],
-  );
-  runtime.registerCommand("subagents", (argument) => answerSubagentsCommand(manager, argument));
+  runtime.tools.register({
+    id: "subagents",
+    tools: ({ scope, turn }) =>
+      config.maxSubagents > 0 && turn.depth < config.subagentDepth
+        ? [createSpawnTool(manager, scope, config)]
+        : [],
+  });
+  runtime.registerCommand({
+    name: "subagents",
+    help: "  /subagents       sub-agents and their tokens (/subagents cancel ID)",
+    answer: (argument) => answerSubagentsCommand(manager, argument),
+  });
   runtime.onStart(() => {
-    for (const record of leftovers) announce(record.id, interruptedNotice(record));
+    for (const record of leftovers) announce(record.id, interruptedNotice(record), record.replyTo);
     if (leftovers.length > 0)
       logger.warn(
         { subagents: leftovers.map((record) => record.id) },

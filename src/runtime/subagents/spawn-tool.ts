@@ -2,8 +2,9 @@
 // is never wider than the calling turn's; its steps and time never more than the config allows.
 import { z } from "zod";
 import { KernError } from "../../kernel/index.js";
+import { routeOf } from "../reply-route.js";
 import { defineTool, isToolInScope, type Tool, type ToolScope } from "../tools/tool.js";
-import type { ReplyRoute, SubagentManager } from "./subagent-manager.js";
+import type { SubagentManager } from "./subagent-manager.js";
 
 export interface SpawnLimits {
   maxSteps: number;
@@ -68,19 +69,4 @@ export function createSpawnTool(
       ].join(" ");
     },
   });
-}
-
-/** Where a turn's replies go: back to the channel (and chat) its message came from. */
-export function routeOf(envelope: {
-  interface: string;
-  channel?: string;
-  user?: string;
-  replyTo?: ReplyRoute;
-}): ReplyRoute {
-  if (envelope.replyTo) return envelope.replyTo;
-  return {
-    channel: envelope.interface,
-    ...(envelope.channel ? { chat: envelope.channel } : {}),
-    ...(envelope.user ? { user: envelope.user } : {}),
-  };
 }

@@ -7,7 +7,8 @@ import { recallTextTokens } from "../../memory/index.js";
 import type { AgentStore } from "../../store/index.js";
 import { buildRecallText } from "../auto-recall.js";
 import { runTurn, type TurnDependencies, type TurnStore } from "../run-turn.js";
-import type { Tool, ToolScope, TurnInfo } from "../tools/tool.js";
+import type { Tool, ToolScope } from "../tools/tool.js";
+import type { TurnInfo } from "../tools/tool-source.js";
 import type { SubagentOutcome, SubagentRun } from "./subagent-manager.js";
 
 export interface SubagentLoopOptions {
@@ -37,13 +38,15 @@ export function createSubagentLoop(
   return async (run) => {
     const { store } = options;
     const envelope = {
-      interface: "subagent" as const,
+      interface: "subagent",
       name: run.id,
+      ...(run.replyTo ? { replyTo: run.replyTo } : {}),
       text: subagentTaskText(run.id, run.task),
       ts: isoNow(options.clock),
     };
     const turn: TurnInfo = {
       id: createId("subturn", options.clock.now()),
+      kind: "subagent",
       envelope,
       depth: run.depth,
     };
@@ -69,6 +72,7 @@ export function createSubagentLoop(
         ).catch(() => null)
       : null;
     return runTurn({
+      kind: "subagent",
       turnId: turn.id,
       envelope,
       signal: run.signal,
@@ -79,7 +83,6 @@ export function createSubagentLoop(
         tools: options.toolsFor(run.toolScope, turn),
         emit: () => undefined,
         logger: base.logger.child({ subagent: run.id }),
-        usagePurpose: "subagent",
         workingMemory: async () =>
           (await base.memory.workingMemory(parentSession).catch(() => null))?.content ?? null,
         recall: recallText ? { text: recallText } : {},
