@@ -5,7 +5,7 @@ import { SYSTEM_CLOCK } from "../kernel/index.js";
 import { createSilentLogger, type Logger } from "../log/index.js";
 import { countMessageTokens, MemoryEngine } from "../memory/index.js";
 import { type AgentStore, openAgentStore } from "../store/index.js";
-import { buildEmbedder, buildModel } from "./assemble.js";
+import { buildEmbedder, buildModel } from "./build-adapters.js";
 import { withFolderLock } from "./folder-guard.js";
 import { TEMPLATES_DIR } from "./init-agent.js";
 

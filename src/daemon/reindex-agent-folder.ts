@@ -12,7 +12,7 @@ import {
   reindexAgent,
 } from "../store/index.js";
 import { assertDaemonStopped } from "./address/index.js";
-import { buildEmbedder } from "./assemble.js";
+import { buildEmbedder } from "./build-adapters.js";
 import { withFolderLock } from "./folder-guard.js";
 
 export interface AgentReindexReport extends ReindexReport {

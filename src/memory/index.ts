@@ -23,6 +23,7 @@ export {
 export { MemoryEngine, type MemoryEngineOptions } from "./memory-engine.js";
 export type { PipelinePhase, PipelineProgress, ProgressListener } from "./memory-worker.js";
 export type { MemoryConfig, SummaryModel } from "./pipeline-context.js";
+export { buildRecallText } from "./recall/auto-recall.js";
 export type { MemoryDescription, SessionCoverage } from "./recall/describe-memory.js";
 export type { ExpandedChild, ExpandOptions, ExpandResult } from "./recall/expand.js";
 export {
@@ -42,6 +43,7 @@ export {
 export * from "./text/count-tokens.js";
 export * from "./text/message-text.js";
 export * from "./text/truncate-text.js";
+export type { TurnPromptOptions, TurnRecall } from "./turn-prompt.js";
 export { WORKING_MEMORY_KEEPER_MARKER } from "./working-memory/working-memory-prompt.js";
 export type { WorkingMemoryState } from "./working-memory/working-memory-state.js";
 export type { WorkingMemoryView } from "./working-memory/working-memory-store.js";

@@ -13,13 +13,13 @@ import {
   type TurnStopReason,
 } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
+import type { TurnRecall } from "../memory/index.js";
 import type { ModelClient, ModelEvent } from "../model/index.js";
 import type { AgentStore, StateRepo } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
 import { toChatMessages } from "./to-chat-messages.js";
 import type { Tool, ToolContext } from "./tools/tool.js";
 import { describeTools, runToolCall, toolsSectionText } from "./tools/tool-registry.js";
-import { composeTurnPrompt, type TurnRecall } from "./turn-prompt.js";
 import { isSilentReply } from "./turn-request.js";
 
 /**
@@ -203,7 +203,7 @@ async function runSteps(
 
 async function composeForStep(options: RunTurnOptions, recall: TurnRecall) {
   const { deps } = options;
-  return composeTurnPrompt(deps.memory, {
+  return deps.memory.turnPrompt({
     toolsText: toolsSectionText(deps.tools),
     question: options.envelope.text,
     autoRecall: deps.config.autoRecall,

@@ -24,7 +24,6 @@ import type { ModelClient } from "../model/index.js";
 import type { AgentStore, TurnQueueFile } from "../store/index.js";
 import { type Channel, ChannelRegistry } from "./channel.js";
 import { answerCommand, type ChatCommandHandler, CommandRegistry } from "./chat-commands.js";
-import { planInterruptedToolResults } from "./close-interrupted-turn.js";
 import { type Importer, type QueuedJob, queueImport } from "./import-job.js";
 import type { MemoryPort } from "./memory-port.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";
@@ -36,10 +35,12 @@ import type {
   SubagentControl,
 } from "./runtime-api.js";
 import { RuntimeQueries } from "./runtime-queries.js";
+import { closeInterruptedTurn, turnsToReplay } from "./runtime-recovery.js";
 import type { BackgroundStarter, ToolScope } from "./tools/tool.js";
 import { ALL_TOOLS, toolsSectionText } from "./tools/tool-registry.js";
 import { createBuiltinToolSource, ToolRegistry, type TurnInfo } from "./tools/tool-source.js";
-import { narrowerScope, type TurnOptions, type TurnRequest } from "./turn-request.js";
+import { buildTurnDependencies } from "./turn-dependencies.js";
+import type { TurnOptions, TurnRequest } from "./turn-request.js";
 
 export interface RuntimeOptions {
   config: Config;
@@ -110,18 +111,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
 
   /** Closes a turn a crash interrupted, before any new turn runs. */
   start(): void {
-    const { store } = this.options;
-    const end = store.sessionLog.nextSeq;
-    const tail = store.messages.range(store.sessionLog.sessionId, Math.max(0, end - 50), end);
-    const closing = planInterruptedToolResults(tail, isoNow(this.options.clock));
-    if (closing.length > 0) {
-      store.appendMessages(closing);
-      store.sync();
-      this.options.logger.warn(
-        { closed: closing.length },
-        "closed tool calls of an interrupted turn",
-      );
-    }
+    closeInterruptedTurn(this.options);
     this.replayAcceptedTurns();
     for (const hook of this.startHooks.splice(0)) hook();
     this.options.memory.schedule();
@@ -242,23 +232,11 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
    */
   private replayAcceptedTurns(): void {
     const { queueFile, store, logger } = this.options;
-    if (!queueFile || queueFile.pending.length === 0) return;
-    const end = store.sessionLog.nextSeq;
-    const started = new Set(
-      store.messages
-        .range(store.sessionLog.sessionId, Math.max(0, end - 500), end)
-        .map((message) => message.meta?.turnId),
-    );
-    let replayed = 0;
-    for (const entry of queueFile.pending) {
-      if (started.has(entry.turnId)) {
-        queueFile.done(entry.turnId);
-        continue;
-      }
-      this.pushTurn({ ...entry, controller: new AbortController() });
-      replayed += 1;
-    }
-    if (replayed > 0) logger.warn({ replayed }, "replaying turns accepted before the last stop");
+    if (!queueFile) return;
+    const replay = turnsToReplay(queueFile, store);
+    for (const entry of replay) this.pushTurn({ ...entry, controller: new AbortController() });
+    if (replay.length > 0)
+      logger.warn({ replayed: replay.length }, "replaying turns accepted before the last stop");
     this.pump();
   }
 
@@ -441,46 +419,21 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   }
 
   private turnDependencies(turn: QueuedTurn): TurnDependencies {
-    const options = turn.options ?? {};
-    const info: TurnInfo = {
-      id: turn.turnId,
-      kind: options.kind ?? "message",
-      envelope: turn.envelope,
-      depth: 0,
-    };
-    return this.dependenciesFor(info, options);
+    return this.dependenciesFor(turn);
   }
 
   /** A turn's dependencies; a sub-agent's loop (runtime/subagents/) starts from them. */
-  dependenciesFor(info: TurnInfo, options: TurnOptions = {}): TurnDependencies {
-    const { config, store, memory, logger, clock } = this.options;
-    const chat = this.options.model;
-    return {
-      store,
-      memory,
-      model: chat && options.model ? { client: chat.client, model: options.model } : chat,
-      // A light prompt (a smaller budget) carries no <recall> block.
-      config: {
-        maxSteps: config.maxSteps,
-        autoRecall: config.autoRecall && !options.maxContextTokens,
-      },
-      ...(options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {}),
-      tools: this.toolsForTurn(info, narrowerScope(config.toolScope, options.toolScope)),
-      toolContext: {
-        agentDir: config.agentDir,
-        memory,
-        bashTimeoutMs: config.bashTimeoutMs,
-        logger: logger.child({ component: "tools" }),
-        channels: this.channels,
-        pairedUsers: async () => (await this.pairing.list()).paired,
-        status: async () => formatStatus(await this.status()),
-        turn: info,
-        ...(this.processControl ? { background: this.processControl.starter } : {}),
-      },
+  dependenciesFor(turn: Parameters<typeof buildTurnDependencies>[0]["turn"]): TurnDependencies {
+    const deps = buildTurnDependencies({
+      runtime: this.options,
+      turn,
+      tools: (info, scope) => this.toolsForTurn(info, scope),
+      channels: this.channels,
       emit: (event) => this.emit(event),
-      clock,
-      logger: logger.child({ component: "turn" }),
-    };
+      status: async () => formatStatus(await this.status()),
+    });
+    const background = this.processControl?.starter;
+    return background ? { ...deps, toolContext: { ...deps.toolContext, background } } : deps;
   }
 }
 

@@ -42,7 +42,12 @@ export function registerSubagents(options: RegisterSubagentsOptions): SubagentMa
     maxSubagents: config.maxSubagents,
     loop: createSubagentLoop({
       store,
-      turnDependencies: (turn) => runtime.dependenciesFor(turn, { kind: "subagent" }),
+      turnDependencies: (turn) =>
+        runtime.dependenciesFor({
+          turnId: turn.id,
+          envelope: turn.envelope,
+          options: { kind: "subagent" },
+        }),
       toolsFor: (scope, turn) => runtime.tools.toolsFor({ scope, turn }),
       maxContextTokens: config.maxContextTokens,
       clock,

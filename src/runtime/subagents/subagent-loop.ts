@@ -3,9 +3,8 @@
 // over the shared history; its model calls are recorded with purpose "subagent". Its events stay
 // out of the main event stream (the main session's clients would take them for its own turns).
 import { type Clock, createId, isoNow } from "../../kernel/index.js";
-import { recallTextTokens } from "../../memory/index.js";
+import { buildRecallText, recallTextTokens } from "../../memory/index.js";
 import type { AgentStore } from "../../store/index.js";
-import { buildRecallText } from "../auto-recall.js";
 import { runTurn, type TurnDependencies, type TurnStore } from "../run-turn.js";
 import type { Tool, ToolScope } from "../tools/tool.js";
 import type { TurnInfo } from "../tools/tool-source.js";
@@ -81,6 +80,7 @@ export function createSubagentLoop(
         store: transcript,
         config: { ...base.config, maxSteps: run.maxSteps },
         tools: options.toolsFor(run.toolScope, turn),
+        toolContext: { ...base.toolContext, turn },
         emit: () => undefined,
         logger: base.logger.child({ subagent: run.id }),
         workingMemory: async () =>
