@@ -1,10 +1,5 @@
-// The runtime: one queue for every interface, turns run one at a time in arrival order, chat
-// commands answered without the model, events fanned out to subscribers (SPEC §7). It knows no
-// interface: they all call `submit` and listen to runtime events.
-import type { Config } from "../config/index.js";
 import {
   type AgentStatus,
-  type Clock,
   createId,
   DaemonError,
   describeError,
@@ -18,14 +13,10 @@ import {
   type SubagentRow,
   type WorkView,
 } from "../kernel/index.js";
-import type { Logger } from "../log/index.js";
 import type { DoctorReport } from "../memory/index.js";
-import type { ModelClient } from "../model/index.js";
-import type { AgentStore, TurnQueueFile } from "../store/index.js";
 import { type Channel, ChannelRegistry } from "./channel.js";
 import { answerCommand, type ChatCommandHandler, CommandRegistry } from "./chat-commands.js";
-import { type Importer, type QueuedJob, queueImport } from "./import-job.js";
-import type { MemoryPort } from "./memory-port.js";
+import { type QueuedJob, queueImport } from "./import-job.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";
 import type {
   InboundEnvelope,
@@ -34,31 +25,17 @@ import type {
   RuntimeApi,
   SubagentControl,
 } from "./runtime-api.js";
+import type { RuntimeOptions } from "./runtime-options.js";
 import { RuntimeQueries } from "./runtime-queries.js";
 import { closeInterruptedTurn, turnsToReplay } from "./runtime-recovery.js";
 import type { BackgroundStarter, ToolScope } from "./tools/tool.js";
 import { ALL_TOOLS, toolsSectionText } from "./tools/tool-registry.js";
 import { createBuiltinToolSource, ToolRegistry, type TurnInfo } from "./tools/tool-source.js";
 import { buildTurnDependencies } from "./turn-dependencies.js";
-import type { TurnOptions, TurnRequest } from "./turn-request.js";
 
-export interface RuntimeOptions {
-  config: Config;
-  store: AgentStore;
-  memory: MemoryPort;
-  model: { client: ModelClient; model: string } | null;
-  pairing: PairingApi;
-  logger: Logger;
-  clock: Clock;
-  /** The API's address once it listens (for status). */
-  endpoint?: () => { port: number | null; url: string | null };
-  /** Called for `/restart`; the daemon restarts itself. */
-  onRestartRequest?: () => void;
-  /** Where accepted turns are kept until they ran (absent: in memory only, as in some tests). */
-  queueFile?: TurnQueueFile;
-  /** Appends an uploaded conversation and builds its memory (absent: imports are refused). */
-  importer?: Importer;
-}
+export type { RuntimeOptions } from "./runtime-options.js";
+
+import type { TurnOptions, TurnRequest } from "./turn-request.js";
 
 interface QueuedTurn {
   turnId: string;

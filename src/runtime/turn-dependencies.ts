@@ -3,7 +3,7 @@
 import type { Envelope, RuntimeEvent } from "../kernel/index.js";
 import type { ChannelRegistry } from "./channel.js";
 import type { TurnDependencies } from "./run-turn.js";
-import type { RuntimeOptions } from "./runtime.js";
+import type { RuntimeOptions } from "./runtime-options.js";
 import type { Tool, ToolScope } from "./tools/tool.js";
 import type { TurnInfo } from "./tools/tool-source.js";
 import { narrowerScope, type TurnOptions } from "./turn-request.js";

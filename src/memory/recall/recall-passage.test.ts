@@ -40,7 +40,7 @@ describe("recallPassage", () => {
   });
 
   it("fills the room a short text leaves with what followed, cut to the budget", () => {
-    const next = "assistant: Ingredients: 2-3 eggs, a pinch of salt. " + "Then whisk. ".repeat(40);
+    const next = `assistant: Ingredients: 2-3 eggs, a pinch of salt. ${"Then whisk. ".repeat(40)}`;
     const passage = recallPassage("user: How many eggs for an omelette?", ["eggs"], 200, next);
     expect(
       passage.startsWith("user: How many eggs for an omelette? assistant: Ingredients: 2-3 eggs"),

@@ -1,17 +1,10 @@
 // Where a turn's tools come from (STYLE, registries): the built-in tools are one source; MCP
 // servers, skills, jobs and sub-agents register theirs. The runtime asks the registry for the
 // tools of each turn, by scope and by the turn that asks (a sub-agent gets a narrower set).
-import type { Envelope, ToolSourceStatusView, TurnKind } from "../../kernel/index.js";
-import { isToolInScope, type Tool, type ToolScope } from "./tool.js";
+import type { ToolSourceStatusView } from "../../kernel/index.js";
+import { isToolInScope, type Tool, type ToolScope, type TurnInfo } from "./tool.js";
 
-/** The turn a tool runs in: which one, what started it, how deep in sub-agents. */
-export interface TurnInfo {
-  id: string;
-  kind: TurnKind;
-  envelope: Envelope;
-  /** 0 for the main session's turns; 1 inside a sub-agent, and so on. */
-  depth: number;
-}
+export type { TurnInfo } from "./tool.js";
 
 export interface ToolRequest {
   scope: ToolScope;

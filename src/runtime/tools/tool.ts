@@ -1,14 +1,22 @@
 // A tool the agent can call: a zod schema for its arguments, the scope it needs, and `run`.
 // Tools never throw at the loop: failures become error results the model can read.
 import type { z } from "zod";
-import type { ProcessRow } from "../../kernel/index.js";
+import type { Envelope, ProcessRow, TurnKind } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { ChannelRegistry } from "../channel.js";
 import type { MemoryPort } from "../memory-port.js";
 import type { PairedUser } from "../runtime-api.js";
-import type { TurnInfo } from "./tool-source.js";
 
 export type ToolScope = "full" | "write" | "read";
+
+/** The turn a tool runs in: which one, what started it, how deep in sub-agents. */
+export interface TurnInfo {
+  id: string;
+  kind: TurnKind;
+  envelope: Envelope;
+  /** 0 for the main session's turns; 1 inside a sub-agent, and so on. */
+  depth: number;
+}
 
 export interface ToolContext {
   agentDir: string;
