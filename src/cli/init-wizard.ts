@@ -6,6 +6,7 @@ import { basename, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import type { InitAgentOptions } from "../daemon/index.js";
+import { UsageError } from "../kernel/index.js";
 import type { CliContext } from "./cli-context.js";
 
 const PROVIDERS = ["openai", "openrouter", "ollama", "openai-compatible"] as const;
@@ -30,13 +31,13 @@ export async function askInitQuestions(
     output,
     terminal: Boolean((context.stdin as NodeJS.ReadStream).isTTY),
   });
-  const ask = async (question: string, fallback = ""): Promise<string> => {
+  const askLine = async (question: string, fallback = ""): Promise<string> => {
     const answer = (
       await readline.question(fallback ? `${question} [${fallback}]: ` : `${question}: `)
     ).trim();
     return answer || fallback;
   };
-  const askSecret = async (question: string): Promise<string | undefined> => {
+  const askHidden = async (question: string): Promise<string | undefined> => {
     screen.write(`${question} (typing is hidden): `);
     muted = true;
     try {
@@ -47,11 +48,28 @@ export async function askInitQuestions(
       muted = false;
     }
   };
+  // Ctrl-C ends the questions: nothing is written, and it is not an "unexpected error".
+  const cancelled = new Promise<never>((_, reject) => {
+    readline.once("SIGINT", () =>
+      reject(new UsageError("kern init cancelled (Ctrl-C); nothing was written")),
+    );
+    readline.once("close", () =>
+      reject(new UsageError("kern init cancelled (input closed); nothing was written")),
+    );
+  });
+  cancelled.catch(() => undefined); // read by the race below only while questions are asked
+  const ask = (question: string, fallback = "") =>
+    Promise.race([cancelled, askLine(question, fallback)]);
+  const askSecret = (question: string) => Promise.race([cancelled, askHidden(question)]);
   try {
     const name = await ask("Agent name", basename(resolve(dir)));
-    let provider = await ask(`Provider (${PROVIDERS.join(", ")}; empty = none for now)`);
+    let provider = (
+      await ask(`Provider (${PROVIDERS.join(", ")}; empty = none for now)`)
+    ).toLowerCase();
     while (provider && !PROVIDERS.some((candidate) => candidate === provider)) {
-      provider = await ask(`Unknown provider; choose one of ${PROVIDERS.join(", ")}`);
+      provider = (
+        await ask(`Unknown provider; choose one of ${PROVIDERS.join(", ")}`)
+      ).toLowerCase();
     }
     const answers: Partial<InitAgentOptions> = { name };
     if (provider) {

@@ -133,7 +133,9 @@ export const configFileSchema = z
       .max(65_535)
       .nullable()
       .default(null)
-      .describe("API port; chosen at first start and kept; env KERN_PORT."),
+      .describe(
+        "API port; kern init picks a free one (null: chosen at first start and kept); env KERN_PORT.",
+      ),
     host: z.string().min(1).default("127.0.0.1").describe("Address the API listens on."),
     logLevel: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])

@@ -26,6 +26,8 @@ export async function updateConfigFile(
           fix: "it must hold one JSON object; fix it by hand or move it away and run 'kern init'",
         });
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify({ ...current, ...updates }, null, 2)}\n`);
+  await writeFile(temporary, `${JSON.stringify({ ...current, ...updates }, null, 2)}\n`, {
+    mode: 0o600,
+  });
   await rename(temporary, path);
 }

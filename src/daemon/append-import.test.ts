@@ -144,3 +144,56 @@ describe("an import interrupted by a crash", () => {
     }
   });
 });
+
+describe("appendImport without ids (issue 33 item 9)", () => {
+  let temp: ReturnType<typeof makeTempDir>;
+  let store: AgentStore;
+
+  beforeEach(async () => {
+    temp = makeTempDir();
+    const agentDir = join(temp.path, "agent");
+    await initAgent({ agentDir, git: false });
+    store = openAgentStore({
+      paths: agentPaths(agentDir),
+      clock: SYSTEM_CLOCK,
+      countTokens: countMessageTokens,
+    });
+  });
+  afterEach(() => {
+    store.close();
+    temp.cleanup();
+  });
+
+  const openAiLines = (count: number, word = "lighthouse") =>
+    Array.from({ length: count }, (_, index) =>
+      JSON.stringify({
+        role: index % 2 ? "assistant" : "user",
+        content: index % 2 ? "ok" : `${word} ${index}`,
+      }),
+    )
+      .map((line) => `${line}\n`)
+      .join("");
+  const run = (file: string) =>
+    appendImport({
+      store,
+      markerFile: agentPaths(join(temp.path, "agent")).importMarker,
+      file,
+      now: NOW,
+    });
+
+  it("recognises the same id-less file imported twice by its content and appends it once", async () => {
+    const file = join(temp.path, "openai.jsonl");
+    writeFileSync(file, openAiLines(50));
+    expect((await run(file)).imported).toBe(50);
+    const error = await run(file).catch((caught: KernError) => caught);
+    expect(error).toMatchObject({ code: "KERN_IMPORT_DUPLICATE" });
+    expect(store.sessionLog.nextSeq).toBe(50);
+    // A longer export of the same conversation appends only its new lines.
+    writeFileSync(file, openAiLines(60));
+    expect(await run(file)).toMatchObject({ imported: 10, skippedDuplicates: 50 });
+    // Another conversation that shares its "ok" replies is not mistaken for it.
+    const other = join(temp.path, "other.jsonl");
+    writeFileSync(other, openAiLines(20, "harbour"));
+    expect((await run(other)).imported).toBe(20);
+  });
+});

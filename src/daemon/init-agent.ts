@@ -2,7 +2,7 @@
 // folder that already has AGENTS.md is adopted; flags given for an existing agent update its
 // config (reported). Secrets go to `.kern/.env` (0600), never config.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -15,6 +15,8 @@ import {
   updateEnvFile,
 } from "../config/index.js";
 import { ConfigError, createSecret } from "../kernel/index.js";
+import { makeTreePrivate } from "../store/index.js";
+import { pickPort } from "./pick-port.js";
 
 /** The package's templates/ folder (src/daemon → ../../templates, also from dist/daemon). */
 export const TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../templates");
@@ -39,7 +41,20 @@ export interface InitAgentOptions {
   telegramToken?: string;
   /** Use git when available (default true). */
   git?: boolean;
+  /**
+   * Where a new agent's API port is picked (a free one, written to config.json so the first start
+   * changes nothing in git). Below the ephemeral ports of Linux, macOS and Windows, so no
+   * outbound connection or port-0 listener takes it between init and start.
+   */
+  portRange?: { from: number; to: number };
+  /**
+   * In a new repository, commit every file of the folder, not only those init wrote (`kern demo`:
+   * the files it copied are kern's own).
+   */
+  commitAll?: boolean;
 }
+
+export const DEFAULT_PORT_RANGE = { from: 20_000, to: 32_000 };
 
 export interface InitAgentReport {
   agentDir: string;
@@ -80,20 +95,30 @@ export async function initAgent(options: InitAgentOptions): Promise<InitAgentRep
       return;
     }
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, content, { flag: "wx", mode });
+    const kern = relative.startsWith(".kern");
+    writeFileSync(target, content, { flag: "wx", mode: mode ?? (kern ? 0o600 : undefined) });
     created.push(relative);
   };
   for (const [template, target] of TEMPLATE_FILES) {
     writeOnce(target, readFileSync(join(TEMPLATES_DIR, template), "utf8"));
   }
+  const ignoreAdded = addMissingIgnores(join(paths.agentDir, ".gitignore"), created);
   for (const folder of ["knowledge", "notes"]) writeOnce(join(folder, ".gitkeep"), "");
+  if (!existsSync(paths.configFile) && plan.config["port"] === undefined) {
+    const port = await pickPort(options.portRange ?? DEFAULT_PORT_RANGE);
+    if (port !== null) plan.config["port"] = port;
+  }
   writeOnce(".kern/config.json", `${JSON.stringify(plan.config, null, 2)}\n`);
   if (plan.changes.length > 0) await updateConfigFile(paths.agentDir, plan.config);
-  mkdirSync(paths.sessionsDir, { recursive: true });
+  mkdirSync(paths.sessionsDir, { recursive: true, mode: 0o700 });
   const updated = [...plan.changes];
+  if (ignoreAdded.length > 0) updated.push(`.gitignore: ${ignoreAdded.join(", ")}`);
   await writeSecrets(paths.envFile, options, plan.provider, { created, updated });
+  makeTreePrivate(paths.kernDir);
   const gitCommitted =
-    options.git !== false && created.length > 0 && commitIfNewRepository(paths.agentDir, created);
+    options.git !== false &&
+    created.length > 0 &&
+    commitIfNewRepository(paths.agentDir, created, options.commitAll === true);
   return { agentDir: paths.agentDir, created, kept, updated, adopted, gitCommitted };
 }
 
@@ -109,6 +134,7 @@ interface ConfigPlan {
 function planConfig(configFile: string, options: InitAgentOptions): ConfigPlan {
   const flags: Record<string, unknown> = {};
   for (const key of CONFIG_FLAG_KEYS) if (options[key]) flags[key] = options[key];
+  assertBaseUrlScheme(options.baseUrl);
   const existing = readExistingConfig(configFile);
   const config = { ...(existing ?? {}), ...flags };
   const parsed = configFileSchema.safeParse(config);
@@ -160,6 +186,15 @@ function assertOneLineSecrets(options: InitAgentOptions): void {
   }
 }
 
+/** `localhost:8000` parses as a URL with the scheme `localhost:`; a model endpoint is http(s). */
+function assertBaseUrlScheme(baseUrl: string | undefined): void {
+  if (!baseUrl || /^https?:\/\//i.test(baseUrl)) return;
+  throw new ConfigError(
+    "KERN_CONFIG_INVALID",
+    `invalid init options (nothing was written):\n  --base-url: ${baseUrl} has no http:// or https:// in front; e.g. --base-url http://${baseUrl.replace(/^[a-z]+:\/\//i, "")}${baseUrl.includes("/v1") ? "" : "/v1"}`,
+  );
+}
+
 function kebab(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
@@ -197,10 +232,15 @@ function hasGit(): boolean {
  * `git init` + first commit, only for a folder that is not a repository yet. Commits only the
  * files init wrote (never what was already in the folder), minus what .gitignore excludes.
  */
-function commitIfNewRepository(agentDir: string, created: readonly string[]): boolean {
+function commitIfNewRepository(
+  agentDir: string,
+  created: readonly string[],
+  all: boolean,
+): boolean {
   if (!hasGit() || existsSync(join(agentDir, ".git"))) return false;
   const git = (...args: string[]) => execFileSync("git", args, { cwd: agentDir, stdio: "pipe" });
   git("init", "--quiet");
+  if (all) return commit(git, ["--all"]);
   const tracked = created.filter((file) => {
     try {
       git("check-ignore", "--quiet", "--", file);
@@ -210,7 +250,11 @@ function commitIfNewRepository(agentDir: string, created: readonly string[]): bo
     }
   });
   if (tracked.length === 0) return false;
-  git("add", "--", ...tracked);
+  return commit(git, ["--", ...tracked]);
+}
+
+function commit(git: (...args: string[]) => Buffer, files: string[]): boolean {
+  git("add", ...files);
   const identity = ["-c", "user.name=kern", "-c", "user.email=kern@localhost"];
   let hasIdentity = true;
   try {
@@ -220,4 +264,24 @@ function commitIfNewRepository(agentDir: string, created: readonly string[]): bo
   }
   git(...(hasIdentity ? [] : identity), "commit", "--quiet", "-m", "Initialize kern agent");
   return true;
+}
+
+/**
+ * The entries of kern's .gitignore template an existing .gitignore lacks, appended to it (an
+ * agent made by an older kern learns to ignore files kern added since, e.g. the queue file).
+ * Returns the entries added; none for a .gitignore init just wrote.
+ */
+function addMissingIgnores(file: string, created: readonly string[]): string[] {
+  if (created.includes(".gitignore") || !existsSync(file)) return [];
+  const current = readFileSync(file, "utf8");
+  const have = new Set(current.split("\n").map((line) => line.trim()));
+  const template = readFileSync(join(TEMPLATES_DIR, "gitignore"), "utf8");
+  const missing = template
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith("#") && !have.has(line));
+  if (missing.length === 0) return [];
+  const separator = current === "" || current.endsWith("\n") ? "" : "\n";
+  appendFileSync(file, `${separator}${missing.join("\n")}\n`);
+  return missing;
 }

@@ -5,8 +5,14 @@ import { openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { agentPaths, assertAgentFolder, readEnvFile } from "../config/index.js";
 import { DaemonError, describeError, isoNow, SYSTEM_CLOCK } from "../kernel/index.js";
-import { tryLockFolder } from "../store/index.js";
-import { type PidRecord, readPidFile, removePidFile, writePidFile } from "./address/index.js";
+import { checkIndexFile, makeTreePrivate, tryLockFolder } from "../store/index.js";
+import {
+  findDaemonByLock,
+  type PidRecord,
+  readPidFile,
+  removePidFile,
+  writePidFile,
+} from "./address/index.js";
 import { assembleDaemon } from "./assemble.js";
 import { watchStartReport } from "./start-report.js";
 
@@ -27,6 +33,15 @@ export async function runDaemon(options: RunDaemonOptions): Promise<void> {
       "KERN_DAEMON_START_FAILED",
       `another daemon already runs for ${options.agentDir} (it holds .kern/daemon.lock); stop it with 'kern stop' first`,
     );
+  }
+  // An older folder, or files another tool made, become private too (docs/security.md).
+  makeTreePrivate(paths.kernDir);
+  // Damage the open path would not touch still stops the start, naming `kern reindex`.
+  try {
+    checkIndexFile(paths.database);
+  } catch (error) {
+    lock.release();
+    throw error;
   }
   let stopping: Promise<void> | null = null;
   let restartRequested = false;
@@ -88,7 +103,7 @@ export async function startDaemon(options: {
   const running = readPidFile(paths.pidFile);
   if (running)
     return { alreadyRunning: true, pid: running.pid, port: running.port, url: urlFor(running) };
-  const log = openSync(`${paths.kernDir}/daemon.out`, "a");
+  const log = openSync(`${paths.kernDir}/daemon.out`, "a", 0o600);
   const [executable, ...args] = options.command;
   const child = spawn(executable as string, [...args, "run", paths.agentDir], {
     detached: true,
@@ -182,16 +197,20 @@ export async function stopDaemon(options: {
   timeoutMs?: number;
 }): Promise<{ wasRunning: boolean; pid: number | null }> {
   await assertAgentFolder(options.agentDir);
-  const record = readPidFile(agentPaths(options.agentDir).pidFile);
-  if (!record) return { wasRunning: false, pid: null };
-  process.kill(record.pid, "SIGTERM");
+  const paths = agentPaths(options.agentDir);
+  // Without its pid file (deleted by hand or by a tool), the daemon is the `kern run` process
+  // holding .kern/daemon.lock open.
+  const pid =
+    readPidFile(paths.pidFile)?.pid ?? findDaemonByLock(join(paths.kernDir, "daemon.lock"));
+  if (pid === null) return { wasRunning: false, pid: null };
+  process.kill(pid, "SIGTERM");
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   while (Date.now() < deadline) {
-    if (!isProcessAlive(record.pid)) return { wasRunning: true, pid: record.pid };
+    if (!isProcessAlive(pid)) return { wasRunning: true, pid };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  process.kill(record.pid, "SIGKILL");
-  return { wasRunning: true, pid: record.pid };
+  process.kill(pid, "SIGKILL");
+  return { wasRunning: true, pid };
 }
 
 function isProcessAlive(pid: number): boolean {

@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { agentPaths, assertAgentFolder } from "../config/index.js";
 import { SYSTEM_CLOCK } from "../kernel/index.js";
-import type { PairedUser } from "../runtime/index.js";
+import type { PairedUser, PendingPairing } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
 import { SessionLog } from "../store/index.js";
 import { withFolderLock } from "./folder-guard.js";
@@ -16,6 +16,20 @@ export async function approvePairingOffline(agentDir: string, code: string): Pro
     clock: SYSTEM_CLOCK,
   });
   return store.approve(code);
+}
+
+/** Who waits to pair and who is paired, read from `.kern/pairing.json` (no daemon running). */
+export async function listPairingOffline(
+  agentDir: string,
+): Promise<{ paired: PairedUser[]; pending: PendingPairing[] }> {
+  await assertAgentFolder(agentDir);
+  const paths = agentPaths(agentDir);
+  const store = await PairingStore.open({
+    pairingFile: paths.pairingFile,
+    usersFile: join(paths.agentDir, "USERS.md"),
+    clock: SYSTEM_CLOCK,
+  });
+  return store.list();
 }
 
 export async function startNewSessionOffline(agentDir: string): Promise<string> {

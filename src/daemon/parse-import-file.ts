@@ -1,6 +1,7 @@
 // Reads a conversation to import (SPEC §3): a kern session JSONL, JSON Lines of OpenAI chat
 // messages, or a JSON array of them. A bad line is an error naming its line number. JSON Lines are
 // read in chunks, so an import holds one chunk of the file, never the whole of it.
+import { createHash } from "node:crypto";
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { z } from "zod";
@@ -121,11 +122,14 @@ export async function scanImportFile(options: {
   const path = options.file;
   let messages = 0;
   let skippedSystemMessages = 0;
+  let previous = "";
   const add = (value: NewMessage | "system") => {
     if (value === "system") skippedSystemMessages += 1;
     else {
       messages += 1;
-      onMessage(value);
+      const message = withContentId(value, previous);
+      previous = message.meta?.sourceId ?? previous;
+      onMessage(message);
     }
   };
   if (startsWithBracket(path, file)) {
@@ -242,4 +246,20 @@ async function* readLines(
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * A message without an id (OpenAI JSONL, a JSON array) gets one from its content and the id of
+ * the message before it: `content:<hash>`. The same file imported again yields the same ids, so
+ * it is recognised and appends nothing twice (issue 33 item 9); a file that continues an imported
+ * one appends only what is new. The chain keeps two files that share one "ok" apart.
+ */
+function withContentId(message: NewMessage, previous: string): NewMessage {
+  if (message.meta?.sourceId !== undefined) return message;
+  const hash = createHash("sha256")
+    .update(`${previous}\u0000${message.role}\u0000${message.content ?? ""}\u0000`)
+    .update(JSON.stringify(message.toolCalls ?? null))
+    .digest("base64url")
+    .slice(0, 22);
+  return { ...message, meta: { ...message.meta, sourceId: `content:${hash}` } };
 }

@@ -54,7 +54,7 @@ export async function runDemo(options: {
     errorOnExist: false,
     filter: (source) => !source.endsWith("history.truth.json"),
   });
-  await initAgent({ agentDir });
+  await initAgent({ agentDir, commitAll: true });
   const history = join(agentDir, "history.jsonl");
   const log = SessionLog.open({
     sessionsDir: agentPaths(agentDir).sessionsDir,

@@ -12,6 +12,8 @@ import { withOfflineMemory } from "./offline-memory.js";
 export interface RunImportOptions
   extends Omit<ImportConversationOptions, "onProgress" | "onParse"> {
   env: Record<string, string | undefined>;
+  /** Config overrides for the memory build (`--offline`: OFFLINE_OVERRIDES). */
+  overrides?: Record<string, unknown>;
   onProgress?: (phase: ImportPhase, done: number, total: number) => void;
 }
 
@@ -30,7 +32,11 @@ async function importAndBuild(options: RunImportOptions): Promise<RunImportRepor
   });
   const memoryStarted = Date.now();
   const segments = await withOfflineMemory(
-    { agentDir: options.agentDir, env: options.env },
+    {
+      agentDir: options.agentDir,
+      env: options.env,
+      ...(options.overrides ? { overrides: options.overrides } : {}),
+    },
     async (memory, store) => {
       await memory.runUntilIdle((progress) =>
         options.onProgress?.(progress.phase, progress.done, progress.total),

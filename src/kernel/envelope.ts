@@ -1,6 +1,7 @@
 // The envelope prefix the model sees on inbound messages, so one session can tell interfaces and
 // people apart: `[via telegram, chat 123, user Ann, 2026-04-02T06:09Z]`; kern's own sources name
 // themselves: `[via job backups-check, 2026-…Z]`, `[via subagent s-3f2a, …]`. Pure.
+import { envelopeField, neutralize } from "./neutralize.js";
 import type { Envelope } from "./types.js";
 
 /** Turn sources that are kern's own: their envelope names the source, not a chat or a user. */
@@ -11,23 +12,26 @@ export const KERN_SOURCES: ReadonlySet<string> = new Set([
   "process",
 ]);
 
-/** Formats the prefix line for an envelope (minute precision keeps prompts stable). */
+/**
+ * Formats the prefix line for an envelope (minute precision keeps prompts stable). Every field
+ * passes envelopeField: a name can neither end the line nor forge another field.
+ */
 export function formatEnvelopePrefix(envelope: Envelope): string {
   if (KERN_SOURCES.has(envelope.interface)) {
-    const name = envelope.name ? ` ${envelope.name}` : "";
+    const name = envelope.name ? ` ${envelopeField(envelope.name)}` : "";
     return `[via ${envelope.interface}${name}, ${envelope.ts.slice(0, 16)}Z]`;
   }
-  const parts = [`via ${envelope.interface}`];
-  if (envelope.channel) parts.push(`chat ${envelope.channel}`);
+  const parts = [`via ${envelopeField(envelope.interface)}`];
+  if (envelope.channel) parts.push(`chat ${envelopeField(envelope.channel)}`);
   const who = envelope.name ?? envelope.user;
-  if (who) parts.push(`user ${who}`);
+  if (who) parts.push(`user ${envelopeField(who)}`);
   parts.push(`${envelope.ts.slice(0, 16)}Z`);
   return `[${parts.join(", ")}]`;
 }
 
 /** The user message text stored for an envelope: prefix, newline, text. */
 export function renderEnvelope(envelope: Envelope): string {
-  return `${formatEnvelopePrefix(envelope)}\n${envelope.text}`;
+  return `${formatEnvelopePrefix(envelope)}\n${neutralize(envelope.text)}`;
 }
 
 /** Slash commands the runtime answers itself, without the model. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatContext } from "./format-views.js";
+import { formatContext, formatUptime } from "./format-views.js";
 import type { ContextReport } from "./views.js";
 
 const report = (recallRoom: number): ContextReport => ({
@@ -20,5 +20,14 @@ describe("formatContext", () => {
       "recall room 2009 (kept for a turn's <recall> block; autoRecall)",
     );
     expect(formatContext(report(0))).not.toContain("recall room");
+  });
+});
+
+describe("formatUptime", () => {
+  it("reads as a person says it", () => {
+    expect(formatUptime(42_000)).toBe("42 s");
+    expect(formatUptime(665_000)).toBe("11 min");
+    expect(formatUptime(7_500_000)).toBe("2 h 5 min");
+    expect(formatUptime(3 * 86_400_000 + 4 * 3_600_000)).toBe("3 d 4 h");
   });
 });

@@ -16,8 +16,8 @@ export function formatStatus(status: AgentStatus): string {
       .join(", ") || "none";
   return [
     `${status.agent} — model ${status.model ?? "(none configured)"} via ${status.provider}`,
-    `daemon pid ${status.pid}, up ${Math.round(status.uptimeMs / 1000)} s${status.url ? `, ${status.url}` : ""}`,
-    `session ${status.session.id}: ${status.session.messages} messages, ${status.session.tokens} tokens`,
+    `daemon pid ${status.pid}, up ${formatUptime(status.uptimeMs)}${status.url ? `, ${status.url}` : ""}`,
+    `session ${status.session.id}: ${plural(status.session.messages, "message")}, ${status.session.tokens} tokens`,
     `queue: ${status.queue.running ? "1 running" : "idle"}, ${status.queue.waiting} waiting`,
     `memory: ${status.memory.status}; segments ${levels}; ${status.memory.staleSegments} stale; ${status.memory.unsegmentedMessages} unsegmented`,
     ...status.channels.map((channel) =>
@@ -35,17 +35,20 @@ export function formatStatus(status: AgentStatus): string {
   ].join("\n");
 }
 
-/** Running sub-agents and background commands, for `kern status` and /status. */
-function formatWorkLines(work: WorkView): string[] {
-  const tokens = work.subagents.reduce((sum, row) => sum + row.inputTokens + row.outputTokens, 0);
-  return [
-    `sub-agents: ${work.subagents.length} running${work.subagents.length > 0 ? ` (${tokens} tokens so far)` : ""}`,
-    ...work.subagents.map((row) => `  ${row.id} since ${row.startedAt}: ${row.task.slice(0, 60)}`),
-    `background commands: ${work.processes.length} running`,
-    ...work.processes.map(
-      (row) => `  ${row.id} pid ${row.pid} since ${row.startedAt}: ${row.command.slice(0, 60)}`,
-    ),
-  ];
+/** `42 s`, `11 min`, `2 h 5 min`, `3 d 4 h`. */
+export function formatUptime(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
 export function formatContext(report: ContextReport): string {
@@ -87,3 +90,16 @@ export function formatRecall(report: RecallReport): string {
 }
 
 /** Answers a read-only command; null for commands the runtime must act on (new, cancel, restart). */
+
+/** Running sub-agents and background commands, for `kern status` and /status. */
+function formatWorkLines(work: WorkView): string[] {
+  const tokens = work.subagents.reduce((sum, row) => sum + row.inputTokens + row.outputTokens, 0);
+  return [
+    `sub-agents: ${work.subagents.length} running${work.subagents.length > 0 ? ` (${tokens} tokens so far)` : ""}`,
+    ...work.subagents.map((row) => `  ${row.id} since ${row.startedAt}: ${row.task.slice(0, 60)}`),
+    `background commands: ${work.processes.length} running`,
+    ...work.processes.map(
+      (row) => `  ${row.id} pid ${row.pid} since ${row.startedAt}: ${row.command.slice(0, 60)}`,
+    ),
+  ];
+}

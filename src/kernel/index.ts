@@ -8,6 +8,7 @@ export * from "./ids.js";
 // markdown.ts (marked's lexer) is imported by path by the TUI and the web page, not from here:
 // every CLI command would pay ~15 ms to load `marked`.
 export * from "./message-schemas.js";
+export * from "./neutralize.js";
 export * from "./parse-json.js";
 export * from "./run-pool.js";
 export type * from "./types.js";

@@ -10,6 +10,8 @@ declare module "pino-roll" {
     limit?: { count?: number; removeOtherLogFiles?: boolean };
     symlink?: boolean;
     mkdir?: boolean;
+    /** File mode of new log files (SonicBoom's `mode`). */
+    mode?: number;
     sync?: boolean;
   }
 

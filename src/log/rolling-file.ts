@@ -43,7 +43,7 @@ export async function openRollingFile(
   file: string,
   rotation: LogRotation = DEFAULT_LOG_ROTATION,
 ): Promise<DestinationStream> {
-  await mkdir(dirname(file), { recursive: true });
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
   adoptPlainFile(file);
   const extension = extname(file);
   const destination = await pinoRoll({
@@ -54,6 +54,7 @@ export async function openRollingFile(
     // pino-roll prunes as it reopens, before the new file exists: `count` old files + the new one.
     limit: { count: Math.max(1, rotation.keep - 1), removeOtherLogFiles: true },
     mkdir: true,
+    mode: 0o600,
     sync: false,
   });
   pointLink(file, destination.file);

@@ -13,9 +13,9 @@ import type {
   SegmentsReport,
 } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
-import type { AgentStore } from "../store/index.js";
+import { type AgentStore, indexDamageIn } from "../store/index.js";
 import { type ComposedContext, type ComposeOptions, Composer } from "./compose/composer.js";
-import { type DoctorReport, doctor } from "./doctor/doctor.js";
+import { type DoctorReport, damagedIndexReport, doctor } from "./doctor/doctor.js";
 import type { Embedder } from "./embeddings/embedder.js";
 import { MemoryWorker, type ProgressListener } from "./memory-worker.js";
 import type { MemoryConfig, PipelineContext, SummaryModel } from "./pipeline-context.js";
@@ -284,7 +284,9 @@ export class MemoryEngine {
   }
 
   /** `kern doctor`: checks, a score and, with `fix`, safe repairs (see DoctorReport). */
-  doctor(options: { fix: boolean }): Promise<DoctorReport> {
+  async doctor(options: { fix: boolean }): Promise<DoctorReport> {
+    const agentDir = this.options.config.agentDir;
+    // A damaged index is a finding with its fix, never a crash (GET /doctor answered 500).
     return doctor({
       store: this.options.store,
       clock: this.options.clock,
@@ -293,6 +295,10 @@ export class MemoryEngine {
         await this.worker.runUntilIdle(undefined, false);
         this.composer.invalidateSegments();
       },
+    }).catch((error: unknown) => {
+      const damage = indexDamageIn(error, agentDir);
+      if (!damage) throw error;
+      return damagedIndexReport(damage.message, agentDir);
     });
   }
 }

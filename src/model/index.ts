@@ -21,3 +21,4 @@ export {
   createOpenAiEmbeddingClient,
   DEFAULT_EMBEDDING_BATCH_SIZE,
 } from "./openai-embedding-client.js";
+export { displayEndpoint } from "./to-model-error.js";

@@ -181,6 +181,19 @@ describe("createOpenAiCompatibleClient retries", () => {
     const end = endOf(await collect(clientFor()));
     expect(end.error?.code).toBe("KERN_MODEL_NETWORK");
   });
+
+  it("names the URL it could not reach, without credentials or query", async () => {
+    // Port 9 (discard) has no listener on a test machine: the connection is refused.
+    const end = endOf(
+      await collect(clientFor({ baseUrl: "http://user:secret@127.0.0.1:9/v1?key=sk-1" })),
+    );
+    expect(end.error?.code).toBe("KERN_MODEL_NETWORK");
+    expect(end.error?.message).toContain(
+      "could not reach the model endpoint http://127.0.0.1:9/v1",
+    );
+    expect(end.error?.message).not.toContain("secret");
+    expect(end.error?.message).not.toContain("sk-1");
+  });
 });
 
 describe("createOpenAiCompatibleClient idle timeout and cancel", () => {
@@ -362,5 +375,36 @@ describe("collectResponse", () => {
     await expect(collectResponse(clientFor(), HELLO, AbortSignal.abort())).rejects.toMatchObject({
       code: "KERN_MODEL_CANCELLED",
     });
+  });
+});
+
+describe("createOpenAiCompatibleClient against a stream of empty chunks (issue 33 item 8)", () => {
+  it("times out a stream that sends only empty chunks: only content keeps it alive", async () => {
+    const { createServer } = await import("node:http");
+    const timers = new Set<NodeJS.Timeout>();
+    const server = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      const chunk = { id: "c", object: "chat.completion.chunk", created: 0, model: "m" };
+      const empty = `data: ${JSON.stringify({ ...chunk, choices: [{ index: 0, delta: {} }] })}\n\n`;
+      const timer = setInterval(() => response.write(empty), 30);
+      timers.add(timer);
+      response.on("close", () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    try {
+      const startedAt = Date.now();
+      const client = clientFor({ baseUrl: `http://127.0.0.1:${port}/v1`, idleTimeoutMs: 300 });
+      const end = endOf(await collect(client));
+      expect(end.error?.code).toBe("KERN_MODEL_STALLED");
+      // The idle timeout, with a 5x margin on a busy machine: never "forever".
+      expect(Date.now() - startedAt).toBeLessThan(1_500 * 5);
+    } finally {
+      for (const timer of timers) clearInterval(timer);
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -13,6 +13,7 @@ import {
   createResponseAssembly,
   finishResponse,
   parseChatChunk,
+  type ResponseAssembly,
 } from "./chat-chunk.js";
 import type { ModelClient, ModelEvent, ModelRequest, ModelStopReason } from "./model-client.js";
 import { DEFAULT_RETRY_BASE_MS, retryDelayMs, sleep } from "./retry-policy.js";
@@ -109,7 +110,12 @@ async function* streamWithRetries(
   try {
     params = toChatParams(applyCacheControl(request, options.provider), options.provider);
   } catch (error) {
-    yield endEvent({ kind: "failed", text: "", error: toModelError(error), streamed: false });
+    yield endEvent({
+      kind: "failed",
+      text: "",
+      error: toModelError(error, options.baseUrl),
+      streamed: false,
+    });
     return;
   }
   for (let attempt = 0; ; attempt += 1) {
@@ -169,19 +175,22 @@ async function* streamAttempt(
     const requestSignal = AbortSignal.any([signal, idle.signal]);
     const stream = await sdk.chat.completions.create(params, { signal: requestSignal });
     for await (const raw of stream) {
+      const before = progressOf(assembly);
+      const text = applyChunk(assembly, parseChatChunk(raw));
+      // Only content counts as life: a stream of empty chunks (keep-alives, bare role deltas)
+      // times out like silence does (issue 33 item 8).
       if (silence === "first-byte") {
         silence = "idle";
         clearTimeout(timer);
         timer = setTimeout(() => idle.abort(), options.idleTimeoutMs);
-      } else timer.refresh();
-      const text = applyChunk(assembly, parseChatChunk(raw));
+      } else if (progressOf(assembly) !== before) timer.refresh();
       if (text.length > 0) {
         streamed = true;
         yield { type: "text-delta", text };
       }
     }
   } catch (error) {
-    return interrupted(idle.signal.aborted ? stalled() : toModelError(error));
+    return interrupted(idle.signal.aborted ? stalled() : toModelError(error, options.baseUrl));
   } finally {
     clearTimeout(timer);
   }
@@ -199,7 +208,7 @@ async function* streamAttempt(
       ...(usage ? { usage } : {}),
     };
   } catch (error) {
-    return interrupted(toModelError(error));
+    return interrupted(toModelError(error, options.baseUrl));
   }
 }
 
@@ -215,4 +224,13 @@ function stalledError(options: OpenAiCompatibleClientOptions): ModelError {
     "KERN_MODEL_STALLED",
     `model stream was silent for ${options.idleTimeoutMs} ms; raise idleTimeoutMs in .kern/config.json if the model is slow`,
   );
+}
+
+/** A fingerprint of what a stream delivered so far: text, tool-call fragments, finish, usage. */
+function progressOf(assembly: ResponseAssembly): string {
+  let calls = 0;
+  for (const call of assembly.toolCalls.values()) {
+    calls += call.id.length + call.name.length + call.arguments.length;
+  }
+  return `${assembly.text.length}/${calls}/${assembly.finishReason ?? ""}/${assembly.usage ? 1 : 0}`;
 }

@@ -128,7 +128,7 @@ async function requestVectors(texts: string[], context: EmbedContext): Promise<n
     if (error instanceof APIUserAbortError || signal?.aborted) {
       throw new ModelError("KERN_MODEL_CANCELLED", "embedding call cancelled", { cause: error });
     }
-    throw toModelError(error);
+    throw toModelError(error, sdk.baseURL);
   }
   const parsed = embeddingResponseSchema.safeParse(body);
   const data = parsed.success ? [...parsed.data.data].sort((a, b) => a.index - b.index) : [];

@@ -70,13 +70,27 @@ function fromApiError(error: APIError): ModelError {
   );
 }
 
-/** Maps a thrown value to a ModelError; call only after ruling out a caller abort or a stall. */
-export function toModelError(error: unknown): ModelError {
+/** A base URL as an error may show it: no user, password, query or fragment (they can hold keys). */
+export function displayEndpoint(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return "(an invalid URL)";
+  }
+}
+
+/**
+ * Maps a thrown value to a ModelError; call only after ruling out a caller abort or a stall.
+ * `endpoint` (the base URL called) is named in a "could not reach" error.
+ */
+export function toModelError(error: unknown, endpoint?: string): ModelError {
   if (error instanceof ModelError) return error;
   if (error instanceof APIConnectionError) {
+    const where = endpoint ? ` ${displayEndpoint(endpoint)}` : "";
     return new ModelError(
       "KERN_MODEL_NETWORK",
-      `could not reach the model endpoint (${detailOf(error)}); check baseUrl and the network`,
+      `could not reach the model endpoint${where} (${detailOf(error)}); check baseUrl in .kern/config.json (or KERN_BASE_URL) and the network`,
       { cause: error },
     );
   }

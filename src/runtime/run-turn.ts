@@ -15,7 +15,7 @@ import {
 import type { Logger } from "../log/index.js";
 import type { TurnRecall } from "../memory/index.js";
 import type { ModelClient, ModelEvent } from "../model/index.js";
-import type { AgentStore, StateRepo } from "../store/index.js";
+import { type AgentStore, indexDamageIn, type StateRepo } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
 import { toChatMessages } from "./to-chat-messages.js";
 import type { Tool, ToolContext } from "./tools/tool.js";
@@ -119,9 +119,14 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnEnding> {
 
 /** A turn that threw (a full disk, a bug): an error ending with the error's code. */
 function failedTurn(deps: TurnDependencies, turnId: string, error: unknown) {
-  deps.logger.error({ turnId, error: describeError(error) }, "turn failed");
-  const code = isKernError(error) ? error.code : "KERN_TOOL_FAILED";
-  return { text: "", stopReason: "error" as const, error: { code, message: describeError(error) } };
+  const failure = indexDamageIn(error, deps.toolContext.agentDir) ?? error; // names `kern reindex`
+  deps.logger.error({ turnId, error: describeError(failure) }, "turn failed");
+  const code = isKernError(failure) ? failure.code : "KERN_TOOL_FAILED";
+  return {
+    text: "",
+    stopReason: "error" as const,
+    error: { code, message: describeError(failure) },
+  };
 }
 
 async function runSteps(

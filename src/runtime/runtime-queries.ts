@@ -16,6 +16,7 @@ import type {
   ToolSourceStatusView,
 } from "../kernel/index.js";
 import type { AgentStore, IndexedMessage } from "../store/index.js";
+import { boundHistoryPage } from "./bound-history-page.js";
 import type { Channel } from "./channel.js";
 import type { MemoryPort } from "./memory-port.js";
 import type { PairingApi, RecallSearchFilters } from "./runtime-api.js";
@@ -99,7 +100,8 @@ export class RuntimeQueries {
     const { store } = this.queryOptions;
     const session = store.sessionLog.sessionId;
     const page = store.messages.history(session, options);
-    return { session, messages: page.messages.map(toSessionMessage), hasMore: page.hasMore };
+    const messages = page.messages.map(toSessionMessage);
+    return boundHistoryPage({ session, messages, hasMore: page.hasMore });
   }
 
   async sessions(): Promise<SessionsView> {

@@ -1,11 +1,12 @@
 // Turns the composed window into the chat messages a provider receives: envelope prefixes on
-// inbound user messages, and never an orphan tool call or tool result (LESSONS #10). Pure.
-import { formatEnvelopePrefix, type SessionMessage } from "../kernel/index.js";
+// inbound user messages, every text neutralized (kern's markers cannot be forged from content,
+// docs/security.md), and never an orphan tool call or tool result (LESSONS #10). Pure.
+import { formatEnvelopePrefix, neutralizeContent, type SessionMessage } from "../kernel/index.js";
 import type { ChatMessage } from "../model/index.js";
 
 function userText(message: SessionMessage): string {
   const meta = message.meta;
-  const text = message.content ?? "";
+  const text = neutralizeContent(message, message.content ?? "");
   if (!meta?.interface || meta.interface === "import" || meta.interface === "system") return text;
   const prefix = formatEnvelopePrefix({
     text,
@@ -16,6 +17,10 @@ function userText(message: SessionMessage): string {
     ts: message.ts,
   });
   return `${prefix}\n${text}`;
+}
+
+function assistantText(message: SessionMessage): string | null {
+  return message.content === null ? null : neutralizeContent(message, message.content);
 }
 
 /** Converts messages, dropping tool results without their call and calls without their results. */
@@ -34,11 +39,12 @@ export function toChatMessages(window: readonly SessionMessage[]): ChatMessage[]
       if (calls.length === 0 && !message.content) continue;
       chat.push(
         calls.length > 0
-          ? { role: "assistant", content: message.content, tool_calls: calls }
-          : { role: "assistant", content: message.content },
+          ? { role: "assistant", content: assistantText(message), tool_calls: calls }
+          : { role: "assistant", content: assistantText(message) },
       );
     } else if (message.toolCallId && called.has(message.toolCallId)) {
-      chat.push({ role: "tool", content: message.content ?? "", tool_call_id: message.toolCallId });
+      const content = neutralizeContent(message, message.content ?? "");
+      chat.push({ role: "tool", content, tool_call_id: message.toolCallId });
     }
   }
   return chat;

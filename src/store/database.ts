@@ -1,18 +1,22 @@
 // Opens kern.db: better-sqlite3 with WAL, busy_timeout, sqlite-vec loaded, migrations applied.
 // The daemon is the only writer (SPEC §3); a CLI command without a daemon opens it directly.
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { StoreError } from "../kernel/index.js";
 import { withDamageCheck } from "./index-damage.js";
 import { MIGRATIONS } from "./migrations.js";
+import { ensurePrivateFile, makePrivateDir } from "./private-files.js";
 
 export type SqliteDatabase = BetterSqlite3.Database;
 
 /** Opens (creating) the index at `path`, or an in-memory one for `":memory:"`. */
 export function openDatabase(path: string): SqliteDatabase {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:") {
+    // 0600 before SQLite opens it: its -wal and -shm files take the database file's mode.
+    makePrivateDir(dirname(path));
+    ensurePrivateFile(path);
+  }
   let db: SqliteDatabase;
   try {
     db = new BetterSqlite3(path);

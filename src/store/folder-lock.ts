@@ -1,8 +1,8 @@
 // One daemon per agent folder: an exclusive SQLite lock on `.kern/daemon.lock`, held for the
 // daemon's life. The OS drops it when the process dies (kill -9 included), so it never goes stale.
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
+import { ensurePrivateFile, makePrivateDir } from "./private-files.js";
 
 export interface FolderLock {
   release(): void;
@@ -13,7 +13,8 @@ export interface FolderLock {
  * EXCLUSIVE` keeps the write lock of the first write until the connection closes.
  */
 export function tryLockFolder(lockFile: string, pid: number): FolderLock | null {
-  mkdirSync(dirname(lockFile), { recursive: true });
+  makePrivateDir(dirname(lockFile));
+  ensurePrivateFile(lockFile);
   const db = new BetterSqlite3(lockFile, { timeout: 0 });
   try {
     db.pragma("locking_mode = EXCLUSIVE");

@@ -19,6 +19,13 @@ function agentDirOf(databasePath: string): string {
   return dirname(dirname(databasePath));
 }
 
+/** A damage error (raw from SQLite, or ours) as KERN_INDEX_DAMAGED naming the fix; else null. */
+export function indexDamageIn(error: unknown, agentDir: string): StoreError | null {
+  if (!isIndexDamage(error)) return null;
+  if (error instanceof StoreError) return error;
+  return indexDamagedError(`${agentDir}/.kern/kern.db`, error);
+}
+
 export function indexDamagedError(databasePath: string, cause: unknown): StoreError {
   const detail = cause instanceof Error ? cause.message : String(cause);
   return new StoreError(

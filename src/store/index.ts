@@ -1,5 +1,6 @@
 // Public surface of store/: the two append-only logs and the derived SQLite index (SPEC §3).
 export * from "./agent-store.js";
+export * from "./check-index-file.js";
 export { getMeta, openDatabase, type SqliteDatabase, setMeta } from "./database.js";
 export * from "./folder-lock.js";
 export * from "./import-transaction.js";
@@ -7,6 +8,7 @@ export * from "./index-damage.js";
 export * from "./memory-entry.js";
 export * from "./memory-log.js";
 export * from "./message-repo.js";
+export * from "./private-files.js";
 export * from "./reindex.js";
 export * from "./segment-repo.js";
 export * from "./session-entry.js";

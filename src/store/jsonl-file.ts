@@ -92,7 +92,7 @@ export class JsonlAppender {
   private dirty = false;
 
   constructor(path: string) {
-    this.descriptor = openSync(path, "a", 0o644);
+    this.descriptor = openSync(path, "a", 0o600);
   }
 
   append(values: readonly unknown[]): void {

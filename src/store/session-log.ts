@@ -104,7 +104,7 @@ export class SessionLog {
 
   /** Opens the newest session in `sessionsDir` (creating one when there is none), repairing a torn last line. */
   static open(options: { sessionsDir: string; clock: Clock }): SessionLog {
-    mkdirSync(options.sessionsDir, { recursive: true });
+    mkdirSync(options.sessionsDir, { recursive: true, mode: 0o700 });
     const newest = listSessionFiles(options.sessionsDir).at(-1);
     const info = newest ?? createSessionFile(options.sessionsDir, options.clock);
     return new SessionLog(options.sessionsDir, options.clock, scanSession(info, options.clock));
@@ -206,7 +206,7 @@ function createSessionFile(
   const file = join(sessionsDir, `${id}.jsonl`);
   const createdAt = isoNow(clock);
   const header: SessionHeader = { type: "session", v: SESSION_SCHEMA_VERSION, id, createdAt };
-  writeFileSync(file, `${JSON.stringify(header)}\n`, { flag: "wx" });
+  writeFileSync(file, `${JSON.stringify(header)}\n`, { flag: "wx", mode: 0o600 });
   return { id, file, createdAt };
 }
 

@@ -1,5 +1,6 @@
 // Issue 14, Must show 5: `kern demo` fits 80 columns, counts every level truthfully (no silently
 // cut tree), prints how to log in, and each command it suggests works as printed.
+import { execFileSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { kernProcess } from "../support/kern-process.js";
 import { makeTempDir } from "../support/temp-dir.js";
@@ -47,5 +48,8 @@ describe("kern demo as a newcomer runs it", () => {
       expect(result.code, `${hint}: ${result.stderr}`).toBe(0);
       expect(result.stdout.trim().length, hint).toBeGreaterThan(0);
     }
+    // Issue 31: the demo folder is a clean repository — its files committed, kern's state ignored.
+    const status = execFileSync("git", ["status", "--porcelain"], { cwd: dir, encoding: "utf8" });
+    expect(status).toBe("");
   }, 180_000);
 });

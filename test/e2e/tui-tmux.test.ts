@@ -71,6 +71,13 @@ describe("kern tui in tmux", () => {
     await tui.waitFor((lines) => lines.some((line) => line.includes("queue:")));
   }, 60_000);
 
+  it("completes /sta and a Tab that arrive in one read (issue 31)", async () => {
+    await tui.burst("/sta\t");
+    await tui.waitFor((lines) => lastLine(lines) === "❯ /status");
+    await tui.keys("C-u");
+    await tui.waitFor((lines) => lastLine(lines) === "❯");
+  }, 60_000);
+
   it("answers an unknown /foo itself, without the model", async () => {
     const before = turnRequests(agent.llm).length;
     await tui.type("/foo");

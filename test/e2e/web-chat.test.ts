@@ -146,6 +146,37 @@ describeInBrowser("web chat", () => {
     expect(runtime.envelopes.length).toBe(sent);
   });
 
+  it("counts the Pairing badge down at once after an approval (issue 31)", async () => {
+    const badge = page.locator(".main-nav .nav-badge");
+    const pending = await runtime.pairing.request({
+      channel: "telegram",
+      userId: "88",
+      chatId: "88",
+      name: "Cy",
+    });
+    await page.evaluate(() => {
+      location.hash = "#/pairing";
+    });
+    await expect.poll(() => badge.textContent()).toBe("1");
+    expect(await badge.isVisible()).toBe(true);
+    await page.locator(`.pairing-item[data-code="${pending.code}"] button`).click();
+    await page.locator(".pairing-item", { hasText: "Cy" }).locator("strong").waitFor();
+    await expect.poll(() => badge.isVisible(), { timeout: 5000 }).toBe(false);
+
+    const second = await runtime.pairing.request({
+      channel: "telegram",
+      userId: "89",
+      chatId: "89",
+      name: "Dee",
+    });
+    await page.evaluate(() => {
+      location.hash = "#/chat";
+    });
+    await expect.poll(() => badge.textContent()).toBe("1");
+    await send(`/pair ${second.code}`);
+    await expect.poll(() => badge.isVisible(), { timeout: 5000 }).toBe(false);
+  });
+
   it("keeps the input usable mid-turn and cancels the running turn", async () => {
     runtime.stepMs = 80;
     await send("tell me a long story");

@@ -84,7 +84,10 @@ export class FakeLlm {
     });
   }
 
-  reply(text: string, options: DelayOption & { usage?: FakeUsage } = {}): void {
+  reply(
+    text: string,
+    options: DelayOption & { usage?: FakeUsage; pieces?: number; pieceDelayMs?: number } = {},
+  ): void {
     this.queue.push({ kind: "text", text, ...options });
   }
 
@@ -297,6 +300,14 @@ export class FakeLlm {
           return;
         }
         startSse(res);
+        if (script.kind === "text" && script.pieceDelayMs) {
+          void this.streamSlowly(
+            res,
+            streamChunks(script, request, callNumber),
+            script.pieceDelayMs,
+          );
+          return;
+        }
         for (const chunk of streamChunks(script, request, callNumber)) res.write(sseData(chunk));
         res.end(sseData("[DONE]"));
         return;
@@ -305,6 +316,16 @@ export class FakeLlm {
         throw new Error(`unknown script ${JSON.stringify(unreachable)}`);
       }
     }
+  }
+
+  /** Writes the chunks with a pause between them; stops when the client hangs up. */
+  private async streamSlowly(res: ServerResponse, chunks: object[], pauseMs: number) {
+    for (const chunk of chunks) {
+      if (res.destroyed) return;
+      res.write(sseData(chunk));
+      await this.delay(pauseMs);
+    }
+    if (!res.destroyed) res.end(sseData("[DONE]"));
   }
 
   private async handleEmbeddings(req: IncomingMessage, res: ServerResponse): Promise<void> {

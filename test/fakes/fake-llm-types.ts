@@ -51,7 +51,16 @@ export type DelayOption = { delayMs?: number };
 /** What the server does with one chat request. */
 export type ReplyScript = DelayOption &
   (
-    | { kind: "text"; text: string; usage?: FakeUsage; finishReason?: string }
+    | {
+        kind: "text";
+        text: string;
+        usage?: FakeUsage;
+        finishReason?: string;
+        /** Streams the text in this many pieces (default 3)… */
+        pieces?: number;
+        /** …with this pause between them, as a real model streams (default none). */
+        pieceDelayMs?: number;
+      }
     | { kind: "tool-calls"; calls: FakeToolCall[]; text?: string; usage?: FakeUsage }
     | { kind: "fail"; status: number; retryAfter?: number; message?: string }
     /** Headers and one chunk (a role delta, plus `text` if given), then silence until hang-up. */

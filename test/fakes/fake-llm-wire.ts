@@ -96,7 +96,8 @@ export function streamChunks(script: AnswerScript, request: FakeChatRequest, cal
   const choice = (delta: object, finish?: string) =>
     chunkOf(callNumber, request.model, delta, finish);
   const chunks: object[] = [choice({ role: "assistant", content: "" })];
-  for (const piece of splitPieces(text, 3)) chunks.push(choice({ content: piece }));
+  const pieces = script.kind === "text" ? (script.pieces ?? 3) : 3;
+  for (const piece of splitPieces(text, pieces)) chunks.push(choice({ content: piece }));
   toolCalls.forEach(({ id, function: { name, arguments: args } }, index) => {
     chunks.push(
       choice({ tool_calls: [{ index, id, type: "function", function: { name, arguments: "" } }] }),

@@ -10,8 +10,15 @@ export interface TmuxSession {
   keys(...names: string[]): Promise<void>;
   /** Pastes text the way a terminal does (bracketed when the program asked for it). */
   paste(text: string): Promise<void>;
+  /**
+   * Writes keystrokes to the program in one write, unbracketed — as they arrive over ssh or on a
+   * busy machine (`/sta` and Tab in one read).
+   */
+  burst(text: string): Promise<void>;
   /** The visible screen, lines without trailing blanks. */
   screen(): Promise<string[]>;
+  /** The scrollback and the screen, oldest line first. */
+  history(): Promise<string[]>;
   /** Waits until `predicate` holds for the screen; fails with the last screen after `ms`. */
   waitFor(predicate: (lines: string[]) => boolean, ms?: number): Promise<string[]>;
   close(): Promise<void>;
@@ -47,7 +54,15 @@ export async function startTmux(
       await tmux(socket, ["set-buffer", "-b", "p", text]);
       await tmux(socket, ["paste-buffer", "-p", "-d", "-b", "p", ...target]);
     },
+    async burst(text) {
+      await tmux(socket, ["set-buffer", "-b", "k", text]);
+      await tmux(socket, ["paste-buffer", "-d", "-b", "k", ...target]);
+    },
     screen,
+    async history() {
+      const all = await tmux(socket, ["capture-pane", "-p", "-S", "-", ...target]);
+      return all.split("\n").map((line) => line.trimEnd());
+    },
     async waitFor(predicate, ms = 20_000) {
       const deadline = Date.now() + ms;
       for (;;) {

@@ -4,6 +4,7 @@ import { ApiError, api, onUnauthorized } from "./api.js";
 import { errorBox, h } from "./dom.js";
 import { openEventStream } from "./event-stream.js";
 import { AppShell, pendingCodes } from "./views/app-shell.js";
+import { PAIRING_CHANGED } from "./views/local-commands.js";
 import { createLoginView } from "./views/login-view.js";
 
 const root = document.getElementById("app") ?? document.body;
@@ -50,12 +51,14 @@ function startApp(shell: AppShell): () => void {
     refreshPending();
   };
   window.addEventListener("hashchange", onHashChange);
+  window.addEventListener(PAIRING_CHANGED, refreshPending);
   shell.route(location.hash);
   const timer = setInterval(refreshPending, 20_000);
   return () => {
     stream.close();
     clearInterval(timer);
     window.removeEventListener("hashchange", onHashChange);
+    window.removeEventListener(PAIRING_CHANGED, refreshPending);
   };
 }
 

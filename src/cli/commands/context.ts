@@ -1,4 +1,5 @@
-// `kern context [DIR] [--json] [--max-context-tokens N]`: the composed system prompt and budget.
+// `kern context [DIR] [--json] [--max-context-tokens N] [--prompt]`: the token breakdown of the
+// composed prompt (and the system prompt itself with --prompt).
 import type { Command } from "commander";
 import { type ContextReport, formatContext, UsageError } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
@@ -21,6 +22,12 @@ async function composeOffline(
   );
 }
 
+interface ContextFlags {
+  json?: boolean;
+  maxContextTokens?: string;
+  prompt?: boolean;
+}
+
 export function registerContextCommand(program: Command, context: CliContext): void {
   program
     .command("context")
@@ -28,7 +35,8 @@ export function registerContextCommand(program: Command, context: CliContext): v
     .argument("[dir]", "agent folder", ".")
     .option("--json", "print JSON (docs/cli.md)")
     .option("--max-context-tokens <n>", "inspect with another budget")
-    .action(async (dir: string, flags: { json?: boolean; maxContextTokens?: string }) => {
+    .option("--prompt", "print the whole system prompt before the breakdown")
+    .action(async (dir: string, flags: ContextFlags) => {
       const budget =
         flags.maxContextTokens === undefined ? undefined : Number(flags.maxContextTokens);
       if (budget !== undefined && (!Number.isInteger(budget) || budget < 1000)) {
@@ -44,8 +52,15 @@ export function registerContextCommand(program: Command, context: CliContext): v
           }
         : await composeOffline(dir, context.env, budget);
       if (flags.json) return context.output.json(report);
-      context.output.line(report.systemPrompt);
-      context.output.line();
+      // The breakdown is what a person looks for; the prompt runs to thousands of lines.
+      if (flags.prompt) {
+        context.output.line(report.systemPrompt);
+        context.output.line();
+      }
       context.output.line(formatContext(report));
+      if (!flags.prompt) {
+        const lines = report.systemPrompt.split("\n").length;
+        context.output.line(`the system prompt (${lines} lines): kern context ${dir} --prompt`);
+      }
     });
 }

@@ -12,7 +12,7 @@ import {
 import { loadDaemon } from "../load-daemon.js";
 import { webLoginLine } from "../web-login-line.js";
 
-/** Lines of the composed summary shown; `kern context DIR` prints all of it. */
+/** Lines of the composed summary shown; `kern context DIR --prompt` prints all of it. */
 const PREVIEW_LINES = 20;
 
 export function registerDemoCommand(program: Command, context: CliContext): void {
@@ -56,7 +56,7 @@ export function registerDemoCommand(program: Command, context: CliContext): void
       const lines = (summary ?? "(nothing trimmed: the whole history fits)").split("\n");
       for (const line of lines.slice(0, PREVIEW_LINES)) out.line(fitLine(`  ${line}`));
       if (lines.length > PREVIEW_LINES)
-        out.line(`  … ${lines.length - PREVIEW_LINES} more lines: kern context ${dir}`);
+        out.line(`  … ${lines.length - PREVIEW_LINES} more lines: kern context ${dir} --prompt`);
       out.line();
       out.line("compression per level (tokens in → tokens out):");
       for (const level of report.compression) {

@@ -4,6 +4,7 @@
 // queue; without one, the CLI does the work itself.
 import type { Command } from "commander";
 import type { ImportBuildReport, ImportPhase } from "../../kernel/index.js";
+import { UsageError } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
 import { loadDaemon } from "../load-daemon.js";
@@ -15,9 +16,28 @@ export function registerImportCommand(program: Command, context: CliContext): vo
     .argument("<file>", "conversation file")
     .argument("[dir]", "agent folder", ".")
     .option("--json", "print the report as JSON")
-    .action(async (file: string, dir: string, flags: { json?: boolean }) => {
+    .option(
+      "--offline",
+      "build the memory without model calls: local embeddings, extractive summaries (daemon stopped)",
+    )
+    .option("-y, --yes", "do not ask before the summary calls a configured model makes")
+    .addHelpText(
+      "after",
+      "\nWith a model configured, the memory build makes about one summary call per 15k tokens of\nhistory on it (plus rollups); kern import says how many before it starts and asks on a\nterminal. --offline makes none.",
+    )
+    .action(async (file: string, dir: string, flags: ImportFlags) => {
       const onProgress = progressReporter(context);
       const daemon = await connectDaemon(dir);
+      if (flags.offline && daemon)
+        throw new UsageError(
+          `--offline builds with the local defaults, but the running daemon builds with its model; stop it first: kern stop ${dir}`,
+        );
+      // Said (and asked) once, by the process the user started, not by its import child.
+      if (
+        context.env["KERN_IMPORT_CHILD"] !== "1" &&
+        !(await callsAgreed(context, dir, file, flags))
+      )
+        return;
       let report: ImportBuildReport;
       if (daemon) {
         const { uploadImport } = await import("../../client/index.js");
@@ -38,19 +58,56 @@ export function registerImportCommand(program: Command, context: CliContext): vo
         return;
       } else {
         stopWithParent();
-        const { runImport } = await loadDaemon();
+        const { runImport, OFFLINE_OVERRIDES } = await loadDaemon();
         report = await runImport({
           agentDir: dir,
           file,
           clock: context.clock,
           env: context.env,
           onProgress,
+          ...(flags.offline ? { overrides: { ...OFFLINE_OVERRIDES } } : {}),
         });
       }
       context.output.endProgress();
       if (flags.json) return context.output.json(report);
       printReport(context, report, daemon !== null);
     });
+}
+
+interface ImportFlags {
+  json?: boolean;
+  offline?: boolean;
+  yes?: boolean;
+}
+
+/**
+ * Says how many summary calls the build makes on which model before any is made; on a terminal
+ * without --yes, asks. False when the person said no (nothing is imported).
+ */
+async function callsAgreed(
+  context: CliContext,
+  dir: string,
+  file: string,
+  flags: ImportFlags,
+): Promise<boolean> {
+  const { planImportCalls } = await loadDaemon();
+  const plan = await planImportCalls({
+    agentDir: dir,
+    file,
+    env: context.env,
+    offline: flags.offline === true,
+  });
+  if (!plan) return true;
+  const tokens = `${Math.max(1, Math.round(plan.tokens / 1000))}k`;
+  const embeddings = plan.embeddingModel ? ` and embeddings on ${plan.embeddingModel}` : "";
+  context.output.error(
+    `this import makes about ${plan.summaryCalls} summary call(s) (~${tokens} tokens of history) on ${plan.model} at ${plan.endpoint}${embeddings}; --offline builds without the model`,
+  );
+  if (flags.yes || !context.stdinIsTTY) return true;
+  const { confirm } = await import("../confirm.js");
+  if (await confirm(context, "go on?")) return true;
+  context.output.line("nothing imported");
+  return false;
 }
 
 /**

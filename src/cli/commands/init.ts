@@ -34,6 +34,9 @@ export function registerInitCommand(program: Command, context: CliContext): void
       const given = Object.fromEntries(
         FLAG_KEYS.filter((key) => flags[key] !== undefined).map((key) => [key, flags[key]]),
       );
+      // Provider names are ids, but `OpenAI` means openai.
+      if (typeof given["provider"] === "string")
+        given["provider"] = given["provider"].toLowerCase();
       let options: InitAgentOptions = { agentDir: dir, ...given };
       if (context.stdinIsTTY && !flags["yes"] && Object.keys(given).length === 0) {
         options = { ...options, ...(await askInitQuestions(context, dir)) };
@@ -42,7 +45,7 @@ export function registerInitCommand(program: Command, context: CliContext): void
           "no TTY and no flags: using defaults (local embeddings, no model configured)",
         );
       }
-      const { initAgent } = await loadDaemon();
+      const { initAgent, checkModelSetup } = await loadDaemon();
       const report = await initAgent(options);
       const verb =
         report.created.length === 0
@@ -58,10 +61,19 @@ export function registerInitCommand(program: Command, context: CliContext): void
         context.output.line(`  kept ${report.kept.length} existing file(s) unchanged`);
       for (const change of report.updated) context.output.line(`  ~ ${change}`);
       if (report.gitCommitted) context.output.line("  git: initialized with a first commit");
+      // Can it chat? Said before "next:", each problem with its fix (issue 31).
+      const problems = await checkModelSetup({ agentDir: dir, env: context.env });
+      for (const { problem, fix } of problems) {
+        context.output.line(`warning: ${problem}`);
+        context.output.line(`  fix: ${fix}`);
+      }
       if (report.updated.length > 0 && report.created.length === 0) {
         context.output.line(`a running daemon uses this after: kern restart ${dir}`);
         return;
       }
-      context.output.line(`next: kern tui ${dir}   (or kern start ${dir}; kern status ${dir})`);
+      const fixFirst = problems.length > 0 ? "fix the warnings above, then " : "";
+      context.output.line(
+        `next: ${fixFirst}kern tui ${dir}   (or kern start ${dir}; kern status ${dir})`,
+      );
     });
 }

@@ -87,7 +87,10 @@ export function writePidFile(path: string, record: PidRecord): void {
   }
   if (!existing) rmSync(path, { force: true });
   const procStart = processStartTicks(record.pid) ?? undefined;
-  writeFileSync(path, JSON.stringify({ ...record, procStart }), { flag: existing ? "w" : "wx" });
+  writeFileSync(path, JSON.stringify({ ...record, procStart }), {
+    flag: existing ? "w" : "wx",
+    mode: 0o600,
+  });
 }
 
 /** Removes the pid file only if it is still ours. */

@@ -198,15 +198,32 @@ describe.skipIf(!jsxReady)("App", () => {
     };
     const instance = start(client);
     await client.waitForStream();
+    // Issue 31: who waits to pair is on screen, with the command that lets them in.
+    await frameWith(instance, "⚑ Ann (42) waits to pair — type /pair KERN-7X4M");
     await type(instance, "/pair KERN-7X4M");
     await type(instance, "\r");
     await frameWith(instance, "paired Ann (telegram user 42)");
+    await frameWhere(instance, (frame) => !frame.includes("waits to pair"));
     await type(instance, "/frobnicate now");
     await type(instance, "\r");
     await frameWith(instance, "unknown command /frobnicate");
     await type(instance, "/etc/hosts is empty");
     await type(instance, "\r");
     expect(client.sentMessages).toEqual([{ text: "/etc/hosts is empty", interface: "tui" }]);
+  });
+
+  it("adds the terminal's own commands and keys to /help, and still asks the daemon", async () => {
+    const client = new FakeDaemonClient();
+    const instance = start(client);
+    await client.waitForStream();
+    await type(instance, "/help");
+    await type(instance, "\r");
+    const frame = await frameWith(instance, "/exit");
+    expect(frame).toContain("/pair CODE");
+    expect(frame).toContain("Esc cancels the running turn");
+    // Under the line the user sent, not above it.
+    expect(frame.indexOf("❯ /help")).toBeLessThan(frame.indexOf("In this terminal"));
+    expect(client.sentMessages).toEqual([{ text: "/help", interface: "tui" }]);
   });
 
   it("edits the line with Backspace, including when it arrives as delete", async () => {

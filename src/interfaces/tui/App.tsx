@@ -5,12 +5,16 @@ import { useCallback, useMemo, useReducer, useRef, useState } from "react";
 import type { DaemonClient } from "../../client/index.js";
 import { describeError, parseChatCommand } from "../../kernel/index.js";
 import { InputLine } from "./components/InputLine.js";
-import { StatusLine } from "./components/StatusLine.js";
+import { PairingNotice, pairingNoticeRows } from "./components/PairingNotice.js";
+import { STATUS_LINE_ROWS, StatusLine } from "./components/StatusLine.js";
 import { Transcript } from "./components/Transcript.js";
 import { useAgentStatus } from "./hooks/use-agent-status.js";
 import { useDaemonEvents } from "./hooks/use-daemon-events.js";
+import { usePendingPairings } from "./hooks/use-pending-pairings.js";
+import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { openLineHistory } from "./line-history.js";
-import { answerLocally, TUI_COMMANDS } from "./local-commands.js";
+import { countTextRows } from "./live-rows.js";
+import { answerLocally, isHelp, TERMINAL_HELP, TUI_COMMANDS } from "./local-commands.js";
 import { countSettledItems, createInitialTuiState, tuiReducer } from "./tui-state.js";
 
 /** How long to wait between attempts to reach a daemon that went away. */
@@ -56,10 +60,17 @@ export function App({
   const localIds = useRef(0);
   const { exit } = useApp();
   const [question, setQuestion] = useState<string | null>(null);
-  const local = useCallback(
-    (command: string, text: string) => dispatch({ type: "local-answer", command, text }),
-    [],
-  );
+  // A /pair answer asks at once who still waits.
+  const [pairVersion, setPairVersion] = useState(0);
+  const local = useCallback((command: string, text: string) => {
+    dispatch({ type: "local-answer", command, text });
+    if (command === "pair") setPairVersion((version) => version + 1);
+  }, []);
+  const pendingPairings = usePendingPairings({
+    client,
+    connected: state.connection === "connected",
+    version: state.statusVersion + pairVersion,
+  });
   const submit = useCallback(
     (line: string) => {
       const text = line.trim();
@@ -74,6 +85,7 @@ export function App({
       if (answerLocally(text, { client, local, exit })) return;
       const localId = ++localIds.current;
       dispatch({ type: "message-send", localId, text: line });
+      if (isHelp(text)) local("", TERMINAL_HELP);
       client.sendMessage({ text: line, interface: "tui" }).then(
         ({ turnId }) => dispatch({ type: "message-accept", localId, turnId }),
         (error: unknown) =>
@@ -92,6 +104,13 @@ export function App({
     setQuestion(QUIT_QUESTION);
   }, [runningTurnId, question, cancel, exit]);
   const history = useMemo(() => openLineHistory(historyFile ?? null), [historyFile]);
+  // The live transcript gets the rows the status and input lines leave, less the row ink's
+  // cursor sits on under them and one row of slack.
+  const { rows, columns } = useTerminalSize();
+  const [inputRows, setInputRows] = useState(1);
+  const questionRows = question ? countTextRows(question, columns) : 0;
+  const maxLiveRows =
+    rows - STATUS_LINE_ROWS - pairingNoticeRows(pendingPairings) - inputRows - questionRows - 2;
 
   return (
     <Box flexDirection="column">
@@ -99,8 +118,11 @@ export function App({
         items={state.items}
         settledCount={countSettledItems(state)}
         epoch={state.historyEpoch}
+        maxLiveRows={maxLiveRows}
+        columns={columns}
       />
-      <StatusLine agentName={agentName} state={state} />
+      <PairingNotice pending={pendingPairings} />
+      <StatusLine agentName={agentName} state={state} columns={columns} />
       <InputLine
         onSubmit={submit}
         onEscape={() => {
@@ -111,6 +133,8 @@ export function App({
         onKey={() => setQuestion(null)}
         commands={TUI_COMMANDS}
         history={history}
+        columns={columns}
+        onRows={setInputRows}
       />
       {question ? <Text color="yellow">{question}</Text> : null}
     </Box>

@@ -80,8 +80,9 @@ const SEQUENCES: Record<string, EditorKeyName> = {
 
 /**
  * Decodes one raw event. Inside a bracketed paste every byte is text. Outside one, a run of
- * several characters is typing that arrived at once (or a paste from a terminal without bracketed
- * paste): its line breaks are kept as newlines, and a final CR is the Enter key that followed.
+ * several characters is typing that arrived at once (over ssh, on a busy machine, or a paste
+ * from a terminal without bracketed paste): its line breaks are kept as newlines, a Tab in it is
+ * the Tab key (`/sta` + Tab completes), and a final CR is the Enter key that followed.
  */
 export function decodeInput(raw: string, pasting: boolean): EditorInput[] {
   if (pasting && raw !== "\x1b[201~") return [{ type: "text", text: printable(raw) }];
@@ -90,13 +91,17 @@ export function decodeInput(raw: string, pasting: boolean): EditorInput[] {
   if (raw.startsWith("\x1b")) return []; // a key the editor does not use (F1, Insert…)
   const submits = raw.length > 1 && raw.endsWith("\r");
   const body = submits ? raw.slice(0, -1) : raw;
-  const text = printable(body);
-  const decoded: EditorInput[] = text ? [{ type: "text", text }] : [];
+  const decoded: EditorInput[] = [];
+  body.split("\t").forEach((part, index) => {
+    if (index > 0) decoded.push({ type: "key", name: "tab" });
+    const text = printable(part);
+    if (text) decoded.push({ type: "text", text });
+  });
   if (submits) decoded.push({ type: "key", name: "enter" });
   return decoded;
 }
 
-/** Line breaks as \n; other control bytes (a stray escape) dropped; tabs kept. */
+/** Line breaks as \n; other control bytes (a stray escape) dropped; tabs kept (in a paste). */
 function printable(text: string): string {
   return text.replace(/\r\n|\r/g, "\n").replace(/[^\P{Cc}\n\t]/gu, "");
 }

@@ -80,6 +80,16 @@ describe("the line editor", () => {
     expect(feed(["hello /sta", "\t"]).state.text).toBe("hello /sta");
   });
 
+  it("completes when the text and the Tab arrive in one read (ssh, a busy machine)", () => {
+    expect(feed(["/sta\t"]).state.text).toBe("/status");
+    expect(feed(["/sta\t\r"]).actions).toEqual([{ type: "submit", text: "/status" }]);
+    expect(feed(["/s\t"]).state.completions).toEqual(["/segments", "/status"]);
+  });
+
+  it("keeps the tabs of a bracketed paste as text", () => {
+    expect(feed(["\x1b[200~", "a\tb", "\x1b[201~"]).state.text).toBe("a\tb");
+  });
+
   it("reports Esc and Ctrl-C to the caller and ignores keys it does not use", () => {
     expect(feed(["\x1b", "\x03"]).actions).toEqual([{ type: "escape" }, { type: "interrupt" }]);
     expect(feed(["a", "\x1b[15~", "b"]).state.text).toBe("ab");

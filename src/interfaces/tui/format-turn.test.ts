@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AgentStatus } from "../../kernel/index.js";
 import {
+  fitStatusLine,
   formatMemoryState,
   formatStatusLine,
   formatTokenCount,
@@ -106,5 +107,22 @@ describe("formatStatusLine", () => {
     expect(parts.indicator).toBe("○ disconnected — reconnecting… (the daemon refused the token)");
     expect(parts.details).toBe("ada");
     expect(parts.hint).toContain("/help");
+  });
+});
+
+describe("the status line on one row", () => {
+  const parts = {
+    indicator: "● connected",
+    details: "agent · fake-model · 1,204 messages, 38.2k tokens · memory idle · L0 12 L1 3",
+    hint: "/help · Ctrl-C quits",
+  };
+
+  it("keeps the indicator and the key hint and shortens the details to fit", () => {
+    const fitted = fitStatusLine(parts, 80);
+    const row = `${fitted.indicator} · ${fitted.details} · ${fitted.hint}`;
+    expect(Array.from(row).length).toBeLessThanOrEqual(80);
+    expect(fitted.details.endsWith("…")).toBe(true);
+    expect(fitted.hint).toBe(parts.hint);
+    expect(fitStatusLine(parts, 200)).toEqual(parts);
   });
 });

@@ -98,13 +98,33 @@ export function formatStatusLine(options: {
   const details = [status?.agent ?? options.agentName];
   if (status) {
     details.push(status.model ?? "no model configured");
+    const messages = status.session.messages;
     details.push(
-      `${status.session.messages} messages, ${formatTokenCount(status.session.tokens)} tokens`,
+      `${messages} ${messages === 1 ? "message" : "messages"}, ${formatTokenCount(status.session.tokens)} tokens`,
     );
     details.push(formatMemoryState(status.memory));
   }
   const hint = options.turnRunning ? "Esc cancels the turn · Ctrl-C quits" : "/help · Ctrl-C quits";
   return { indicator, details: details.join(" · "), hint };
+}
+
+/**
+ * The status line cut to one row of `columns`: the details lose their end (with "…") before the
+ * indicator and the key hint lose anything; what still does not fit is cut by the terminal.
+ */
+export function fitStatusLine(parts: StatusLineParts, columns: number): StatusLineParts {
+  const fixed = Array.from(`${parts.indicator} ·  · ${parts.hint}`).length;
+  const room = columns - fixed;
+  const details = Array.from(parts.details);
+  if (details.length <= room) return parts;
+  const kept =
+    room >= 2
+      ? `${details
+          .slice(0, room - 1)
+          .join("")
+          .trimEnd()}…`
+      : "";
+  return { ...parts, details: kept };
 }
 
 function shorten(text: string): string {

@@ -13,6 +13,23 @@ export interface LocalCommandContext {
   exit: () => void;
 }
 
+/** What /help adds in the terminal: its own commands and the editing keys. */
+export const TERMINAL_HELP = [
+  "In this terminal:",
+  "  /pair CODE   let in a Telegram user who got CODE (kern pair lists who waits)",
+  "  /exit        quit (the daemon keeps running)",
+  "Keys: Enter sends · Alt-Enter, Ctrl-J or a trailing \\ starts a new line",
+  "  Tab completes a /command · ↑ ↓ history · Alt-← / Alt-→ by word",
+  "  Ctrl-A / Ctrl-E line start / end · Ctrl-W word back",
+  "  Ctrl-U / Ctrl-K delete to start / end · Esc cancels the running turn",
+  "  Ctrl-C clears the line, else quits (asks first while a turn runs)",
+].join("\n");
+
+/** `/help` goes to the daemon (its commands); the terminal shows its own part under it. */
+export function isHelp(text: string): boolean {
+  return /^\/help(?:\s|$)/.test(text.trim());
+}
+
 /** True when `text` was a command answered here; false when it goes to the daemon. */
 export function answerLocally(text: string, context: LocalCommandContext): boolean {
   // `/word` alone or followed by an argument; `/etc/hosts …` is a path, not a command.

@@ -4,7 +4,7 @@
 // (LESSONS #6). While autoRecall is on, the planner keeps the block's room whether or not a turn
 // has one, so the summary and the window's start do not move with it. Pure.
 // docs/decisions/0010-what-the-agent-sees.md
-import type { SessionMessage } from "../../kernel/index.js";
+import { markKernHead, neutralize, type SessionMessage } from "../../kernel/index.js";
 import { countTokens } from "../text/count-tokens.js";
 
 /** SPEC §6: the `<recall>` block holds at most ~2000 tokens. */
@@ -39,9 +39,12 @@ export function withRecallBlock(
   const at = window.findLastIndex((message) => message.role === "user");
   const original = window[at];
   if (!original) return { window: [...window], message: null };
-  const message = {
-    ...original,
-    content: `${OPEN}${text.trim()}${CLOSE}${original.content ?? ""}`,
-  };
+  // The passages are outside text: they cannot close the block. The head is marked as kern's so
+  // the runtime neutralizes only what follows it (the user's words).
+  const head = `${OPEN}${neutralize(text.trim())}${CLOSE}`;
+  const message = markKernHead(
+    { ...original, content: `${head}${original.content ?? ""}` },
+    head.length,
+  );
   return { window: window.map((entry, index) => (index === at ? message : entry)), message };
 }

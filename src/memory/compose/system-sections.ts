@@ -3,6 +3,7 @@
 // joined prompt exactly as the sum of `section + "\n\n"` costs, so sections are counted (and
 // cached) one by one instead of re-counting the whole prompt every turn. Pure apart from counting.
 import type { AgentDocument } from "../../agent/index.js";
+import { neutralize } from "../../kernel/index.js";
 import { countTokens } from "../text/count-tokens.js";
 
 export interface SystemSection {
@@ -30,7 +31,11 @@ export function renderSection(
   path: string | null = null,
 ): SystemSection {
   const open = path === null ? `<${tag}>` : `<${tag} path="${escapeAttribute(path)}">`;
-  return { tag, path, text: `${open}\n${content.trim()}\n</${tag}>` };
+  // Documents, tool descriptions and memory are outside text: no kern tag or envelope inside.
+  // KERN.md is the runtime's own description of those markers, so it may name them.
+  const body =
+    tag === "document" && path === "KERN.md" ? content.trim() : neutralize(content.trim());
+  return { tag, path, text: `${open}\n${body}\n</${tag}>` };
 }
 
 /**

@@ -30,6 +30,9 @@ const FACT_CUE =
   /\b(?:note|notes|reminder|remember(?:ing)?|for the record|for later|(?:don'?t|before i) forget|decided|agreed|chose|instead of|from now on|change of plan|update:|is now|changed (?:it )?to|goes to|moved to|switched to|set (?:[\w-]+ ){1,5}to|configured|owner|owns|phone|e-?mail|contact|deadline|due (?:on|by)|expires?|prefers?|preferred|(?:id|number|key|code|serial) is)\b/gi;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'_.-]*/gu;
 
+/** Characters of a sentence its score reads (a sentence this long already weighs less). */
+const MAX_SCORED_CHARS = 1000;
+
 function countMatches(text: string, pattern: RegExp, cap: number): number {
   let count = 0;
   pattern.lastIndex = 0;
@@ -43,7 +46,12 @@ function countMatches(text: string, pattern: RegExp, cap: number): number {
  * values, owners, due dates), identifiers, numbers and dates (facts that must survive verbatim),
  * problem cue words, open questions; very short or long ones weigh less.
  */
-export function scoreSentence(text: string): number {
+export function scoreSentence(sentence: string): number {
+  // The identifier patterns rescan a run of word characters from each of its positions: on a
+  // 20,000-character word that was 4 s a message, on the event loop (issue 33 item 8). A
+  // sentence is judged by its first MAX_SCORED_CHARS; past that, length only lowers the score.
+  const text =
+    sentence.length > MAX_SCORED_CHARS ? safeSlice(sentence, 0, MAX_SCORED_CHARS) : sentence;
   const identifiers = countMatches(text, IDENTIFIER, 3);
   let score = 1 + 1.5 * identifiers + 0.8 * countMatches(text, NUMBER, 3);
   if (CALENDAR_DATE.test(text)) score += 2;

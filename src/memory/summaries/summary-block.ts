@@ -1,6 +1,6 @@
 // The `<summary>` block of SPEC §4 (what the model sees in <conversation_summary>) and the
 // extraction of a summary body from raw model output. Pure: no I/O.
-import { KernError } from "../../kernel/index.js";
+import { KernError, neutralize } from "../../kernel/index.js";
 
 export interface SummaryBlockOptions {
   level: number;
@@ -15,7 +15,7 @@ export interface SummaryBlockOptions {
 
 /** A body must not close the block early: `<summary>` tags inside it are defused. */
 function defuseTags(body: string): string {
-  return body.replace(/<(\/?)summary>/gi, "&lt;$1summary>");
+  return neutralize(body);
 }
 
 /**

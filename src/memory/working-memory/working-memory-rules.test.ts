@@ -41,6 +41,25 @@ describe("observeExchange", () => {
     });
   });
 
+  it("reads nothing from a casual chat's likes and personal choices (issue 31)", () => {
+    const observation = observeExchange([
+      user(
+        0,
+        "I love all the yellow leaves this time of year. I picked this color because it reminded me of home. I like hiking with my dog.",
+      ),
+      assistant(1, "That sounds lovely! I chose a red scarf because it was warm."),
+    ]);
+    expect(observation.preferences).toEqual([]);
+    expect(observation.decisions).toEqual([]);
+  });
+
+  it("still reads likes about the agent's answers as preferences", () => {
+    const observation = observeExchange([user(0, "I really like it when your answers are short.")]);
+    expect(observation.preferences).toEqual([
+      { text: "I really like it when your answers are short", replaces: null },
+    ]);
+  });
+
   it("takes a decision's reason from the next sentence when it starts with one", () => {
     const observation = observeExchange([
       user(0, "Let's go with Postgres for the queue. The reason is that we already run it."),

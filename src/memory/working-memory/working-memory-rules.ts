@@ -31,7 +31,13 @@ const CHOICE_VERB =
 const REASON_CLAUSE = /[,;]?\s*\b(?:because|since|so that|due to)\b\s*/i;
 const REASON_SENTENCE = /^(?:because|the reason is|reason:|that's because|this is because)\s*/i;
 const PREFERENCE_CUE =
-  /(?:^|\W)(?:i (?:really )?(?:prefer|like|love|hate|dislike)|i'?d (?:prefer|rather)|i would (?:prefer|rather)|i (?:don't|do not) (?:like|want)|i want you to|please (?:don't|do not|never|always|avoid)|don't ever|from now on|going forward)(?=\W|$)|^(?:always|never|you should (?:always|never))\b/i;
+  /(?:^|\W)(?:i (?:really )?prefer|i'?d (?:prefer|rather)|i would (?:prefer|rather)|i (?:don't|do not) (?:like|want)|i want you to|please (?:don't|do not|never|always|avoid)|don't ever|from now on|going forward)(?=\W|$)|^(?:always|never|you should (?:always|never))\b/i;
+/** "I love …" is a preference for the keeper only when it is about the agent or its work. */
+const LIKING_CUE = /(?:^|\W)i (?:really )?(?:like|love|hate|dislike)(?=\W|$)/i;
+const ABOUT_THE_AGENT =
+  /\b(?:you|your|answers?|repl(?:y|ies)|responses?|format(?:ting)?|style|code|explanations?|summar(?:y|ies)|messages?|emojis?)\b/i;
+/** A choice with a reason counts as a decision when it is shared ("we use X because …"). */
+const SHARED_CHOICE = /\b(?:we|we'?ll|we'?re|let'?s|let us|our)\b/i;
 const CONTEXT_CUE =
   /(?:^|\W)(?:remember that|remember:|note that|note:|keep in mind|fyi|for context|important:|just so you know|heads up|for the record)(?=\W|$)/i;
 const NEXT_STEP_CUE =
@@ -70,7 +76,14 @@ function isDecision(sentence: string): boolean {
   // A question ("can you write down what we agreed?") states no decision.
   if (sentence.trimEnd().endsWith("?")) return false;
   return (
-    DECISION_CUE.test(sentence) || (/\bbecause\b/i.test(sentence) && CHOICE_VERB.test(sentence))
+    DECISION_CUE.test(sentence) ||
+    (/\bbecause\b/i.test(sentence) && CHOICE_VERB.test(sentence) && SHARED_CHOICE.test(sentence))
+  );
+}
+
+function isPreference(sentence: string): boolean {
+  return (
+    PREFERENCE_CUE.test(sentence) || (LIKING_CUE.test(sentence) && ABOUT_THE_AGENT.test(sentence))
   );
 }
 
@@ -82,7 +95,7 @@ function cueItems(message: SessionMessage, observation: ExchangeObservation): st
   const sentences = sentencesOf(message.content ?? "");
   const fromUser = message.role === "user";
   return sentences.filter((sentence, index) => {
-    if (fromUser && PREFERENCE_CUE.test(sentence) && sentence.split(" ").length >= 3) {
+    if (fromUser && isPreference(sentence) && sentence.split(" ").length >= 3) {
       const text = cleanLine(trimPunctuation(sentence), TEXT_LIMITS.text);
       observation.preferences.push({ text, replaces: null });
     } else if (isDecision(sentence)) {

@@ -71,3 +71,13 @@ export async function resolveAgentPath(agentDir: string, path: string): Promise<
   if (isForbidden(real)) throw internals(path);
   return absolute;
 }
+
+/**
+ * Throws unless `real` (a real path, every link resolved) lies inside the real agent folder
+ * `realRoot` and outside .kern/ and .git/. `path` is what the tool was asked for (for the message).
+ */
+export function assertRealInside(realRoot: string, real: string, path: string): void {
+  const inside = insideOf(realRoot, real);
+  if (inside === null) throw outside(path, realRoot);
+  if (isForbidden(inside)) throw internals(path);
+}

@@ -1,9 +1,10 @@
 // read, write, edit: files inside the agent folder.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { KernError } from "../../kernel/index.js";
 import { resolveAgentPath } from "./agent-path.js";
+import { readConfined, updateConfined, writeConfined } from "./confined-file.js";
 import { defineTool } from "./tool.js";
 
 export const readTool = defineTool({
@@ -16,7 +17,7 @@ export const readTool = defineTool({
     endLine: z.number().int().min(1).optional(),
   }),
   async run(args, context) {
-    const text = await readFile(await resolveAgentPath(context.agentDir, args.path), "utf8");
+    const text = await readConfined(context.agentDir, args.path);
     if (args.startLine === undefined && args.endLine === undefined) return text;
     const lines = text.split("\n");
     return lines.slice((args.startLine ?? 1) - 1, args.endLine ?? lines.length).join("\n");
@@ -31,7 +32,7 @@ export const writeTool = defineTool({
   async run(args, context) {
     const target = await resolveAgentPath(context.agentDir, args.path);
     await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, args.content);
+    await writeConfined(context.agentDir, args.path, args.content);
     return `wrote ${args.content.length} characters to ${args.path}`;
   },
 });
@@ -43,19 +44,16 @@ export const editTool = defineTool({
   scope: "write",
   parameters: z.object({ path: z.string(), oldText: z.string().min(1), newText: z.string() }),
   async run(args, context) {
-    const target = await resolveAgentPath(context.agentDir, args.path);
-    const text = await readFile(target, "utf8");
-    const count = text.split(args.oldText).length - 1;
-    if (count !== 1) {
-      throw new KernError(
-        "KERN_TOOL_FAILED",
-        `oldText occurs ${count} times in ${args.path}; give a longer, unique piece`,
-      );
-    }
-    await writeFile(
-      target,
-      text.replace(args.oldText, () => args.newText),
-    );
+    await updateConfined(context.agentDir, args.path, (text) => {
+      const count = text.split(args.oldText).length - 1;
+      if (count !== 1) {
+        throw new KernError(
+          "KERN_TOOL_FAILED",
+          `oldText occurs ${count} times in ${args.path}; give a longer, unique piece`,
+        );
+      }
+      return text.replace(args.oldText, () => args.newText);
+    });
     return `edited ${args.path}`;
   },
 });

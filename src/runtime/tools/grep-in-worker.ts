@@ -10,14 +10,35 @@ export const GREP_BUDGET_MS = 10_000;
 // Plain JavaScript (eval'd), so it runs the same from src/ under tsx and from dist/.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { readFileSync } = require("node:fs");
-const { join } = require("node:path");
+const fs = require("node:fs");
+const { join, relative, sep } = require("node:path");
 const { agentDir, files, pattern, flags, maxMatches } = workerData;
 const regex = new RegExp(pattern, flags);
+const realRoot = fs.realpathSync(agentDir);
+// Open first, then check what was opened (confined-file.ts): a regular file with one link, whose
+// real path is inside the folder and outside .kern/ and .git/. Anything else is skipped.
+function readConfined(file) {
+  const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
+  const fd = fs.openSync(join(agentDir, file), O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  try {
+    const stats = fs.fstatSync(fd);
+    if (!stats.isFile() || stats.nlink > 1) return null;
+    let real;
+    try { real = fs.readlinkSync("/proc/self/fd/" + fd); } catch { real = fs.realpathSync(join(agentDir, file)); }
+    const inside = relative(realRoot, real);
+    if (inside === "" || inside === ".." || inside.startsWith(".." + sep)) return null;
+    const first = inside.split(sep)[0];
+    if (first === ".kern" || first === ".git") return null;
+    return fs.readFileSync(fd, "utf8");
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 const matches = [];
 for (const file of files) {
-  let text = "";
-  try { text = readFileSync(join(agentDir, file), "utf8"); } catch { continue; }
+  let text = null;
+  try { text = readConfined(file); } catch { continue; }
+  if (text === null) continue;
   const lines = text.split("\\n");
   for (let index = 0; index < lines.length && matches.length < maxMatches; index += 1) {
     if (regex.test(lines[index])) matches.push(file + ":" + (index + 1) + ": " + lines[index]);

@@ -32,7 +32,7 @@ export class AppShell {
   readonly element: HTMLElement;
   readonly chat = new ChatView();
   private readonly memory = new MemoryView();
-  private readonly pairing = new PairingView();
+  private readonly pairing = new PairingView((count) => this.setPendingPairings(count));
   private readonly connection: HTMLElement;
   private readonly memoryState: HTMLElement;
   private readonly nav: HTMLElement;

@@ -4,6 +4,9 @@
 import { CHAT_COMMANDS } from "../../../src/kernel/envelope.js";
 import { api } from "../api.js";
 
+/** Dispatched on window after an approval here: the nav badge counts again. */
+export const PAIRING_CHANGED = "kern:pairing-changed";
+
 /** The commands the runtime answers: the kernel's one list. */
 const RUNTIME_COMMANDS = new Set<string>(CHAT_COMMANDS);
 
@@ -26,6 +29,7 @@ async function pair(code: string): Promise<string> {
   if (!code) return "usage: /pair CODE — the code a Telegram user received, e.g. KERN-7X4M";
   try {
     const user = await api.approvePairing(code);
+    window.dispatchEvent(new Event(PAIRING_CHANGED));
     return `paired ${user.name} (telegram user ${user.userId}); they can talk to the agent now`;
   } catch (error) {
     return `✗ ${error instanceof Error ? error.message : String(error)}`;

@@ -43,7 +43,8 @@ export class PairingView {
   readonly element: HTMLElement;
   private readonly body: HTMLElement;
 
-  constructor() {
+  /** `onPending` hears how many wait after every load (the nav badge follows an approval). */
+  constructor(private readonly onPending: (count: number) => void = () => undefined) {
     this.body = h("div", { class: "pairing-body" });
     this.element = h("section", { class: "page-view", "aria-label": "Pairing" }, this.body);
   }
@@ -52,6 +53,7 @@ export class PairingView {
     this.body.replaceChildren(loading());
     try {
       const { paired, pending } = await api.pairing();
+      this.onPending(pending.length);
       const refresh = () => void this.show();
       this.body.replaceChildren(
         h(

@@ -9,9 +9,9 @@ import { formatNumber, formatTime } from "../format.js";
 import { renderMarkdown } from "../markdown-render.js";
 import { splitWorkingMemory, type WorkingMemorySection } from "../working-memory-sections.js";
 
-/** `rules` or `llm:<model>` as people read it. */
+/** `rules` or `llm:<model>` as people read it (rules also run on an agent with a model). */
 function methodLabel(method: string): string {
-  if (method === "rules") return "rules (no model)";
+  if (method === "rules") return "rules (no model call)";
   return method.startsWith("llm:") ? `model ${method.slice(4)}` : method;
 }
 

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { decodeInput } from "../decode-input.js";
 import { createLineState, editLine, type LineState } from "../edit-line.js";
 import type { LineHistory } from "../line-history.js";
+import { countTextRows } from "../live-rows.js";
 
 export interface InputLineProps {
   onSubmit: (text: string) => void;
@@ -17,6 +18,9 @@ export interface InputLineProps {
   onKey?: () => void;
   commands: readonly string[];
   history: LineHistory;
+  columns?: number;
+  /** Told the rows the input takes whenever that changes (the transcript makes room for it). */
+  onRows?: (rows: number) => void;
 }
 
 export function InputLine(props: InputLineProps) {
@@ -55,6 +59,13 @@ export function InputLine(props: InputLineProps) {
       events.removeListener("input", onInput);
     };
   }, [events]);
+
+  const columns = props.columns ?? 80;
+  const rows =
+    line.text.split("\n").reduce((sum, text) => sum + countTextRows(`❯ ${text} `, columns), 0) +
+    (line.completions.length > 0 ? countTextRows(line.completions.join("  "), columns) : 0);
+  const onRows = props.onRows;
+  useEffect(() => onRows?.(rows), [onRows, rows]);
 
   return (
     <Box flexDirection="column">
