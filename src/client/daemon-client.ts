@@ -6,12 +6,15 @@ import type {
   McpListView,
   McpServerView,
   NotesView,
+  ProcessRow,
   RecallReport,
   RecallStats,
   SegmentDetail,
   SegmentsReport,
   SessionsView,
   SkillsListView,
+  SubagentRow,
+  WorkView,
 } from "../kernel/index.js";
 import { isKernError } from "../kernel/index.js";
 import {
@@ -36,6 +39,7 @@ import {
   pairedUserSchema,
   pairingListSchema,
   postMessageReplySchema,
+  processRowSchema,
   recallReportSchema,
   recallStatsSchema,
   type StreamEvent,
@@ -43,8 +47,10 @@ import {
   segmentsReportSchema,
   sessionsViewSchema,
   skillsListViewSchema,
+  subagentRowSchema,
   type WorkingMemoryResponse,
   workingMemorySchema,
+  workViewSchema,
 } from "../protocol/index.js";
 import { createDaemonRequester } from "./daemon-requester.js";
 import { fetchTransport, httpTransport } from "./plain-request.js";
@@ -65,6 +71,12 @@ export interface DaemonClient {
   /** Queues a turn; the reply streams on `events()`. */
   sendMessage(body: PostMessageBody): Promise<PostMessageReply>;
   cancelTurn(turnId: string): Promise<{ cancelled: boolean }>;
+  /** Sub-agents and background commands (SPEC §13). */
+  work(): Promise<WorkView>;
+  /** Cancels a sub-agent; its row once it ended. */
+  cancelSubagent(id: string): Promise<SubagentRow>;
+  /** Stops a background command; its row once it ended. */
+  stopProcess(id: string): Promise<ProcessRow>;
   history(options: { before?: number; limit: number }): Promise<HistoryPage>;
   sessions(): Promise<SessionsView>;
   /** The full composed system prompt, as text. */
@@ -138,6 +150,11 @@ export function createDaemonClient(options: CreateDaemonClientOptions): DaemonCl
     sendMessage: (body) => postJson("/message", body, postMessageReplySchema),
     cancelTurn: (turnId) =>
       postJson(`/turns/${encodeURIComponent(turnId)}/cancel`, {}, cancelTurnReplySchema),
+    work: () => getJson("/work", workViewSchema),
+    cancelSubagent: (id) =>
+      postJson(`/subagents/${encodeURIComponent(id)}/cancel`, {}, subagentRowSchema),
+    stopProcess: (id) =>
+      postJson(`/processes/${encodeURIComponent(id)}/stop`, {}, processRowSchema),
     history: ({ before, limit }) => {
       const query = new URLSearchParams({ limit: String(limit) });
       if (before !== undefined) query.set("before", String(before));

@@ -17,6 +17,14 @@ export interface AgentPaths {
   /** Accepted turns not yet run (see store/turn-queue-file.ts). */
   queueFile: string;
   pairingFile: string;
+  /** Sub-agents' transcripts, one session file each (`s-….jsonl`, SPEC §13). */
+  subagentsDir: string;
+  /** The sub-agents running now; what is left at start was interrupted. */
+  subagentsFile: string;
+  /** Background commands' output files (`p-….log`, 0600). */
+  processesDir: string;
+  /** The background commands running now (pid, process group, start time). */
+  processesFile: string;
   notesDir: string;
   knowledgeDir: string;
   /** Stored photos, voice notes and documents by content hash (SPEC §15). */
@@ -42,6 +50,10 @@ export function agentPaths(agentDir: string): AgentPaths {
     queueFile: join(kernDir, "queue.jsonl"),
     mediaDir: join(kernDir, "media"),
     pairingFile: join(kernDir, "pairing.json"),
+    subagentsDir: join(kernDir, "subagents"),
+    subagentsFile: join(kernDir, "subagents.json"),
+    processesDir: join(kernDir, "processes"),
+    processesFile: join(kernDir, "processes.json"),
     notesDir: join(root, "notes"),
     knowledgeDir: join(root, "knowledge"),
   };

@@ -329,6 +329,34 @@ export const configFileSchema = z
       .max(50)
       .default(10)
       .describe("Children per rollup parent."),
+    // sub-agents and background commands (SPEC §13)
+    maxSubagents: z
+      .number()
+      .int()
+      .min(0)
+      .max(16)
+      .default(3)
+      .describe("Sub-agents running at once (spawn); 0 turns spawn off."),
+    subagentDepth: z
+      .number()
+      .int()
+      .min(0)
+      .max(3)
+      .default(1)
+      .describe("How deep sub-agents nest: 1 = a turn may spawn, a sub-agent may not."),
+    subagentTimeoutMs: z
+      .number()
+      .int()
+      .min(1000)
+      .default(600_000)
+      .describe("A sub-agent's time limit (spawn's timeout may ask for less, never more)."),
+    maxBackgroundProcesses: z
+      .number()
+      .int()
+      .min(0)
+      .max(64)
+      .default(5)
+      .describe("Background commands (bash background: true) running at once."),
     segmentation: segmentationSchema,
     telegram: telegramSchema,
     ...mediaKeys,

@@ -3,7 +3,13 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { agentPaths, type Config, loadConfig, updateConfigFile } from "../config/index.js";
+import {
+  type AgentPaths,
+  agentPaths,
+  type Config,
+  loadConfig,
+  updateConfigFile,
+} from "../config/index.js";
 import type { TelegramBot, TelegramBotInfo } from "../interfaces/telegram/index.js";
 import { createWebServer, type WebServer } from "../interfaces/web/index.js";
 import { type Clock, ConfigError, SYSTEM_CLOCK } from "../kernel/index.js";
@@ -13,6 +19,8 @@ import type { ModelClient, Transcriber } from "../model/index.js";
 import type { ExtensionsApi, PairedUser } from "../runtime/index.js";
 import { Runtime } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
+import { registerProcesses } from "../runtime/processes/register-processes.js";
+import { registerSubagents } from "../runtime/subagents/register-subagents.js";
 import { type AgentStore, TurnQueueFile } from "../store/index.js";
 import { assembleMedia } from "./assemble-media.js";
 import { assembleTelegram } from "./assemble-telegram.js";
@@ -113,7 +121,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     onRestartRequest: restart,
   });
   runtime.tools.register(media.tools);
-  const extensions = installExtensions({ runtime, config, logger });
+  const { extensions, stopWork } = assembleWork({ runtime, config, paths, store, clock, logger });
   const web = assembleWeb({
     ...{ options, config, runtime, logger, clock, authToken, restart },
     extensions: extensions.api,
@@ -127,16 +135,39 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
   });
   onApproved = channels.onApproved;
   const parts = { config, runtime, memory, store, logger, web, telegram: channels.telegram };
-  return withLifecycle(parts, queueFile, extensions, (listening) => {
+  return withLifecycle(parts, queueFile, { extensions, stopWork }, (listening) => {
     endpoint = listening;
   });
+}
+
+/** What extends the agent's reach: MCP servers and skills, background commands, sub-agents. */
+function assembleWork(parts: {
+  runtime: Runtime;
+  config: Config;
+  paths: AgentPaths;
+  store: AgentStore;
+  clock: Clock;
+  logger: Logger;
+}) {
+  const { runtime, config, paths, store, clock, logger } = parts;
+  const extensions = installExtensions({ runtime, config, logger });
+  const processes = registerProcesses({ runtime, config, paths, clock, logger });
+  const subagents = registerSubagents({ runtime, config, paths, store, clock, logger });
+  const stopWork = async () => {
+    await Promise.all([subagents.stopAll(), processes.stopAll()]);
+  };
+  return { extensions, stopWork };
 }
 
 /** The daemon's parts with `listen` and `stop`, which start and end them in order. */
 function withLifecycle(
   parts: Omit<Daemon, "listen" | "stop">,
   queueFile: TurnQueueFile,
-  extensions: InstalledExtensions,
+  work: {
+    extensions: InstalledExtensions;
+    /** Ends sub-agents and background commands (their records stay for the next start). */
+    stopWork: () => Promise<void>;
+  },
   onListening: (endpoint: { port: number; url: string }) => void,
 ): Daemon {
   const { config, runtime, memory, store, logger, web, telegram } = parts;
@@ -150,7 +181,7 @@ function withLifecycle(
       onListening(listening);
       if (config.port === null) await updateConfigFile(config.agentDir, { port: listening.port });
       runtime.start();
-      extensions.start(); // MCP servers start in the background: the daemon never waits for one
+      work.extensions.start(); // MCP servers start in the background: the daemon never waits for one
       // Not awaited: while the Bot API is unreachable grammY retries its setup, and the API and
       // the other interfaces must not wait for Telegram.
       if (telegram) void telegram.start();
@@ -160,7 +191,9 @@ function withLifecycle(
     async stop() {
       await telegram?.stop();
       await runtime.stop();
-      await extensions.stop();
+      // Their records stay: the next start reports them as interrupted by this stop.
+      await work.stopWork();
+      await work.extensions.stop();
       queueFile.close();
       await web.close();
       await memory.stop();

@@ -1,7 +1,13 @@
 // Plain-text renderings of the views (status, context, segments, recall) shared by the chat
 // commands, the CLI and every interface. Pure: no I/O; kept in kernel so a light caller (the CLI
 // talking HTTP) does not load the runtime to print a status.
-import type { AgentStatus, ContextReport, RecallReport, SegmentsReport } from "./views.js";
+import type {
+  AgentStatus,
+  ContextReport,
+  RecallReport,
+  SegmentsReport,
+  WorkView,
+} from "./views.js";
 
 export function formatStatus(status: AgentStatus): string {
   const levels =
@@ -25,6 +31,7 @@ export function formatStatus(status: AgentStatus): string {
         (source) =>
           `tools ${source.id}: ${source.state}, ${source.tools} tool(s)${source.error ? ` — ${source.error}` : ""}`,
       ),
+    ...(status.work ? formatWorkLines(status.work) : []),
   ].join("\n");
 }
 
@@ -83,3 +90,16 @@ export function formatRecall(report: RecallReport): string {
 }
 
 /** Answers a read-only command; null for commands the runtime must act on (new, cancel, restart). */
+
+/** Running sub-agents and background commands, for `kern status` and /status. */
+function formatWorkLines(work: WorkView): string[] {
+  const tokens = work.subagents.reduce((sum, row) => sum + row.inputTokens + row.outputTokens, 0);
+  return [
+    `sub-agents: ${work.subagents.length} running${work.subagents.length > 0 ? ` (${tokens} tokens so far)` : ""}`,
+    ...work.subagents.map((row) => `  ${row.id} since ${row.startedAt}: ${row.task.slice(0, 60)}`),
+    `background commands: ${work.processes.length} running`,
+    ...work.processes.map(
+      (row) => `  ${row.id} pid ${row.pid} since ${row.startedAt}: ${row.command.slice(0, 60)}`,
+    ),
+  ];
+}

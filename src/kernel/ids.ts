@@ -15,6 +15,14 @@ export function createId(prefix: string, nowMs: number = Date.now()): string {
   return `${prefix}_${nowMs.toString(36)}_${randomPart(6)}`;
 }
 
+/**
+ * A short id people type in chat, such as `p-3f2a9k` (a background command) or `s-7hq2mx` (a
+ * sub-agent): prefix, dash, six random characters (34^6 ≈ 1.5e9; a daemon holds a few dozen).
+ */
+export function createShortId(prefix: string): string {
+  return `${prefix}-${randomPart(6)}`;
+}
+
 /** A random secret of `bytes` bytes, hex-encoded (auth tokens). */
 export function createSecret(bytes = 32): string {
   return randomBytes(bytes).toString("hex");

@@ -18,6 +18,8 @@ export interface AgentStatus {
   channels: ChannelStatusView[];
   /** Every tool source (built-in tools, MCP servers, skills…) and its state. */
   toolSources: ToolSourceStatusView[];
+  /** Running sub-agents and background commands (absent when no daemon runs). */
+  work?: WorkView;
 }
 
 export interface ChannelStatusView {
@@ -166,4 +168,40 @@ export interface ImportBuildReport extends ImportReport {
   segments: Record<string, number>;
   memoryMs: number;
   totalMs: number;
+}
+
+/** A sub-agent as `/subagents`, `kern status` and `GET /work` show it (SPEC §13). */
+export interface SubagentRow {
+  id: string;
+  task: string;
+  state: "running" | "done" | "failed" | "timed-out" | "cancelled";
+  toolScope: "full" | "write" | "read";
+  startedAt: string;
+  endedAt: string | null;
+  /** Its transcript's session file (.kern/subagents/<id>.jsonl). */
+  transcript: string;
+  inputTokens: number;
+  outputTokens: number;
+  /** Why it failed (state failed). */
+  error: string | null;
+}
+
+/** A background command (`bash` with background: true) as `/ps` and `GET /work` show it. */
+export interface ProcessRow {
+  id: string;
+  command: string;
+  state: "running" | "exited" | "stopped" | "failed";
+  pid: number;
+  startedAt: string;
+  endedAt: string | null;
+  /** The exit code, or null when a signal ended it (or it runs). */
+  exitCode: number | null;
+  signal: string | null;
+  outputBytes: number;
+}
+
+/** The work running beside the queue: sub-agents and background commands, newest last. */
+export interface WorkView {
+  subagents: SubagentRow[];
+  processes: ProcessRow[];
 }

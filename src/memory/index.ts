@@ -1,6 +1,7 @@
 // Public surface of memory/: tokens, embeddings, segmentation, summaries, rollup, composition.
 
 export type { ComposedContext, ComposeOptions } from "./compose/composer.js";
+export { recallTextTokens } from "./compose/recall-block.js";
 export { type DoctorReport, damagedIndexReport } from "./doctor/doctor.js";
 export * from "./embeddings/embedder.js";
 export { runEmbeddingJob } from "./embeddings/embedding-job.js";
@@ -8,6 +9,7 @@ export * from "./embeddings/local-embedder.js";
 export { createRemoteEmbedder } from "./embeddings/remote-embedder.js";
 export { MemoryEngine, type MemoryEngineOptions } from "./memory-engine.js";
 export type { MemoryConfig, SummaryModel } from "./pipeline-context.js";
+export { buildRecallText } from "./recall/auto-recall.js";
 export { RECALL_TUNING, type RecallFilters } from "./recall/recall.js";
 export { rerankByVector } from "./recall/vector-rerank.js";
 export * from "./text/count-tokens.js";

@@ -23,19 +23,26 @@ export interface TurnPromptOptions {
   maxContextTokens?: number;
   /** Shared by the steps of one turn. */
   recall?: TurnRecall;
+  /** `<working_memory>` content; omitted = the session's stored one (when the config turns it on). */
+  workingMemory?: string | null;
 }
 
 export async function composeTurnPrompt(
   memory: RecallSource & { compose(options: ComposeOptions): Promise<ComposedContext> },
   options: TurnPromptOptions,
 ): Promise<ComposedContext> {
-  const budget = options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {};
+  const budget = {
+    ...(options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {}),
+    ...(options.workingMemory !== undefined ? { workingMemory: options.workingMemory } : {}),
+    ...(options.session ? { session: options.session } : {}),
+  };
   const recall = options.recall ?? {};
   const sections = { toolsText: options.toolsText, skillsText: options.skillsText ?? "" };
   // A later step of a turn that has its block: the history was trimmed and stays so.
   if (options.autoRecall && recall.text)
     return memory.compose({ ...sections, recallText: recall.text, ...budget });
   // `workingMemory` omitted: the composer injects the stored one when the config turns it on.
+  // `session`: the window is that session's (a sub-agent composes over its own transcript).
   const composed = await memory.compose({ ...sections, ...budget });
   if (!options.autoRecall || composed.report.trimmedCount === 0) return composed;
   if (recall.text === undefined) {

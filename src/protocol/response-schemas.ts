@@ -9,6 +9,7 @@ import type {
   ContextReport,
   HistoryPage,
   NotesView,
+  ProcessRow,
   RecallReport,
   RecallStats,
   SegmentDetail,
@@ -16,10 +17,43 @@ import type {
   SegmentsReport,
   SessionMessage,
   SessionsView,
+  SubagentRow,
+  WorkView,
 } from "../kernel/index.js";
 // The file itself, not kernel/index.ts: the web page bundles this (see api-schemas.ts).
 import { messageMetaSchema, toolCallSchema } from "../kernel/message-schemas.js";
 import { memoryStateSchema } from "./api-schemas.js";
+
+export const subagentRowSchema: z.ZodType<SubagentRow> = z.object({
+  id: z.string(),
+  task: z.string(),
+  state: z.enum(["running", "done", "failed", "timed-out", "cancelled"]),
+  toolScope: z.enum(["full", "write", "read"]),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  transcript: z.string(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  error: z.string().nullable(),
+});
+
+export const processRowSchema: z.ZodType<ProcessRow> = z.object({
+  id: z.string(),
+  command: z.string(),
+  state: z.enum(["running", "exited", "stopped", "failed"]),
+  pid: z.number(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  exitCode: z.number().nullable(),
+  signal: z.string().nullable(),
+  outputBytes: z.number(),
+});
+
+/** `GET /work`: sub-agents and background commands (SPEC §13). */
+export const workViewSchema: z.ZodType<WorkView> = z.object({
+  subagents: z.array(subagentRowSchema),
+  processes: z.array(processRowSchema),
+});
 
 export const agentStatusSchema: z.ZodType<AgentStatus> = z.object({
   agent: z.string(),
@@ -50,6 +84,7 @@ export const agentStatusSchema: z.ZodType<AgentStatus> = z.object({
       error: z.string().nullable(),
     }),
   ),
+  work: workViewSchema.optional(),
 });
 
 const sessionMessageSchema: z.ZodType<SessionMessage> = z.object({

@@ -16,15 +16,24 @@ import {
 import type { Logger } from "../log/index.js";
 import type { TurnRecall } from "../memory/index.js";
 import type { ImagePart, ModelClient, ModelEvent } from "../model/index.js";
-import { type AgentStore, indexDamageIn } from "../store/index.js";
+import { type AgentStore, indexDamageIn, type StateRepo } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
 import { toChatMessages } from "./to-chat-messages.js";
 import type { Tool, ToolContext } from "./tools/tool.js";
 import { describeTools, runToolCall, toolsSectionText } from "./tools/tool-registry.js";
 import { isSilentReply } from "./turn-request.js";
 
+/**
+ * What a turn writes to: the agent store for a turn of the main session; a view over its own
+ * transcript for a sub-agent (runtime/subagents/subagent-loop.ts).
+ */
+export type TurnStore = Pick<AgentStore, "appendMessages" | "sync"> & {
+  readonly state: Pick<StateRepo, "recordUsage">;
+  readonly sessionLog: { readonly sessionId: string };
+};
+
 export interface TurnDependencies {
-  store: AgentStore;
+  store: TurnStore;
   memory: MemoryPort;
   model: { client: ModelClient; model: string } | null;
   config: Pick<Config, "maxSteps" | "autoRecall">;
@@ -39,6 +48,10 @@ export interface TurnDependencies {
   logger: Logger;
   /** Image parts for the window's newest media turns (SPEC §15); absent = no vision. */
   images?: (window: readonly SessionMessage[]) => Promise<Map<number, ImagePart[]>>;
+  /** `<working_memory>` for the prompt (default: the session's stored one); a sub-agent gets its parent's. */
+  workingMemory?: () => Promise<string | null>;
+  /** The `<recall>` block to start with (a sub-agent's: its task searched over the shared history). */
+  recall?: TurnRecall;
 }
 
 export interface RunTurnOptions {
@@ -51,7 +64,7 @@ export interface RunTurnOptions {
 }
 
 /** How a turn ended, as `turn-end` carries it. */
-interface TurnEnding {
+export interface TurnEnding {
   text: string;
   stopReason: TurnStopReason;
   error?: { code: string; message: string };
@@ -62,7 +75,7 @@ const NO_MODEL_MESSAGE =
   "No model is configured, so I cannot answer yet. Set `model` (and `baseUrl` or `provider`) in .kern/config.json, or export KERN_MODEL and KERN_BASE_URL, put the API key in .kern/.env (e.g. OPENAI_API_KEY), then run `kern restart`. Memory, recall and the web UI work without a model.";
 
 /** Runs one turn to its end. Never throws: failures end the turn with an `error` stop reason. */
-export async function runTurn(options: RunTurnOptions): Promise<void> {
+export async function runTurn(options: RunTurnOptions): Promise<TurnEnding> {
   const { turnId, envelope, deps, kind } = options;
   const started = deps.clock.now();
   deps.emit({ type: "turn-start", turnId, envelope });
@@ -107,6 +120,7 @@ export async function runTurn(options: RunTurnOptions): Promise<void> {
   if (ending.error) deps.emit({ type: "error", turnId, ...ending.error });
   deps.emit({ type: "turn-end", turnId, ...ending, usage, kind });
   deps.memory.schedule();
+  return ending;
 }
 
 /** A turn that threw (a full disk, a bug): an error ending with the error's code. */
@@ -129,7 +143,7 @@ async function runSteps(
   const { turnId, deps, signal } = options;
   const toolDefinitions = describeTools(deps.tools);
   let finalText = "";
-  const turn: TurnRecall = {};
+  const turn: TurnRecall = deps.recall ?? {};
   for (let step = 1; step <= deps.config.maxSteps; step += 1) {
     const lastStep = step === deps.config.maxSteps;
     const composed = await composeForStep(options, turn);
@@ -208,6 +222,7 @@ async function composeForStep(options: RunTurnOptions, recall: TurnRecall) {
     autoRecall: deps.config.autoRecall,
     session: deps.store.sessionLog.sessionId,
     recall,
+    ...(deps.workingMemory ? { workingMemory: await deps.workingMemory() } : {}),
     ...(deps.maxContextTokens ? { maxContextTokens: deps.maxContextTokens } : {}),
   });
 }

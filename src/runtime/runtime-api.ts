@@ -8,12 +8,15 @@ import type {
   ImportBuildReport,
   ImportPhase,
   NotesView,
+  ProcessRow,
   RecallReport,
   RecallStats,
   RuntimeEvent,
   SegmentDetail,
   SegmentsReport,
   SessionsView,
+  SubagentRow,
+  WorkView,
 } from "../kernel/index.js";
 import type { DoctorReport, WorkingMemoryView } from "../memory/index.js";
 
@@ -87,6 +90,24 @@ export interface RuntimeApi {
   readonly pairing: PairingApi;
   /** Intake of photos, voice notes and documents (SPEC §15); null when the daemon has none. */
   readonly media?: MediaIntake | null;
+  /** Sub-agents and background commands (SPEC §13). */
+  work(): Promise<WorkView>;
+  /** Cancels a sub-agent and waits for its end; null for an unknown id. */
+  cancelSubagent(id: string): Promise<SubagentRow | null>;
+  /** Stops a background command and waits for its end; null for an unknown id. */
+  stopProcess(id: string): Promise<ProcessRow | null>;
+}
+
+/** The sub-agents as the runtime sees them (runtime/subagents/ registers one). */
+export interface SubagentControl {
+  list(): SubagentRow[];
+  cancel(id: string): Promise<SubagentRow | null>;
+}
+
+/** The background commands as the runtime sees them (runtime/processes/ registers one). */
+export interface ProcessControl {
+  list(): ProcessRow[];
+  stop(id: string): Promise<ProcessRow | null>;
 }
 
 export interface PairingApi {

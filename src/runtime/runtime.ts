@@ -2,6 +2,7 @@
 // commands answered without the model, events fanned out to subscribers (SPEC §7). It knows no
 // interface: they all call `submit` and listen to runtime events.
 import {
+  type AgentStatus,
   createId,
   DaemonError,
   describeError,
@@ -9,8 +10,11 @@ import {
   formatStatus,
   type ImportBuildReport,
   isoNow,
+  type ProcessRow,
   parseChatCommand,
   type RuntimeEvent,
+  type SubagentRow,
+  type WorkView,
 } from "../kernel/index.js";
 import type { DoctorReport } from "../memory/index.js";
 import { type Channel, ChannelRegistry } from "./channel.js";
@@ -18,13 +22,19 @@ import { answerCommand, type ChatCommandHandler, CommandRegistry } from "./chat-
 import { type QueuedJob, queueImport } from "./import-job.js";
 import type { MediaIntake } from "./media/media-intake.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";
-import type { InboundEnvelope, PairingApi, RuntimeApi } from "./runtime-api.js";
+import type {
+  InboundEnvelope,
+  PairingApi,
+  ProcessControl,
+  RuntimeApi,
+  SubagentControl,
+} from "./runtime-api.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { RuntimeQueries } from "./runtime-queries.js";
 import { closeInterruptedTurn, turnsToReplay } from "./runtime-recovery.js";
 import { type SkillCatalog, skillsSectionText, skillsTextOf } from "./skills/skill-catalog.js";
 import { SkillsToolSource } from "./skills/skills-tool-source.js";
-import type { ToolScope } from "./tools/tool.js";
+import type { BackgroundStarter, ToolScope } from "./tools/tool.js";
 import { ALL_TOOLS, toolsSectionText } from "./tools/tool-registry.js";
 import { createBuiltinToolSource, ToolRegistry, type TurnInfo } from "./tools/tool-source.js";
 import { buildTurnDependencies } from "./turn-dependencies.js";
@@ -55,6 +65,9 @@ const IMMEDIATE = new Set(["status", "context", "segments", "recall", "help", "c
 export class Runtime extends RuntimeQueries implements RuntimeApi {
   private readonly listeners = new Set<(event: RuntimeEvent) => void>();
   private readonly queue: QueuedTurn[] = [];
+  private readonly startHooks: Array<() => void> = [];
+  private subagentControl: SubagentControl | null = null;
+  private processControl: (ProcessControl & { starter: BackgroundStarter }) | null = null;
   private running: QueuedTurn | null = null;
   private idle: Promise<void> = Promise.resolve();
   private stopping = false;
@@ -88,7 +101,48 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   start(): void {
     closeInterruptedTurn(this.options);
     this.replayAcceptedTurns();
+    for (const hook of this.startHooks.splice(0)) hook();
     this.options.memory.schedule();
+  }
+
+  /** Runs once `start` closed interrupted turns (what a crash cut short is reported after that). */
+  onStart(hook: () => void): void {
+    this.startHooks.push(hook);
+  }
+
+  registerSubagents(control: SubagentControl): void {
+    this.subagentControl = control;
+  }
+
+  registerProcesses(control: ProcessControl & { starter: BackgroundStarter }): void {
+    this.processControl = control;
+  }
+
+  /** Status with the running sub-agents and background commands. */
+  override async status(): Promise<AgentStatus> {
+    const [status, work] = await Promise.all([super.status(), this.work()]);
+    return {
+      ...status,
+      work: {
+        subagents: work.subagents.filter((row) => row.state === "running"),
+        processes: work.processes.filter((row) => row.state === "running"),
+      },
+    };
+  }
+
+  async work(): Promise<WorkView> {
+    return {
+      subagents: this.subagentControl?.list() ?? [],
+      processes: this.processControl?.list() ?? [],
+    };
+  }
+
+  cancelSubagent(id: string): Promise<SubagentRow | null> {
+    return this.subagentControl?.cancel(id) ?? Promise.resolve(null);
+  }
+
+  stopProcess(id: string): Promise<ProcessRow | null> {
+    return this.processControl?.stop(id) ?? Promise.resolve(null);
   }
 
   submit(inbound: InboundEnvelope): { turnId: string } {
@@ -359,6 +413,11 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   }
 
   private turnDependencies(turn: QueuedTurn): TurnDependencies {
+    return this.dependenciesFor(turn);
+  }
+
+  /** A turn's dependencies; a sub-agent's loop (runtime/subagents/) starts from them. */
+  dependenciesFor(turn: Parameters<typeof buildTurnDependencies>[0]["turn"]): TurnDependencies {
     const deps = buildTurnDependencies({
       runtime: this.options,
       turn,
@@ -367,7 +426,11 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       emit: (event) => this.emit(event),
       status: async () => formatStatus(await this.status()),
     });
-    return this.skills ? { ...deps, skillsText: skillsTextOf(this.skills) } : deps;
+    const background = this.processControl?.starter;
+    const withSkills = this.skills ? { ...deps, skillsText: skillsTextOf(this.skills) } : deps;
+    return background
+      ? { ...withSkills, toolContext: { ...withSkills.toolContext, background } }
+      : withSkills;
   }
 }
 

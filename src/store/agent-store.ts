@@ -32,6 +32,14 @@ export interface AgentStore {
   readonly rolledBackImport: ImportMarker | null;
   /** Appends messages to the active session's log and index (no fsync; see `sync`). */
   appendMessages(messages: ReadonlyArray<Omit<SessionMessage, "seq">>): SessionMessage[];
+  /**
+   * Appends messages to another session file (a sub-agent's transcript) and indexes them under
+   * that session, so recall finds them. No fsync: `log.sync()` once per step.
+   */
+  appendToSideLog(
+    log: SessionLog,
+    messages: ReadonlyArray<Omit<SessionMessage, "seq">>,
+  ): SessionMessage[];
   /** One fsync of the session log: call once per turn. */
   sync(): void;
   /** Undoes the uncommitted lines of an import that failed in this process (log and index). */
@@ -92,6 +100,21 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
         indexBehind = true;
         throw error;
       }
+      return stored;
+    },
+    appendToSideLog(log, newMessages) {
+      const stored = guardWrite(log.file, () => log.append(newMessages));
+      guardWrite(path, () => {
+        messages.ensureSession({
+          id: log.sessionId,
+          createdAt: log.scan.info.createdAt,
+          file: log.file,
+        });
+        messages.insert(
+          log.sessionId,
+          stored.map((message) => ({ ...message, tokens: countTokens(message) })),
+        );
+      });
       return stored;
     },
     sync: () => guardWrite(sessionLog.file, () => sessionLog.sync()),

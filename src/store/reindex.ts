@@ -29,7 +29,8 @@ export interface ReindexReport {
 }
 
 export interface ReindexOptions {
-  paths: Pick<AgentPaths, "sessionsDir" | "memoryLog" | "database">;
+  paths: Pick<AgentPaths, "sessionsDir" | "memoryLog" | "database"> &
+    Partial<Pick<AgentPaths, "subagentsDir">>;
   countTokens: MessageTokenCounter;
   onProgress?: (progress: ReindexProgress) => void;
 }
@@ -58,7 +59,11 @@ export function reindexAgent(options: ReindexOptions): ReindexReport {
 
 function indexSessions(db: SqliteDatabase, options: ReindexOptions) {
   const messages = new MessageRepo(db);
-  const files = listSessionFiles(options.paths.sessionsDir);
+  // Sub-agents' transcripts are sessions of their own, indexed for recall like the main ones.
+  const files = [
+    ...listSessionFiles(options.paths.sessionsDir),
+    ...(options.paths.subagentsDir ? listSessionFiles(options.paths.subagentsDir) : []),
+  ];
   const corruptLines: CorruptLine[] = [];
   // The bar's total: lines of the session files (one per message, plus headers), counted first.
   const total = files.reduce((sum, info) => sum + countLines(info.file), 0);

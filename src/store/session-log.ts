@@ -110,6 +110,27 @@ export class SessionLog {
     return new SessionLog(options.sessionsDir, options.clock, scanSession(info, options.clock));
   }
 
+  /**
+   * Creates the session file `<id>.jsonl` in `dir` and opens it: a sub-agent's transcript
+   * (.kern/subagents/), never the active session (that is the newest file of `sessionsDir`).
+   */
+  static create(options: { dir: string; clock: Clock; id: string }): SessionLog {
+    mkdirSync(options.dir, { recursive: true });
+    const info = createSessionFile(options.dir, options.clock, options.id);
+    const scan = { info, messages: 0, nextSeq: 0, corruptLines: [], repairedTornLine: false };
+    return new SessionLog(options.dir, options.clock, scan);
+  }
+
+  /** Opens an existing session file (a sub-agent's transcript, to close it after a crash). */
+  static openFile(options: { file: string; id: string; clock: Clock }): SessionLog {
+    const info = { id: options.id, file: options.file, createdAt: isoNow(options.clock) };
+    return new SessionLog(
+      join(options.file, ".."),
+      options.clock,
+      scanSession(info, options.clock),
+    );
+  }
+
   get sessionId(): string {
     return this.scanState.info.id;
   }
@@ -177,8 +198,11 @@ export class SessionLog {
   }
 }
 
-function createSessionFile(sessionsDir: string, clock: Clock): SessionFileInfo {
-  const id = createId("session", clock.now());
+function createSessionFile(
+  sessionsDir: string,
+  clock: Clock,
+  id = createId("session", clock.now()),
+): SessionFileInfo {
   const file = join(sessionsDir, `${id}.jsonl`);
   const createdAt = isoNow(clock);
   const header: SessionHeader = { type: "session", v: SESSION_SCHEMA_VERSION, id, createdAt };

@@ -14,10 +14,13 @@ import type {
   HistoryPage,
   McpListView,
   NotesView,
+  ProcessRow,
   SegmentDetail,
   SegmentsReport,
   SessionMessage,
   SkillsListView,
+  SubagentRow,
+  WorkView,
 } from "../../src/kernel/index.js";
 import { DaemonError } from "../../src/kernel/index.js";
 import type { LoginCodeReply, PostMessageBody, StreamEvent } from "../../src/protocol/index.js";
@@ -163,6 +166,28 @@ export class FakeDaemonClient implements DaemonClient {
     this.check("cancelTurn", [turnId]);
     this.cancelledTurns.push(turnId);
     return { cancelled: true };
+  }
+
+  /** What `work()` answers (sub-agents and background commands). */
+  workView: WorkView = { subagents: [], processes: [] };
+
+  async work(): Promise<WorkView> {
+    this.check("work", []);
+    return this.workView;
+  }
+
+  async cancelSubagent(id: string): Promise<SubagentRow> {
+    this.check("cancelSubagent", [id]);
+    const row = this.workView.subagents.find((candidate) => candidate.id === id);
+    if (!row) throw new DaemonError("KERN_NOT_FOUND", `no sub-agent ${id}`);
+    return { ...row, state: "cancelled" };
+  }
+
+  async stopProcess(id: string): Promise<ProcessRow> {
+    this.check("stopProcess", [id]);
+    const row = this.workView.processes.find((candidate) => candidate.id === id);
+    if (!row) throw new DaemonError("KERN_NOT_FOUND", `no background command ${id}`);
+    return { ...row, state: "stopped" };
   }
 
   async history(options: { before?: number; limit: number }): Promise<HistoryPage> {

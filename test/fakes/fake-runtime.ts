@@ -1,6 +1,14 @@
 // A typed in-process fake of RuntimeApi (SG-28, level 2) for interface tests that do not need the
 // real runtime: records every envelope, answers with scripted replies as runtime events.
-import type { AgentStatus, Envelope, RuntimeEvent, SegmentDetail } from "../../src/kernel/index.js";
+import type {
+  AgentStatus,
+  Envelope,
+  ProcessRow,
+  RuntimeEvent,
+  SegmentDetail,
+  SubagentRow,
+  WorkView,
+} from "../../src/kernel/index.js";
 import { createId, DaemonError } from "../../src/kernel/index.js";
 import type { WorkingMemoryView } from "../../src/memory/index.js";
 import type {
@@ -184,4 +192,20 @@ export class FakeRuntime implements RuntimeApi {
     },
     list: async () => ({ paired: [...this.pairedUsers], pending: [...this.pendingCodes] }),
   };
+  /** What `work()` answers: sub-agents and background commands. */
+  workView: WorkView = { subagents: [], processes: [] };
+
+  async work(): Promise<WorkView> {
+    return this.workView;
+  }
+
+  async cancelSubagent(id: string): Promise<SubagentRow | null> {
+    const row = this.workView.subagents.find((candidate) => candidate.id === id);
+    return row ? { ...row, state: "cancelled" } : null;
+  }
+
+  async stopProcess(id: string): Promise<ProcessRow | null> {
+    const row = this.workView.processes.find((candidate) => candidate.id === id);
+    return row ? { ...row, state: "stopped" } : null;
+  }
 }

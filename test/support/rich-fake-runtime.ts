@@ -7,6 +7,7 @@ import type {
   Envelope,
   HistoryPage,
   NotesView,
+  ProcessRow,
   RecallReport,
   RecallStats,
   RuntimeEvent,
@@ -15,6 +16,8 @@ import type {
   SegmentsReport,
   SessionMessage,
   SessionsView,
+  SubagentRow,
+  WorkView,
 } from "../../src/kernel/index.js";
 import { createId, DaemonError } from "../../src/kernel/index.js";
 import type { WorkingMemoryView } from "../../src/memory/index.js";
@@ -267,5 +270,21 @@ export class RichFakeRuntime implements RuntimeApi {
       summaryUpdatedAt: new Date().toISOString(),
     };
     return this.notesView;
+  }
+  /** What `work()` answers: sub-agents and background commands. */
+  workView: WorkView = { subagents: [], processes: [] };
+
+  async work(): Promise<WorkView> {
+    return this.workView;
+  }
+
+  async cancelSubagent(id: string): Promise<SubagentRow | null> {
+    const row = this.workView.subagents.find((candidate) => candidate.id === id);
+    return row ? { ...row, state: "cancelled" } : null;
+  }
+
+  async stopProcess(id: string): Promise<ProcessRow | null> {
+    const row = this.workView.processes.find((candidate) => candidate.id === id);
+    return row ? { ...row, state: "stopped" } : null;
   }
 }

@@ -15,13 +15,16 @@ import {
   pairedUserSchema,
   pairingListSchema,
   postMessageReplySchema,
+  processRowSchema,
   recallReportSchema,
   recallStatsSchema,
   segmentDetailSchema,
   segmentsReportSchema,
   sessionsViewSchema,
   skillsListViewSchema,
+  subagentRowSchema,
   workingMemorySchema,
+  workViewSchema,
 } from "../../src/protocol/index.js";
 
 export type { ContextStats } from "../../src/protocol/index.js";
@@ -129,4 +132,9 @@ export const api = {
   approvePairing: (code: string) => json(pairedUserSchema, "/pairing/approve", "POST", { code }),
   mcpServers: () => json(mcpListViewSchema, "/extensions/mcp"),
   skills: () => json(skillsListViewSchema, "/extensions/skills"),
+  work: () => json(workViewSchema, "/work"),
+  cancelSubagent: (id: string) =>
+    json(subagentRowSchema, `/subagents/${encodeURIComponent(id)}/cancel`, "POST"),
+  stopProcess: (id: string) =>
+    json(processRowSchema, `/processes/${encodeURIComponent(id)}/stop`, "POST"),
 };

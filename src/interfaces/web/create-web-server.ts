@@ -25,6 +25,7 @@ import { registerPairingRoutes } from "./routes/pairing-routes.js";
 import { registerStaticRoutes } from "./routes/static-routes.js";
 import { registerTurnRoutes } from "./routes/turn-routes.js";
 import { registerUploadRoutes, UPLOAD_CONTENT_TYPES } from "./routes/upload-routes.js";
+import { registerWorkRoutes } from "./routes/work-routes.js";
 import { registerWorkingMemoryRoute } from "./routes/working-memory-route.js";
 import type { WebApp, WebContext } from "./web-app.js";
 import { WebAuth } from "./web-auth.js";
@@ -195,6 +196,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     registerImportRoutes,
     registerUploadRoutes,
     registerExtensionRoutes,
+    registerWorkRoutes,
   ]) {
     register(app, context);
   }

@@ -5,6 +5,7 @@
 // timeout even when a child that left the group (`setsid cmd &`) still holds stdout.
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { z } from "zod";
+import { KernError } from "../../kernel/index.js";
 import { defineTool } from "./tool.js";
 
 /** Output beyond this is cut in the result (the model sees head and tail via the composer). */
@@ -14,9 +15,10 @@ const DRAIN_MS = 200;
 
 /**
  * $1 is the command. fd 3 keeps the daemon's stdin pipe for the watcher alone; the command gets
- * /dev/null as stdin. EOF on fd 3 means the daemon is gone: the watcher kills its group.
+ * /dev/null as stdin. EOF on fd 3 means the daemon is gone: the watcher kills its group. Background
+ * commands (runtime/processes/) run under the same wrapper.
  */
-const WRAPPER = [
+export const GROUP_WATCH_WRAPPER = [
   "exec 3<&0 </dev/null",
   "( read -r _ <&3; kill -KILL 0 ) >/dev/null 2>&1 &",
   "exec 3<&-",
@@ -33,16 +35,31 @@ function killGroup(child: ChildProcessWithoutNullStreams): void {
 
 export const bashTool = defineTool({
   name: "bash",
-  description: "Run a bash command in the agent folder. Returns exit code, stdout and stderr.",
+  description:
+    "Run a bash command in the agent folder. Returns exit code, stdout and stderr. With background: true it returns at once with a process id (p-…); its end (exit code, output tail) comes back as a message; see the processes tool.",
   scope: "full",
   parameters: z.object({
     command: z.string().min(1),
     timeoutMs: z.number().int().min(100).optional().describe("default: the agent's bashTimeoutMs"),
+    background: z
+      .boolean()
+      .optional()
+      .describe("run without waiting (a build, a long scan); no timeout"),
   }),
-  run(args, context) {
+  async run(args, context) {
+    if (args.background) {
+      if (!context.background || !context.turn)
+        throw new KernError("KERN_TOOL_FAILED", "background commands are not available here");
+      const started = context.background.start({
+        command: args.command,
+        cwd: context.agentDir,
+        turn: context.turn,
+      });
+      return `started background command ${started.id} (pid ${started.pid}); its end (exit code, output tail) comes back as a message. The processes tool lists it, reads its output or stops it.`;
+    }
     const timeoutMs = Math.min(args.timeoutMs ?? context.bashTimeoutMs, context.bashTimeoutMs);
-    return new Promise((resolve) => {
-      const child = spawn("bash", ["-c", WRAPPER, "kern-bash", args.command], {
+    return new Promise<string>((resolve) => {
+      const child = spawn("bash", ["-c", GROUP_WATCH_WRAPPER, "kern-bash", args.command], {
         cwd: context.agentDir,
         detached: true,
       });

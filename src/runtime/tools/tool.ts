@@ -1,7 +1,7 @@
 // A tool the agent can call: a zod schema for its arguments, the scope it needs, and `run`.
 // Tools never throw at the loop: failures become error results the model can read.
 import type { z } from "zod";
-import type { Envelope, TurnKind } from "../../kernel/index.js";
+import type { Envelope, ProcessRow, TurnKind } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { ChannelRegistry } from "../channel.js";
 import type { MemoryPort } from "../memory-port.js";
@@ -30,6 +30,13 @@ export interface ToolContext {
   status: () => Promise<string>;
   /** The turn the call belongs to (a `schedule` call's default reply route is its envelope's). */
   turn: TurnInfo;
+  /** Starts background commands (`bash` with background: true; runtime/processes/). */
+  background?: BackgroundStarter;
+}
+
+/** Starts a background command for a turn and returns at once (runtime/processes/). */
+export interface BackgroundStarter {
+  start(options: { command: string; cwd: string; turn: TurnInfo }): ProcessRow;
 }
 
 /** One part of a tool's result: text, or an image the model may see (base64 bytes). */

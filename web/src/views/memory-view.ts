@@ -1,4 +1,4 @@
-// The Memory view: six tabs (Sessions, Segments, Notes, Working memory, Recall, Context). A tab
+// The Memory view: seven tabs (Sessions, Segments, Notes, Working memory, Recall, Context, Work). A tab
 // loads fresh data each time it is opened; Refresh reloads the open one.
 import { errorBox, h, loading } from "../dom.js";
 import { renderContextTab } from "./context-tab.js";
@@ -6,6 +6,7 @@ import { renderNotesTab } from "./notes-tab.js";
 import { renderRecallTab } from "./recall-tab.js";
 import { renderSegmentsTab } from "./segments-tab.js";
 import { renderSessionsTab } from "./sessions-tab.js";
+import { renderWorkTab } from "./work-tab.js";
 import { renderWorkingTab } from "./working-tab.js";
 
 export const MEMORY_TABS = {
@@ -15,6 +16,7 @@ export const MEMORY_TABS = {
   working: { label: "Working memory", render: renderWorkingTab },
   recall: { label: "Recall", render: renderRecallTab },
   context: { label: "Context", render: renderContextTab },
+  work: { label: "Work", render: renderWorkTab },
 } as const;
 
 export type MemoryTab = keyof typeof MEMORY_TABS;

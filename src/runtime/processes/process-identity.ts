@@ -1,0 +1,58 @@
+// Which process a recorded pid still is: the start time from /proc/PID/stat tells a survivor of
+// the last run from a later process the OS gave the same pid (never signal that one).
+import { readdirSync, readFileSync } from "node:fs";
+
+/** Field 22 of /proc/PID/stat (start time in clock ticks since boot), or null (no such pid). */
+export function processStartTicks(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces and parentheses: fields after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (fields[0] === "Z" || fields[0] === "X") return null; // a zombie runs nothing
+    return fields[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The live (not zombie) processes of a process group, from /proc (empty off Linux). */
+export function groupMembers(pgid: number): number[] {
+  let names: string[];
+  try {
+    names = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  return names.map(Number).filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return fields[0] !== "Z" && fields[0] !== "X" && Number(fields[2]) === pgid;
+    } catch {
+      return false; // it ended while we looked
+    }
+  });
+}
+
+/** Signals every process of the group; false when the group is gone. */
+export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ends what is left of a recorded group: its leader when it is still the same process (same start
+ * time), or the group's other members when the leader is gone (a live group keeps its id from
+ * being reused). A pid now owned by another process is left alone. True when something was killed.
+ */
+export function endRecordedGroup(record: { pid: number; pgid: number; startTicks: string | null }) {
+  const now = processStartTicks(record.pid);
+  if (now !== null && now !== record.startTicks) return false; // the pid belongs to someone else
+  const alive = groupMembers(record.pgid).length > 0;
+  signalGroup(record.pgid, "SIGKILL");
+  return alive;
+}
