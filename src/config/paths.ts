@@ -17,6 +17,10 @@ export interface AgentPaths {
   /** Accepted turns not yet run (see store/turn-queue-file.ts). */
   queueFile: string;
   pairingFile: string;
+  /** The jobs and their last runs, the source of truth (see store/jobs-file.ts). */
+  jobsFile: string;
+  /** The heartbeat's checklist, edited by the user or the agent. */
+  heartbeatFile: string;
   notesDir: string;
   knowledgeDir: string;
 }
@@ -39,6 +43,8 @@ export function agentPaths(agentDir: string): AgentPaths {
     importMarker: join(kernDir, "import.pending.json"),
     queueFile: join(kernDir, "queue.jsonl"),
     pairingFile: join(kernDir, "pairing.json"),
+    jobsFile: join(kernDir, "jobs.json"),
+    heartbeatFile: join(root, "HEARTBEAT.md"),
     notesDir: join(root, "notes"),
     knowledgeDir: join(root, "knowledge"),
   };

@@ -1,5 +1,6 @@
 // Public surface of kernel/: the shared vocabulary, errors, clock and ids. No I/O besides ids.
 export * from "./clock.js";
+export * from "./duration.js";
 export * from "./envelope.js";
 export * from "./error-catalogue.js";
 export * from "./errors.js";

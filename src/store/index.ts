@@ -4,6 +4,7 @@ export { getMeta, openDatabase, type SqliteDatabase, setMeta } from "./database.
 export * from "./folder-lock.js";
 export * from "./import-transaction.js";
 export * from "./index-damage.js";
+export * from "./jobs-file.js";
 export * from "./memory-entry.js";
 export * from "./memory-log.js";
 export * from "./message-repo.js";
