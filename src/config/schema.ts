@@ -80,7 +80,7 @@ const jobsSchema = z
     max: z.number().int().min(1).max(10_000).default(50).describe("Most jobs one agent keeps."),
     minInterval: durationString("1m")
       .default("1m")
-      .describe("Shortest repeat interval of a job, and the soonest a one-shot job may be due."),
+      .describe("Shortest repeat of a job (every, cron) and of heartbeatInterval."),
   })
   .strict()
   .default({ max: 50, minInterval: "1m" });
@@ -97,7 +97,7 @@ const jobsAndHeartbeatKeys = {
     .describe("IANA time zone for job times, cron and quietHours; null = the host's."),
   heartbeatInterval: durationString("30m")
     .default("30m")
-    .describe("A heartbeat turn on HEARTBEAT.md this often; 0 = off."),
+    .describe("A heartbeat turn on HEARTBEAT.md this often (at least jobs.minInterval); 0 = off."),
   heartbeatIdleStop: durationString("24h")
     .default("24h")
     .describe("No heartbeat once no user has written for this long; 0 = never stop."),
