@@ -3,6 +3,8 @@
 import type {
   AgentStatus,
   HistoryPage,
+  JobsOverview,
+  JobView,
   NotesView,
   RecallReport,
   RecallStats,
@@ -21,6 +23,11 @@ import {
   type DoctorReportView,
   doctorReportSchema,
   historyPageSchema,
+  type JobAddBody,
+  jobActionReplySchema,
+  jobRunReplySchema,
+  jobsOverviewSchema,
+  jobViewSchema,
   type LoginCodeReply,
   loginCodeReplySchema,
   notesViewSchema,
@@ -82,6 +89,13 @@ export interface DaemonClient {
   pairingList(): Promise<PairingListView>;
   /** Throws DaemonError KERN_PAIRING_UNKNOWN when no such code is pending. */
   pairingApprove(code: string): Promise<PairedUserView>;
+  /** The jobs, the heartbeat and today's unattended spend (SPEC §13). */
+  jobs(): Promise<JobsOverview>;
+  /** Throws KERN_USAGE, KERN_JOB_EXISTS or KERN_JOBS_FULL. */
+  jobAdd(body: JobAddBody): Promise<JobView>;
+  /** `remove`, `pause`, `resume` or `run` a job; throws KERN_JOB_NOT_FOUND. */
+  jobAction(name: string, action: "remove" | "pause" | "resume"): Promise<JobView | null>;
+  jobRun(name: string): Promise<{ turnId: string | null }>;
   /** A one-time code for the web login form (needs the bearer token). */
   loginCode(): Promise<LoginCodeReply>;
   /**
@@ -158,6 +172,13 @@ export function createDaemonClient(options: CreateDaemonClientOptions): DaemonCl
     pairingList: () => getJson("/pairing", pairingListSchema),
     pairingApprove: (code) => postJson("/pairing/approve", { code }, pairedUserSchema),
     loginCode: () => postJson("/login/code", {}, loginCodeReplySchema),
+    jobs: () => getJson("/jobs", jobsOverviewSchema),
+    jobAdd: (body) => postJson("/jobs", body, jobViewSchema),
+    jobAction: (name, action) =>
+      postJson(`/jobs/${encodeURIComponent(name)}/${action}`, {}, jobActionReplySchema).then(
+        (reply) => reply.job,
+      ),
+    jobRun: (name) => postJson(`/jobs/${encodeURIComponent(name)}/run`, {}, jobRunReplySchema),
     events: (signal, eventsOptions) =>
       streamEvents({ baseUrl, token: options.token, fetch: fetchImpl, signal, ...eventsOptions }),
   };

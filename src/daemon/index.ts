@@ -9,6 +9,7 @@ export * from "./import-conversation.js";
 export * from "./init-agent.js";
 export * from "./lifecycle.js";
 export * from "./offline-actions.js";
+export * from "./offline-jobs.js";
 export * from "./offline-memory.js";
 export * from "./reindex-agent-folder.js";
 export * from "./run-demo.js";

@@ -1,6 +1,7 @@
 // Public surface of runtime/: the Runtime, its contract for interfaces, and the memory port.
 export * from "./chat-commands.js";
 export { describeImport, type Importer } from "./import-job.js";
+export * from "./jobs/index.js";
 export * from "./memory-port.js";
 export * from "./runtime.js";
 export * from "./runtime-api.js";

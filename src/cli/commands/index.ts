@@ -7,6 +7,7 @@ import { registerDemoCommand } from "./demo.js";
 import { registerDoctorCommand } from "./doctor.js";
 import { registerImportCommand } from "./import.js";
 import { registerInitCommand } from "./init.js";
+import { registerJobsCommand } from "./jobs.js";
 import { registerLogsCommand } from "./logs.js";
 import { registerMemoryCommand } from "./memory.js";
 import { registerPairCommand } from "./pair.js";
@@ -23,6 +24,7 @@ export function registerCommands(program: Command, context: CliContext): void {
   registerStatusCommand(program, context);
   registerLogsCommand(program, context);
   registerPairCommand(program, context);
+  registerJobsCommand(program, context);
   registerImportCommand(program, context);
   registerReindexCommand(program, context);
   registerSegmentsCommand(program, context);
