@@ -6,6 +6,11 @@ import { renderChecks } from "./render-checks.js";
 import { renderCliStart } from "./render-cli-start.js";
 import { renderHeadline, renderMachine, renderMethod } from "./render-headline.js";
 import {
+  type HeartbeatPromptResult,
+  heartbeatPromptResultSchema,
+  renderHeartbeatPrompt,
+} from "./render-heartbeat-prompt.js";
+import {
   type LmeReachabilityResult,
   lmeReachabilityResultSchema,
   renderLmeReachability,
@@ -34,6 +39,7 @@ export function renderReport(
   results: MergedResults,
   longMemEval: LongMemEvalResult | null = null,
   lmeReachability: LmeReachabilityResult | null = null,
+  heartbeatPrompt: HeartbeatPromptResult | null = null,
 ): string {
   return [
     INTRO,
@@ -46,6 +52,7 @@ export function renderReport(
     renderQuality(results),
     renderLongMemEval(longMemEval),
     renderLmeReachability(lmeReachability),
+    renderHeartbeatPrompt(heartbeatPrompt),
     renderChecks(results),
     renderNotes(results),
   ]
@@ -73,9 +80,13 @@ export function writeReport(options: { resultsDir: string; docsDir: string }): s
   const lmeReachability = existsSync(reach)
     ? lmeReachabilityResultSchema.parse(JSON.parse(readFileSync(reach, "utf8")))
     : null;
+  const heartbeat = join(options.resultsDir, "heartbeat-prompt.json");
+  const heartbeatPrompt = existsSync(heartbeat)
+    ? heartbeatPromptResultSchema.parse(JSON.parse(readFileSync(heartbeat, "utf8")))
+    : null;
   write(
     join(options.docsDir, "benchmarks.md"),
-    renderReport(results, longMemEval, lmeReachability),
+    renderReport(results, longMemEval, lmeReachability, heartbeatPrompt),
   );
   write(join(options.docsDir, "benchmarks", "reachability.svg"), renderReachabilityChart(results));
   write(join(options.docsDir, "benchmarks", "latency.svg"), renderLatencyChart(results));

@@ -9,6 +9,13 @@ import { heartbeatPrompt, isEmptyChecklist } from "./heartbeat-checklist.js";
 import { isQuietTime } from "./local-time.js";
 import type { UnattendedBudget } from "./unattended-budget.js";
 
+/**
+ * The heartbeat turn's prompt budget (its light prompt, with no autoRecall): the system prompt,
+ * working memory and a short summary, and the newest messages. Measured on the bench's 20k
+ * history in docs/benchmarks.md ("Heartbeat prompt") against a full prompt.
+ */
+export const HEARTBEAT_CONTEXT_TOKENS = 8_000;
+
 export type BeatOutcome = "ran" | "empty" | "quiet" | "idle" | "budget" | "busy" | "error";
 
 export interface BeatDecisionInput {

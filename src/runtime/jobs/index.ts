@@ -1,5 +1,6 @@
 // Public surface of runtime/jobs/: schedules, the job book, the scheduler, the heartbeat and the
 // unattended budget (SPEC §13; ADR 0013).
+export * from "./agent-jobs.js";
 export * from "./heartbeat.js";
 export * from "./heartbeat-checklist.js";
 export * from "./job-book.js";
