@@ -23,7 +23,9 @@ export function renderHeartbeatPrompt(result: HeartbeatPromptResult | null): str
   if (!result) return "";
   const [full, light] = result.rows;
   const share =
-    full && light ? ` — ${((100 * light.total) / full.total).toFixed(1)}% of the full prompt` : "";
+    full && light
+      ? ` The light prompt is ${((100 * light.total) / full.total).toFixed(1)}% of the full one.`
+      : "";
   return [
     "## Heartbeat prompt",
     "",
