@@ -9,4 +9,5 @@ export * from "./job-schedule.js";
 export * from "./job-scheduler.js";
 export * from "./job-view.js";
 export * from "./local-time.js";
+export * from "./schedule-action.js";
 export * from "./unattended-budget.js";
