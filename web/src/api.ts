@@ -9,6 +9,8 @@ import {
   contextStatsSchema,
   errorBodySchema,
   historyPageSchema,
+  jobActionReplySchema,
+  jobsOverviewSchema,
   notesViewSchema,
   okReplySchema,
   pairedUserSchema,
@@ -128,4 +130,7 @@ export const api = {
   regenerateNotes: () => json(notesViewSchema, "/notes/summary", "POST"),
   pairing: () => json(pairingListSchema, "/pairing"),
   approvePairing: (code: string) => json(pairedUserSchema, "/pairing/approve", "POST", { code }),
+  jobs: () => json(jobsOverviewSchema, "/jobs"),
+  jobAction: (name: string, action: "pause" | "resume" | "remove") =>
+    json(jobActionReplySchema, `/jobs/${encodeURIComponent(name)}/${action}`, "POST", {}),
 };

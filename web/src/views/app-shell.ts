@@ -1,19 +1,25 @@
 // The logged-in page: a header (agent, navigation, connection and memory state, logout) over the
-// chat, memory and pairing views. Routes live in the URL hash: #/chat, #/memory/<tab>, #/pairing.
+// chat, memory, pairing and jobs views. Routes live in the URL hash: #/chat, #/memory/<tab>,
+// #/pairing, #/jobs.
 import type { AgentStatus, MemoryState } from "../../../src/kernel/index.js";
 import { h } from "../dom.js";
 import type { ConnectionState } from "../event-stream.js";
 import { ChatView } from "./chat-view.js";
+import { JobsView } from "./jobs-view.js";
 import { isMemoryTab, type MemoryTab, MemoryView } from "./memory-view.js";
 import { PairingView } from "./pairing-view.js";
 
-type Route = { view: "chat" } | { view: "memory"; tab: MemoryTab } | { view: "pairing" };
+type Route =
+  | { view: "chat" }
+  | { view: "memory"; tab: MemoryTab }
+  | { view: "pairing" }
+  | { view: "jobs" };
 
 /** Reads a hash like `#/memory/segments`; anything unknown is the chat. */
 export function parseRoute(hash: string): Route {
   const [, view, tab] = hash.split("/");
   if (view === "memory") return { view, tab: tab && isMemoryTab(tab) ? tab : "sessions" };
-  if (view === "pairing") return { view };
+  if (view === "pairing" || view === "jobs") return { view };
   return { view: "chat" };
 }
 
@@ -28,6 +34,7 @@ export class AppShell {
   readonly chat = new ChatView();
   private readonly memory = new MemoryView();
   private readonly pairing = new PairingView();
+  private readonly jobs = new JobsView();
   private readonly connection: HTMLElement;
   private readonly memoryState: HTMLElement;
   private readonly nav: HTMLElement;
@@ -47,6 +54,7 @@ export class AppShell {
       h("a", { href: "#/chat", "data-view": "chat" }, "Chat"),
       h("a", { href: "#/memory/sessions", "data-view": "memory" }, "Memory"),
       h("a", { href: "#/pairing", "data-view": "pairing" }, "Pairing", this.pendingBadge),
+      h("a", { href: "#/jobs", "data-view": "jobs" }, "Jobs"),
     );
     const logout = h("button", { type: "button", class: "link" }, "Log out");
     logout.addEventListener("click", onLogout);
@@ -67,7 +75,14 @@ export class AppShell {
       "div",
       { class: "app" },
       header,
-      h("main", { class: "views" }, this.chat.element, this.memory.element, this.pairing.element),
+      h(
+        "main",
+        { class: "views" },
+        this.chat.element,
+        this.memory.element,
+        this.pairing.element,
+        this.jobs.element,
+      ),
     );
     this.setMemory(status.memory);
     this.setPendingPairings(status.telegram.pendingCodes);
@@ -99,11 +114,13 @@ export class AppShell {
     this.chat.element.hidden = route.view !== "chat";
     this.memory.element.hidden = route.view !== "memory";
     this.pairing.element.hidden = route.view !== "pairing";
+    this.jobs.element.hidden = route.view !== "jobs";
     for (const link of Array.from(this.nav.querySelectorAll("a"))) {
       link.classList.toggle("active", link.dataset["view"] === route.view);
     }
     if (route.view === "memory") void this.memory.show(route.tab);
     else if (route.view === "pairing") void this.pairing.show();
+    else if (route.view === "jobs") void this.jobs.show();
     else this.chat.focus();
   }
 }
