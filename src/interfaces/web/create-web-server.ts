@@ -11,6 +11,7 @@ import {
 import { type Clock, SYSTEM_CLOCK } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import { MAX_BODY_BYTES, SESSION_COOKIE } from "../../protocol/index.js";
+import type { JobsApi } from "../../runtime/index.js";
 import type { RuntimeApi } from "../../runtime/runtime-api.js";
 import { installRequestGuards, installRequestLog } from "./request-guards.js";
 import { registerAuthRoutes } from "./routes/auth-routes.js";
@@ -18,6 +19,7 @@ import { registerContextRoutes } from "./routes/context-routes.js";
 import { registerEventRoutes } from "./routes/event-routes.js";
 import { registerHistoryRoutes } from "./routes/history-routes.js";
 import { IMPORT_CONTENT_TYPES, registerImportRoutes } from "./routes/import-routes.js";
+import { registerJobRoutes } from "./routes/jobs.js";
 import { registerMemoryRoutes } from "./routes/memory-routes.js";
 import { registerPairingRoutes } from "./routes/pairing-routes.js";
 import { registerStaticRoutes } from "./routes/static-routes.js";
@@ -47,6 +49,8 @@ export interface CreateWebServerOptions {
   heartbeatMs?: number;
   /** Keeps web sessions across restarts (`.kern/web-sessions.json`); default memory only. */
   sessionsFile?: string | null;
+  /** The agent's jobs (SPEC §13); without them the /jobs routes answer 503. */
+  jobs?: JobsApi;
 }
 
 export interface ListenOptions {
@@ -165,6 +169,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     staticDir: options.staticDir,
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
     onRestartRequest: options.onRestartRequest,
+    jobs: options.jobs,
   };
   const app = createApp(options);
   installBodyParser(app);
@@ -182,6 +187,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     registerWorkingMemoryRoute,
     registerPairingRoutes,
     registerImportRoutes,
+    registerJobRoutes,
   ]) {
     register(app, context);
   }

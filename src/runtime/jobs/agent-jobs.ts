@@ -58,7 +58,10 @@ export interface AgentJobsOptions {
   logger: Logger;
 }
 
-export class AgentJobs {
+/** What interfaces (the web API, chat commands) may do with the jobs. */
+export type JobsApi = Pick<AgentJobs, "overview" | "add" | "remove" | "setPaused" | "runNow">;
+
+export class AgentJobs implements JobsApi {
   readonly budget: UnattendedBudget;
   readonly scheduler: JobScheduler;
   readonly heartbeat: Heartbeat;
