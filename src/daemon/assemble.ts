@@ -11,7 +11,7 @@ import {
   type TelegramBotInfo,
 } from "../interfaces/telegram/index.js";
 import { createWebServer, type WebServer } from "../interfaces/web/index.js";
-import { type Clock, ConfigError, SYSTEM_CLOCK } from "../kernel/index.js";
+import { type Clock, ConfigError, KernError, SYSTEM_CLOCK } from "../kernel/index.js";
 import { createFileLogger, type Logger } from "../log/index.js";
 import {
   countMessageTokens,
@@ -21,7 +21,7 @@ import {
   MemoryEngine,
 } from "../memory/index.js";
 import { createOpenAiCompatibleClient, type ModelClient } from "../model/index.js";
-import type { PairedUser } from "../runtime/index.js";
+import type { Channel, PairedUser } from "../runtime/index.js";
 import { Runtime } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
 import { type AgentStore, openAgentStore, TurnQueueFile } from "../store/index.js";
@@ -45,6 +45,8 @@ export interface AssembleDaemonOptions {
   /** Replaces the OpenAI-compatible client (null = no model even if configured). */
   modelClient?: ModelClient | null;
   embedder?: Embedder;
+  /** The accepted-turns file (default: `.kern/queue.jsonl` with the usual compaction). */
+  queueFile?: TurnQueueFile;
   staticDir?: string;
   telegramBotInfo?: TelegramBotInfo;
   /** Called on /restart (the CLI's `run` re-executes itself); default: stop only. */
@@ -163,7 +165,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
   );
   let endpoint: { port: number | null; url: string | null } = { port: null, url: null };
   const restart = options.onRestartRequest ?? (() => undefined);
-  const queueFile = TurnQueueFile.open(paths.queueFile);
+  const queueFile = options.queueFile ?? TurnQueueFile.open(paths.queueFile);
   const runtime = new Runtime({
     queueFile,
     importer: createDaemonImporter({ paths, store, memory, clock }),
@@ -175,7 +177,6 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     logger,
     clock,
     endpoint: () => endpoint,
-    telegramEnabled: Boolean(config.secrets.telegramToken),
     onRestartRequest: restart,
   });
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
@@ -201,11 +202,11 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
         ...(options.telegramBotInfo ? { botInfo: options.telegramBotInfo } : {}),
       })
     : null;
+  runtime.registerChannel(telegram?.channel ?? telegramOff);
   if (telegram) {
-    runtime.registerSender(telegram.sender);
     notifyApproved = (user) =>
-      void telegram.sender
-        .send({ userId: user.userId, chatId: user.chatId, text: approvedReply(user.name) })
+      void telegram.channel
+        .send({ chat: user.chatId, user: user.userId, text: approvedReply(user.name) })
         .catch((error: unknown) => logger.warn({ err: error }, "could not confirm a pairing"));
   }
   return {
@@ -242,3 +243,15 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     },
   };
 }
+
+/** Telegram without a token: listed in status as off, with how to turn it on. */
+const telegramOff: Channel = {
+  id: "telegram",
+  status: () => ({ enabled: false, detail: "set TELEGRAM_BOT_TOKEN in .kern/.env" }),
+  send: async () => {
+    throw new KernError(
+      "KERN_TOOL_FAILED",
+      "Telegram is off; set TELEGRAM_BOT_TOKEN in .kern/.env and run 'kern restart'",
+    );
+  },
+};

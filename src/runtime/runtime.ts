@@ -18,14 +18,18 @@ import type { Logger } from "../log/index.js";
 import type { DoctorReport } from "../memory/index.js";
 import type { ModelClient } from "../model/index.js";
 import type { AgentStore, TurnQueueFile } from "../store/index.js";
-import { answerCommand } from "./chat-commands.js";
+import { type Channel, ChannelRegistry } from "./channel.js";
+import { answerCommand, type ChatCommandHandler, CommandRegistry } from "./chat-commands.js";
 import { planInterruptedToolResults } from "./close-interrupted-turn.js";
 import { type Importer, type QueuedJob, queueImport } from "./import-job.js";
 import type { MemoryPort } from "./memory-port.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";
-import type { InboundEnvelope, OutboundSender, PairingApi, RuntimeApi } from "./runtime-api.js";
+import type { InboundEnvelope, PairingApi, RuntimeApi } from "./runtime-api.js";
 import { RuntimeQueries } from "./runtime-queries.js";
-import { toolsForScope } from "./tools/tool-registry.js";
+import type { ToolScope } from "./tools/tool.js";
+import { ALL_TOOLS, toolsSectionText } from "./tools/tool-registry.js";
+import { createBuiltinToolSource, ToolRegistry, type TurnInfo } from "./tools/tool-source.js";
+import { narrowerScope, type TurnOptions, type TurnRequest } from "./turn-request.js";
 
 export interface RuntimeOptions {
   config: Config;
@@ -37,7 +41,6 @@ export interface RuntimeOptions {
   clock: Clock;
   /** The API's address once it listens (for status). */
   endpoint?: () => { port: number | null; url: string | null };
-  telegramEnabled?: boolean;
   /** Called for `/restart`; the daemon restarts itself. */
   onRestartRequest?: () => void;
   /** Where accepted turns are kept until they ran (absent: in memory only, as in some tests). */
@@ -52,6 +55,8 @@ interface QueuedTurn {
   controller: AbortController;
   /** A job that takes a turn's place in the queue (an import) instead of a model turn. */
   job?: QueuedJob;
+  /** How a turn from another source runs (kind, model, prompt budget, scope). */
+  options?: TurnOptions;
 }
 
 /**
@@ -69,15 +74,24 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   private running: QueuedTurn | null = null;
   private idle: Promise<void> = Promise.resolve();
   private stopping = false;
-  private readonly senders: OutboundSender[] = [];
   readonly pairing: PairingApi;
+  /** Chat channels (registry): the composition root registers each adapter. */
+  readonly channels = new ChannelRegistry();
+  /** Tool sources (registry): the built-in tools, then MCP servers, skills, jobs, … */
+  readonly tools = new ToolRegistry();
+  /** Chat commands features answer (`/jobs`, `/mcp`, …). */
+  readonly commands = new CommandRegistry();
 
   constructor(private readonly options: RuntimeOptions) {
     super({
       ...options,
       queueState: () => ({ running: this.running?.turnId ?? null, waiting: this.queue.length }),
+      channels: () => this.channels.list(),
+      toolSources: () => this.tools.describe(),
+      toolsText: () => toolsSectionText(this.toolsForTurn(STATUS_TURN, options.config.toolScope)),
     });
     this.pairing = options.pairing;
+    this.tools.register(createBuiltinToolSource(ALL_TOOLS));
     options.memory.onUpdate((state) => this.emit({ type: "memory-update", state }));
   }
 
@@ -100,34 +114,64 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   }
 
   submit(inbound: InboundEnvelope): { turnId: string } {
+    this.assertAccepting();
+    const envelope: Envelope = { ...inbound, ts: inbound.ts ?? isoNow(this.options.clock) };
+    const turnId = createId("turn", this.options.clock.now());
+    const command = parseChatCommand(envelope.text);
+    if (command && (IMMEDIATE.has(command.command) || this.commands.get(command.command))) {
+      setImmediate(
+        () => void this.answerImmediately(turnId, envelope, command.command, command.argument),
+      );
+      return { turnId };
+    }
+    return this.accept(turnId, envelope);
+  }
+
+  /**
+   * Queues a turn from any source (a job, the heartbeat, a sub-agent's result, a background
+   * command's end): durable, FIFO with the people's messages, cancelled and reported alike.
+   * Throws KERN_UNAVAILABLE while stopping and KERN_QUEUE_FULL past MAX_QUEUED_TURNS.
+   */
+  enqueue(request: TurnRequest): { turnId: string } {
+    this.assertAccepting();
+    const { envelope: inbound, ...rest } = request;
+    const envelope: Envelope = { ...inbound, ts: inbound.ts ?? isoNow(this.options.clock) };
+    const turnId = createId("turn", this.options.clock.now());
+    return this.accept(turnId, envelope, rest);
+  }
+
+  registerChannel(channel: Channel): void {
+    this.channels.register(channel);
+  }
+
+  registerCommand(handler: ChatCommandHandler): void {
+    this.commands.register(handler);
+  }
+
+  private assertAccepting(): void {
     if (this.stopping) {
       throw new DaemonError(
         "KERN_UNAVAILABLE",
         "the daemon is stopping; send the message again once it runs (kern start)",
       );
     }
-    const envelope: Envelope = { ...inbound, ts: inbound.ts ?? isoNow(this.options.clock) };
-    const turnId = createId("turn", this.options.clock.now());
-    const command = parseChatCommand(envelope.text);
-    if (command && IMMEDIATE.has(command.command)) {
-      setImmediate(
-        () => void this.answerImmediately(turnId, envelope, command.command, command.argument),
-      );
-      return { turnId };
-    }
+  }
+
+  private accept(turnId: string, envelope: Envelope, options?: TurnOptions): { turnId: string } {
     if (this.queue.length >= MAX_QUEUED_TURNS) {
       throw new DaemonError(
         "KERN_QUEUE_FULL",
         `${MAX_QUEUED_TURNS} turns are already waiting; send this one once some have run`,
       );
     }
-    this.options.queueFile?.queued({ turnId, envelope }); // durable before the caller hears back
-    this.enqueue({ turnId, envelope, controller: new AbortController() });
+    // Durable before the caller hears back.
+    this.options.queueFile?.queued({ turnId, envelope, ...(options ? { options } : {}) });
+    this.pushTurn({ turnId, envelope, controller: new AbortController(), options });
     this.pump();
     return { turnId };
   }
 
-  private enqueue(turn: QueuedTurn): void {
+  private pushTurn(turn: QueuedTurn): void {
     const { turnId, envelope } = turn;
     this.queue.push(turn);
     this.emit({
@@ -157,7 +201,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
         queueFile.done(entry.turnId);
         continue;
       }
-      this.enqueue({ ...entry, controller: new AbortController() });
+      this.pushTurn({ ...entry, controller: new AbortController() });
       replayed += 1;
     }
     if (replayed > 0) logger.warn({ replayed }, "replaying turns accepted before the last stop");
@@ -181,7 +225,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       ts: isoNow(this.options.clock),
       emit: (event) => this.emit(event),
       enqueue: (turn) => {
-        this.enqueue(turn);
+        this.pushTurn(turn);
         this.pump();
       },
     });
@@ -209,10 +253,6 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   subscribe(listener: (event: RuntimeEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
-  }
-
-  registerSender(sender: OutboundSender): void {
-    this.senders.push(sender);
   }
 
   /** Resolves once the queue is empty and no turn runs. */
@@ -262,7 +302,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     if (this.running) return;
     const next = this.queue.shift();
     if (!next) {
-      this.options.queueFile?.compactIfIdle();
+      this.options.queueFile?.compact();
       return;
     }
     this.running = next;
@@ -278,7 +318,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       this.emit({ type: "turn-start", turnId: turn.turnId, envelope: turn.envelope });
       return turn.job.run();
     }
-    const command = parseChatCommand(turn.envelope.text);
+    const command = turn.options?.kind ? null : parseChatCommand(turn.envelope.text);
     if (command?.command === "new") {
       const id = this.startNewSession();
       return this.finishCommand(
@@ -295,8 +335,9 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     await runTurn({
       turnId: turn.turnId,
       envelope: turn.envelope,
+      kind: turn.options?.kind ?? "message",
       signal: turn.controller.signal,
-      deps: this.turnDependencies(),
+      deps: this.turnDependencies(turn),
     });
   }
 
@@ -318,6 +359,8 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
         context: () => this.context(),
         segments: () => this.segments(),
         recall: (query) => this.recall({ query, k: 8 }).then((report) => report),
+        registry: this.commands,
+        envelope,
       });
       this.finishCommand(turnId, command, text ?? "");
     } catch (error) {
@@ -338,22 +381,41 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     return id;
   }
 
-  private turnDependencies(): TurnDependencies {
+  /** The tools a turn gets: every source's, in the turn's scope. */
+  private toolsForTurn(turn: TurnInfo, scope: ToolScope) {
+    return this.tools.toolsFor({ scope, turn });
+  }
+
+  private turnDependencies(turn: QueuedTurn): TurnDependencies {
     const { config, store, memory, logger, clock } = this.options;
+    const options = turn.options ?? {};
+    const info: TurnInfo = {
+      id: turn.turnId,
+      kind: options.kind ?? "message",
+      envelope: turn.envelope,
+      depth: 0,
+    };
+    const chat = this.options.model;
     return {
       store,
       memory,
-      model: this.options.model,
-      config,
-      tools: toolsForScope(config.toolScope),
+      model: chat && options.model ? { client: chat.client, model: options.model } : chat,
+      // A light prompt (a smaller budget) carries no <recall> block.
+      config: {
+        maxSteps: config.maxSteps,
+        autoRecall: config.autoRecall && !options.maxContextTokens,
+      },
+      ...(options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {}),
+      tools: this.toolsForTurn(info, narrowerScope(config.toolScope, options.toolScope)),
       toolContext: {
         agentDir: config.agentDir,
         memory,
         bashTimeoutMs: config.bashTimeoutMs,
         logger: logger.child({ component: "tools" }),
-        senders: this.senders,
+        channels: this.channels,
         pairedUsers: async () => (await this.pairing.list()).paired,
         status: async () => formatStatus(await this.status()),
+        turn: info,
       },
       emit: (event) => this.emit(event),
       clock,
@@ -361,3 +423,11 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     };
   }
 }
+
+/** The turn a status or context query lists tools for: none in particular. */
+const STATUS_TURN: TurnInfo = {
+  id: "status",
+  kind: "message",
+  envelope: { text: "", interface: "system", ts: "" },
+  depth: 0,
+};

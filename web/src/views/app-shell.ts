@@ -9,6 +9,11 @@ import { JobsView } from "./jobs-view.js";
 import { isMemoryTab, type MemoryTab, MemoryView } from "./memory-view.js";
 import { PairingView } from "./pairing-view.js";
 
+/** People waiting for approval on every chat channel. */
+export function pendingCodes(status: AgentStatus): number {
+  return status.channels.reduce((sum, channel) => sum + channel.pendingCodes, 0);
+}
+
 type Route =
   | { view: "chat" }
   | { view: "memory"; tab: MemoryTab }
@@ -85,10 +90,10 @@ export class AppShell {
       ),
     );
     this.setMemory(status.memory);
-    this.setPendingPairings(status.telegram.pendingCodes);
+    this.setPendingPairings(pendingCodes(status));
   }
 
-  /** The badge on Pairing: how many Telegram users wait for approval (hidden at zero). */
+  /** The badge on Pairing: how many chat users wait for approval (hidden at zero). */
   setPendingPairings(count: number): void {
     this.pendingBadge.hidden = count === 0;
     this.pendingBadge.textContent = String(count);
