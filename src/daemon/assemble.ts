@@ -21,10 +21,11 @@ import {
   MemoryEngine,
 } from "../memory/index.js";
 import { createOpenAiCompatibleClient, type ModelClient } from "../model/index.js";
-import type { Channel, PairedUser } from "../runtime/index.js";
+import type { AgentJobs, Channel, PairedUser } from "../runtime/index.js";
 import { Runtime } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
 import { type AgentStore, openAgentStore, TurnQueueFile } from "../store/index.js";
+import { assembleJobs } from "./assemble-jobs.js";
 import { createDaemonImporter } from "./daemon-importer.js";
 import { TEMPLATES_DIR } from "./init-agent.js";
 import { toListenError } from "./listen-error.js";
@@ -61,6 +62,8 @@ export interface Daemon {
   readonly logger: Logger;
   readonly web: WebServer;
   readonly telegram: TelegramBot | null;
+  /** Jobs, the heartbeat and the unattended budget (SPEC §13). */
+  readonly jobs: AgentJobs;
   /** Starts the API (sticky port), closes interrupted turns, starts Telegram. */
   listen(): Promise<{ port: number; url: string }>;
   /** Graceful stop: intake off, current step ends, memory drained, logs flushed, db closed. */
@@ -179,6 +182,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     endpoint: () => endpoint,
     onRestartRequest: restart,
   });
+  const jobs = assembleJobs({ config, paths, store, runtime, clock, logger });
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
   if (!existsSync(join(staticDir, "index.html")))
     logger.warn({ staticDir }, "web assets not built; run 'npm run build' for the web UI");
@@ -189,6 +193,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     staticDir,
     clock,
     onRestartRequest: restart,
+    jobs,
     sessionsFile: join(agentPaths(config.agentDir).kernDir, "web-sessions.json"),
   });
   const telegram = config.secrets.telegramToken
@@ -217,6 +222,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     logger,
     web,
     telegram,
+    jobs,
     async listen() {
       const port = config.port ?? 0;
       const listening = await web.listen({ host: config.host, port }).catch((error: unknown) => {
@@ -225,6 +231,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
       endpoint = listening;
       if (config.port === null) await updateConfigFile(config.agentDir, { port: listening.port });
       runtime.start();
+      jobs.start();
       // Not awaited: while the Bot API is unreachable grammY retries its setup, and the API and
       // the other interfaces must not wait for Telegram.
       if (telegram) void telegram.start();
@@ -232,6 +239,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
       return listening;
     },
     async stop() {
+      jobs.stop();
       await telegram?.stop();
       await runtime.stop();
       queueFile.close();

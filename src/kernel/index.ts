@@ -4,6 +4,7 @@ export * from "./duration.js";
 export * from "./envelope.js";
 export * from "./error-catalogue.js";
 export * from "./errors.js";
+export * from "./format-jobs.js";
 export * from "./format-views.js";
 export * from "./ids.js";
 export type * from "./job-views.js";

@@ -20,6 +20,7 @@ import type {
 // The file itself, not kernel/index.ts: the web page bundles this (see api-schemas.ts).
 import { messageMetaSchema, toolCallSchema } from "../kernel/message-schemas.js";
 import { memoryStateSchema } from "./api-schemas.js";
+import { jobsOverviewSchema } from "./job-schemas.js";
 
 export const agentStatusSchema: z.ZodType<AgentStatus> = z.object({
   agent: z.string(),
@@ -50,6 +51,7 @@ export const agentStatusSchema: z.ZodType<AgentStatus> = z.object({
       error: z.string().nullable(),
     }),
   ),
+  jobs: jobsOverviewSchema.optional(),
 });
 
 const sessionMessageSchema: z.ZodType<SessionMessage> = z.object({

@@ -11,6 +11,7 @@ import {
   formatStatus,
   type ImportBuildReport,
   isoNow,
+  type JobsOverview,
   parseChatCommand,
   type RuntimeEvent,
 } from "../kernel/index.js";
@@ -81,6 +82,8 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   readonly tools = new ToolRegistry();
   /** Chat commands features answer (`/jobs`, `/mcp`, …). */
   readonly commands = new CommandRegistry();
+  /** The agent's jobs, shown in status (SPEC §13); null until registered. */
+  private jobsStatus: { overview(): JobsOverview } | null = null;
 
   constructor(private readonly options: RuntimeOptions) {
     super({
@@ -88,6 +91,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       queueState: () => ({ running: this.running?.turnId ?? null, waiting: this.queue.length }),
       channels: () => this.channels.list(),
       toolSources: () => this.tools.describe(),
+      jobs: () => this.jobsStatus?.overview() ?? null,
       toolsText: () => toolsSectionText(this.toolsForTurn(STATUS_TURN, options.config.toolScope)),
     });
     this.pairing = options.pairing;
@@ -146,6 +150,11 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
 
   registerCommand(handler: ChatCommandHandler): void {
     this.commands.register(handler);
+  }
+
+  /** Jobs, heartbeat and unattended spend appear in `status` once registered. */
+  registerJobsStatus(source: { overview(): JobsOverview }): void {
+    this.jobsStatus = source;
   }
 
   private assertAccepting(): void {

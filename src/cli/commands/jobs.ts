@@ -1,10 +1,9 @@
 // `kern jobs add|list|rm|pause|resume|run` (SPEC §13; --json shapes in docs/cli.md). With a daemon
 // running the CLI goes through its API; without one it edits .kern/jobs.json under the folder lock.
 import type { Command } from "commander";
-import { DaemonError } from "../../kernel/index.js";
+import { DaemonError, formatJobLines, formatUnattendedLines } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
-import { formatJobLines, formatUnattendedLines } from "../format-jobs.js";
 import { loadDaemon } from "../load-daemon.js";
 
 interface AddFlags {

@@ -8,6 +8,7 @@ export * from "./job-input.js";
 export * from "./job-schedule.js";
 export * from "./job-scheduler.js";
 export * from "./job-view.js";
+export * from "./jobs-extension.js";
 export * from "./local-time.js";
 export * from "./schedule-action.js";
 export * from "./unattended-budget.js";
