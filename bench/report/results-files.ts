@@ -68,8 +68,12 @@ export function readResults(directory: string): MergedResults {
   };
   let names: string[] = [];
   try {
-    // LongMemEval's two result files have readers of their own (write-report.ts).
-    const ownReaders = new Set(["longmemeval.json", "lme-reachability.json"]);
+    // LongMemEval's two result files and the heartbeat prompt have readers of their own.
+    const ownReaders = new Set([
+      "longmemeval.json",
+      "lme-reachability.json",
+      "heartbeat-prompt.json",
+    ]);
     names = readdirSync(directory).filter(
       (name) => name.endsWith(".json") && !ownReaders.has(name),
     );

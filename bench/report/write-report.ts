@@ -6,6 +6,11 @@ import { renderChecks } from "./render-checks.js";
 import { renderCliStart } from "./render-cli-start.js";
 import { renderHeadline, renderMachine, renderMethod } from "./render-headline.js";
 import {
+  type HeartbeatPromptResult,
+  heartbeatPromptResultSchema,
+  renderHeartbeatPrompt,
+} from "./render-heartbeat-prompt.js";
+import {
   type LmeReachabilityResult,
   lmeReachabilityResultSchema,
   renderLmeReachability,
@@ -35,6 +40,7 @@ function renderReport(
   results: MergedResults,
   longMemEval: LongMemEvalResult | null = null,
   lmeReachability: LmeReachabilityResult | null = null,
+  heartbeatPrompt: HeartbeatPromptResult | null = null,
 ): string {
   return [
     INTRO,
@@ -47,6 +53,7 @@ function renderReport(
     renderQuality(results),
     renderLongMemEval(longMemEval),
     renderLmeReachability(lmeReachability),
+    renderHeartbeatPrompt(heartbeatPrompt),
     renderChecks(results),
     renderNotes(results),
   ]
@@ -81,9 +88,13 @@ export function writeReport(options: {
   const lmeReachability = existsSync(reach)
     ? lmeReachabilityResultSchema.parse(JSON.parse(readFileSync(reach, "utf8")))
     : null;
+  const heartbeat = join(options.resultsDir, "heartbeat-prompt.json");
+  const heartbeatPrompt = existsSync(heartbeat)
+    ? heartbeatPromptResultSchema.parse(JSON.parse(readFileSync(heartbeat, "utf8")))
+    : null;
   write(
     join(options.docsDir, "benchmarks.md"),
-    renderReport(results, longMemEval, lmeReachability),
+    renderReport(results, longMemEval, lmeReachability, heartbeatPrompt),
   );
   write(join(options.docsDir, "benchmarks", "reachability.svg"), renderReachabilityChart(results));
   write(join(options.docsDir, "benchmarks", "latency.svg"), renderLatencyChart(results));

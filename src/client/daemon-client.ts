@@ -3,6 +3,8 @@
 import type {
   AgentStatus,
   HistoryPage,
+  JobsOverview,
+  JobView,
   McpListView,
   McpServerView,
   NotesView,
@@ -27,6 +29,11 @@ import {
   type DoctorReportView,
   doctorReportSchema,
   historyPageSchema,
+  type JobAddBody,
+  jobActionReplySchema,
+  jobRunReplySchema,
+  jobsOverviewSchema,
+  jobViewSchema,
   type LoginCodeReply,
   loginCodeReplySchema,
   mcpListViewSchema,
@@ -100,6 +107,13 @@ export interface DaemonClient {
   pairingList(): Promise<PairingListView>;
   /** Throws DaemonError KERN_PAIRING_UNKNOWN when no such code is pending. */
   pairingApprove(code: string): Promise<PairedUserView>;
+  /** The jobs, the heartbeat and today's unattended spend (SPEC §13). */
+  jobs(): Promise<JobsOverview>;
+  /** Throws KERN_USAGE, KERN_JOB_EXISTS or KERN_JOBS_FULL. */
+  jobAdd(body: JobAddBody): Promise<JobView>;
+  /** `remove`, `pause`, `resume` or `run` a job; throws KERN_JOB_NOT_FOUND. */
+  jobAction(name: string, action: "remove" | "pause" | "resume"): Promise<JobView | null>;
+  jobRun(name: string): Promise<{ turnId: string | null }>;
   /** A one-time code for the web login form (needs the bearer token). */
   loginCode(): Promise<LoginCodeReply>;
   /** MCP servers: state, tools, last error (SPEC §14). */
@@ -132,6 +146,29 @@ function budgetQuery(maxContextTokens: number | undefined): string {
   return maxContextTokens === undefined ? "" : `?maxContextTokens=${maxContextTokens}`;
 }
 
+/** The calls of unattended work and extensions: sub-agents, processes, MCP, skills, jobs. */
+function workMethods(requester: ReturnType<typeof createDaemonRequester>) {
+  const { getJson, postJson } = requester;
+  const path = (...parts: string[]) => `/${parts.map(encodeURIComponent).join("/")}`;
+  return {
+    work: () => getJson("/work", workViewSchema),
+    cancelSubagent: (id: string) =>
+      postJson(`${path("subagents", id)}/cancel`, {}, subagentRowSchema),
+    stopProcess: (id: string) => postJson(`${path("processes", id)}/stop`, {}, processRowSchema),
+    mcpList: () => getJson("/extensions/mcp", mcpListViewSchema),
+    mcpTest: (name: string) =>
+      postJson(`/extensions${path("mcp", name)}/test`, {}, mcpServerViewSchema),
+    skillsList: () => getJson("/extensions/skills", skillsListViewSchema),
+    jobs: () => getJson("/jobs", jobsOverviewSchema),
+    jobAdd: (body: Parameters<DaemonClient["jobAdd"]>[0]) => postJson("/jobs", body, jobViewSchema),
+    jobAction: (name: string, action: Parameters<DaemonClient["jobAction"]>[1]) =>
+      postJson(`${path("jobs", name)}/${action}`, {}, jobActionReplySchema).then(
+        (reply) => reply.job,
+      ),
+    jobRun: (name: string) => postJson(`${path("jobs", name)}/run`, {}, jobRunReplySchema),
+  };
+}
+
 export function createDaemonClient(options: CreateDaemonClientOptions): DaemonClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const fetchImpl = options.fetch ?? fetch;
@@ -150,11 +187,6 @@ export function createDaemonClient(options: CreateDaemonClientOptions): DaemonCl
     sendMessage: (body) => postJson("/message", body, postMessageReplySchema),
     cancelTurn: (turnId) =>
       postJson(`/turns/${encodeURIComponent(turnId)}/cancel`, {}, cancelTurnReplySchema),
-    work: () => getJson("/work", workViewSchema),
-    cancelSubagent: (id) =>
-      postJson(`/subagents/${encodeURIComponent(id)}/cancel`, {}, subagentRowSchema),
-    stopProcess: (id) =>
-      postJson(`/processes/${encodeURIComponent(id)}/stop`, {}, processRowSchema),
     history: ({ before, limit }) => {
       const query = new URLSearchParams({ limit: String(limit) });
       if (before !== undefined) query.set("before", String(before));
@@ -186,10 +218,7 @@ export function createDaemonClient(options: CreateDaemonClientOptions): DaemonCl
     pairingList: () => getJson("/pairing", pairingListSchema),
     pairingApprove: (code) => postJson("/pairing/approve", { code }, pairedUserSchema),
     loginCode: () => postJson("/login/code", {}, loginCodeReplySchema),
-    mcpList: () => getJson("/extensions/mcp", mcpListViewSchema),
-    mcpTest: (name) =>
-      postJson(`/extensions/mcp/${encodeURIComponent(name)}/test`, {}, mcpServerViewSchema),
-    skillsList: () => getJson("/extensions/skills", skillsListViewSchema),
+    ...workMethods(requester),
     events: (signal, eventsOptions) =>
       streamEvents({ baseUrl, token: options.token, fetch: fetchImpl, signal, ...eventsOptions }),
   };

@@ -25,6 +25,10 @@ export interface AgentPaths {
   processesDir: string;
   /** The background commands running now (pid, process group, start time). */
   processesFile: string;
+  /** The jobs and their last runs, the source of truth (see store/jobs-file.ts). */
+  jobsFile: string;
+  /** The heartbeat's checklist, edited by the user or the agent. */
+  heartbeatFile: string;
   notesDir: string;
   knowledgeDir: string;
   /** Stored photos, voice notes and documents by content hash (SPEC §15). */
@@ -54,6 +58,8 @@ export function agentPaths(agentDir: string): AgentPaths {
     subagentsFile: join(kernDir, "subagents.json"),
     processesDir: join(kernDir, "processes"),
     processesFile: join(kernDir, "processes.json"),
+    jobsFile: join(kernDir, "jobs.json"),
+    heartbeatFile: join(root, "HEARTBEAT.md"),
     notesDir: join(root, "notes"),
     knowledgeDir: join(root, "knowledge"),
   };

@@ -1,6 +1,7 @@
 // The one schema of `.kern/config.json` with every default (SG-19). docs/config.md is checked
 // against it by a test: change both together. Pure.
 import { z } from "zod";
+import { parseDuration } from "../kernel/index.js";
 
 export const PROVIDERS = ["openai", "openrouter", "ollama", "openai-compatible"] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -208,6 +209,73 @@ const mcpServersSchema = z
   );
 
 export type McpServerConfig = z.infer<typeof mcpServerSchema>;
+// jobs and heartbeat (SPEC §13)
+
+/** A duration string (`90s`, `20m`, `2h`, `1d`; a bare number is minutes). */
+function durationString(example: string) {
+  return z.string().refine((text) => parseDuration(text) !== null, {
+    message: `expected a duration such as "${example}" (90s, 20m, 2h, 1d; a bare number is minutes)`,
+  });
+}
+
+const QUIET_HOURS = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
+
+const jobsSchema = z
+  .object({
+    max: z.number().int().min(1).max(10_000).default(50).describe("Most jobs one agent keeps."),
+    minInterval: durationString("1m")
+      .default("1m")
+      .describe("Shortest repeat of a job (every, cron) and of heartbeatInterval."),
+  })
+  .strict()
+  .default({ max: 50, minInterval: "1m" });
+
+const jobsAndHeartbeatKeys = {
+  timezone: z
+    .string()
+    .min(1)
+    .nullable()
+    .default(null)
+    .refine((zone) => zone === null || isTimeZone(zone), {
+      message: 'expected an IANA time zone such as "Europe/Berlin"',
+    })
+    .describe("IANA time zone for job times, cron and quietHours; null = the host's."),
+  heartbeatInterval: durationString("30m")
+    .default("30m")
+    .describe("A heartbeat turn on HEARTBEAT.md this often (at least jobs.minInterval); 0 = off."),
+  heartbeatIdleStop: durationString("24h")
+    .default("24h")
+    .describe("No heartbeat once no user has written for this long; 0 = never stop."),
+  heartbeatModel: z
+    .string()
+    .min(1)
+    .nullable()
+    .default(null)
+    .describe("Model for heartbeat turns; null = the chat model."),
+  quietHours: z
+    .string()
+    .regex(QUIET_HOURS, 'expected "HH:MM-HH:MM" such as "23:00-07:00"')
+    .nullable()
+    .default(null)
+    .describe("No heartbeat between these local times (in `timezone`); null = none."),
+  unattendedTokensPerDay: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .default(null)
+    .describe("Cap on input + output tokens of job and heartbeat turns per day; null = no cap."),
+  jobs: jobsSchema,
+};
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false; // RangeError: not a zone this Node knows
+  }
+}
 
 export const configFileSchema = z
   .object({
@@ -361,6 +429,7 @@ export const configFileSchema = z
     telegram: telegramSchema,
     ...mediaKeys,
     mcpServers: mcpServersSchema,
+    ...jobsAndHeartbeatKeys,
   })
   .strict();
 

@@ -16,12 +16,13 @@ import { type Clock, ConfigError, SYSTEM_CLOCK } from "../kernel/index.js";
 import { createFileLogger, type Logger } from "../log/index.js";
 import { type Embedder, MemoryEngine } from "../memory/index.js";
 import type { ModelClient, Transcriber } from "../model/index.js";
-import type { ExtensionsApi, PairedUser } from "../runtime/index.js";
+import type { AgentJobs, ExtensionsApi, PairedUser, PairingApi } from "../runtime/index.js";
 import { Runtime } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
 import { registerProcesses } from "../runtime/processes/register-processes.js";
 import { registerSubagents } from "../runtime/subagents/register-subagents.js";
 import { type AgentStore, TurnQueueFile } from "../store/index.js";
+import { assembleJobs } from "./assemble-jobs.js";
 import { assembleMedia } from "./assemble-media.js";
 import { assembleTelegram } from "./assemble-telegram.js";
 import { buildEmbedder, buildModel } from "./build-adapters.js";
@@ -65,6 +66,8 @@ export interface Daemon {
   readonly logger: Logger;
   readonly web: WebServer;
   readonly telegram: TelegramBot | null;
+  /** Jobs, the heartbeat and the unattended budget (SPEC §13). */
+  readonly jobs: AgentJobs;
   /** Starts the API (sticky port), closes interrupted turns, starts Telegram. */
   listen(): Promise<{ port: number; url: string }>;
   /** Graceful stop: intake off, current step ends, memory drained, logs flushed, db closed. */
@@ -88,14 +91,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
   const store = openDaemonStore(paths, clock, logger);
   const { memory, chatModel } = assembleMemory({ config, store, options, logger, clock });
   let onApproved: (user: PairedUser) => void = () => undefined;
-  const pairing = withApprovalNotice(
-    await PairingStore.open({
-      pairingFile: paths.pairingFile,
-      usersFile: join(paths.agentDir, "USERS.md"),
-      clock,
-    }),
-    (user) => onApproved(user),
-  );
+  const pairing = await openPairing(paths, clock, (user) => onApproved(user));
   let endpoint: { port: number | null; url: string | null } = { port: null, url: null };
   const restart = options.onRestartRequest ?? (() => undefined);
   const queueFile = options.queueFile ?? TurnQueueFile.open(paths.queueFile);
@@ -121,10 +117,12 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     onRestartRequest: restart,
   });
   runtime.tools.register(media.tools);
-  const { extensions, stopWork } = assembleWork({ runtime, config, paths, store, clock, logger });
+  const work = assembleWork({ runtime, config, paths, store, clock, logger });
+  const { extensions, stopWork, jobs } = work;
   const web = assembleWeb({
     ...{ options, config, runtime, logger, clock, authToken, restart },
     extensions: extensions.api,
+    jobs,
   });
   const channels = assembleTelegram({
     config,
@@ -134,13 +132,27 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     ...(options.telegramBotInfo ? { botInfo: options.telegramBotInfo } : {}),
   });
   onApproved = channels.onApproved;
-  const parts = { config, runtime, memory, store, logger, web, telegram: channels.telegram };
+  const parts = { config, runtime, memory, store, logger, web, jobs, telegram: channels.telegram };
   return withLifecycle(parts, queueFile, { extensions, stopWork }, (listening) => {
     endpoint = listening;
   });
 }
 
-/** What extends the agent's reach: MCP servers and skills, background commands, sub-agents. */
+/** Who may talk through chat channels; an approval is confirmed to the person (`onApproved`). */
+async function openPairing(
+  paths: AgentPaths,
+  clock: Clock,
+  onApproved: (user: PairedUser) => void,
+): Promise<PairingApi> {
+  const store = await PairingStore.open({
+    pairingFile: paths.pairingFile,
+    usersFile: join(paths.agentDir, "USERS.md"),
+    clock,
+  });
+  return withApprovalNotice(store, onApproved);
+}
+
+/** What extends the agent's reach: MCP servers and skills, background commands, sub-agents, jobs. */
 function assembleWork(parts: {
   runtime: Runtime;
   config: Config;
@@ -156,7 +168,8 @@ function assembleWork(parts: {
   const stopWork = async () => {
     await Promise.all([subagents.stopAll(), processes.stopAll()]);
   };
-  return { extensions, stopWork };
+  const jobs = assembleJobs({ config, paths, store, runtime, clock, logger });
+  return { extensions, stopWork, jobs };
 }
 
 /** The daemon's parts with `listen` and `stop`, which start and end them in order. */
@@ -170,7 +183,7 @@ function withLifecycle(
   },
   onListening: (endpoint: { port: number; url: string }) => void,
 ): Daemon {
-  const { config, runtime, memory, store, logger, web, telegram } = parts;
+  const { config, runtime, memory, store, logger, web, telegram, jobs } = parts;
   return {
     ...parts,
     async listen() {
@@ -181,6 +194,7 @@ function withLifecycle(
       onListening(listening);
       if (config.port === null) await updateConfigFile(config.agentDir, { port: listening.port });
       runtime.start();
+      jobs.start();
       work.extensions.start(); // MCP servers start in the background: the daemon never waits for one
       // Not awaited: while the Bot API is unreachable grammY retries its setup, and the API and
       // the other interfaces must not wait for Telegram.
@@ -189,6 +203,7 @@ function withLifecycle(
       return listening;
     },
     async stop() {
+      jobs.stop(); // first: no run is queued while the rest stops
       await telegram?.stop();
       await runtime.stop();
       // Their records stay: the next start reports them as interrupted by this stop.
@@ -240,6 +255,7 @@ function assembleWeb(parts: {
   authToken: string;
   restart: () => void;
   extensions: ExtensionsApi;
+  jobs: AgentJobs;
 }): WebServer {
   const { options, config, runtime, logger, clock, authToken, restart } = parts;
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
@@ -248,6 +264,7 @@ function assembleWeb(parts: {
   return createWebServer({
     runtime,
     extensions: parts.extensions,
+    jobs: parts.jobs,
     logger,
     authToken,
     staticDir,

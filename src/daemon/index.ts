@@ -12,6 +12,7 @@ export * from "./import-conversation.js";
 export * from "./init-agent.js";
 export * from "./lifecycle.js";
 export * from "./offline-actions.js";
+export * from "./offline-jobs.js";
 export * from "./offline-memory.js";
 export * from "./plan-import-calls.js";
 export * from "./reindex-agent-folder.js";

@@ -26,6 +26,7 @@ const TEMPLATE_FILES: Array<[template: string, target: string]> = [
   ["IDENTITY.md", "IDENTITY.md"],
   ["KNOWLEDGE.md", "KNOWLEDGE.md"],
   ["USERS.md", "USERS.md"],
+  ["HEARTBEAT.md", "HEARTBEAT.md"],
   ["gitignore", ".gitignore"],
 ];
 

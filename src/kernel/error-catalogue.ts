@@ -225,6 +225,21 @@ export const ERROR_CATALOGUE = {
     status: 404,
     message: "no such skill; 'kern skills list' names the installed ones",
   },
+  KERN_JOB_NOT_FOUND: {
+    exit: 1,
+    status: 404,
+    message: "no job by that name; list them with 'kern jobs list'",
+  },
+  KERN_JOB_EXISTS: {
+    exit: 1,
+    status: 409,
+    message: "a job by that name exists; pick another name or remove it first (kern jobs rm NAME)",
+  },
+  KERN_JOBS_FULL: {
+    exit: 1,
+    status: 409,
+    message: "the agent has jobs.max jobs; remove one (kern jobs rm NAME) or raise jobs.max",
+  },
 } as const satisfies Record<string, ErrorCatalogueEntry>;
 
 /** Every error code kern raises. Tests assert on these, never on message text. */

@@ -1,6 +1,8 @@
 // Plain-text renderings of the views (status, context, segments, recall) shared by the chat
 // commands, the CLI and every interface. Pure: no I/O; kept in kernel so a light caller (the CLI
 // talking HTTP) does not load the runtime to print a status.
+import { formatJobLines, formatUnattendedLines } from "./format-jobs.js";
+import type { JobsOverview } from "./job-views.js";
 import type {
   AgentStatus,
   ContextReport,
@@ -8,6 +10,18 @@ import type {
   SegmentsReport,
   WorkView,
 } from "./views.js";
+
+/** Status lines for jobs: each job indented, then the unattended spend and the heartbeat. */
+function formatJobsStatus(overview: JobsOverview): string[] {
+  const jobs =
+    overview.jobs.length === 0
+      ? ["jobs: none"]
+      : [
+          `jobs (${overview.jobs.length}):`,
+          ...formatJobLines(overview, null).map((line) => `  ${line}`),
+        ];
+  return [...jobs, ...formatUnattendedLines(overview)];
+}
 
 export function formatStatus(status: AgentStatus): string {
   const levels =
@@ -32,6 +46,7 @@ export function formatStatus(status: AgentStatus): string {
           `tools ${source.id}: ${source.state}, ${source.tools} tool(s)${source.error ? ` — ${source.error}` : ""}`,
       ),
     ...(status.work ? formatWorkLines(status.work) : []),
+    ...(status.jobs ? formatJobsStatus(status.jobs) : []),
   ].join("\n");
 }
 

@@ -1,5 +1,6 @@
 // Read-only views the runtime answers queries with. The HTTP API (protocol/), the CLI's --json
 // output (docs/cli.md) and the web UI all show these shapes; change them together. Pure types.
+import type { JobsOverview } from "./job-views.js";
 import type { MemoryState, Segment, SessionMessage } from "./types.js";
 
 export interface AgentStatus {
@@ -20,6 +21,8 @@ export interface AgentStatus {
   toolSources: ToolSourceStatusView[];
   /** Running sub-agents and background commands (absent when no daemon runs). */
   work?: WorkView;
+  /** Jobs, the heartbeat and the day's unattended spend (SPEC §13); absent without them. */
+  jobs?: JobsOverview;
 }
 
 export interface ChannelStatusView {

@@ -23,6 +23,7 @@ import type {
 // The file itself, not kernel/index.ts: the web page bundles this (see api-schemas.ts).
 import { messageMetaSchema, toolCallSchema } from "../kernel/message-schemas.js";
 import { memoryStateSchema } from "./api-schemas.js";
+import { jobsOverviewSchema } from "./job-schemas.js";
 
 export const subagentRowSchema: z.ZodType<SubagentRow> = z.object({
   id: z.string(),
@@ -85,6 +86,7 @@ export const agentStatusSchema: z.ZodType<AgentStatus> = z.object({
     }),
   ),
   work: workViewSchema.optional(),
+  jobs: jobsOverviewSchema.optional(),
 });
 
 const sessionMessageSchema: z.ZodType<SessionMessage> = z.object({

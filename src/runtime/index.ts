@@ -4,6 +4,7 @@ export * from "./chat-commands.js";
 export * from "./extension-commands.js";
 export * from "./extensions-api.js";
 export type { Importer } from "./import-job.js";
+export * from "./jobs/index.js";
 export { DESCRIBE_IMAGE_PROMPT } from "./media/describe-image.js";
 export { MediaIntake } from "./media/media-intake.js";
 export type { IntakeResult } from "./media/media-message.js";

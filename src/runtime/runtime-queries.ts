@@ -6,6 +6,7 @@ import type {
   Clock,
   ContextReport,
   HistoryPage,
+  JobsOverview,
   NotesView,
   RecallReport,
   RecallStats,
@@ -33,6 +34,8 @@ export interface RuntimeQueriesOptions {
   queueState: () => { running: string | null; waiting: number };
   /** The registered chat channels. */
   channels: () => Channel[];
+  /** Jobs, heartbeat and unattended spend for status, once jobs are registered. */
+  jobs?: () => JobsOverview | null;
   /** The registered tool sources' states. */
   toolSources: () => ToolSourceStatusView[];
   /** The `<tools>` section a turn in the config's scope gets now. */
@@ -63,6 +66,10 @@ export async function composeContextReport(options: {
     ...(options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {}),
   });
   return composed.report;
+}
+
+function jobsPart(jobs: JobsOverview | null): { jobs?: JobsOverview } {
+  return jobs ? { jobs } : {};
 }
 
 export class RuntimeQueries {
@@ -97,6 +104,7 @@ export class RuntimeQueries {
         pendingCodes: pairing.pending.filter((code) => code.channel === channel.id).length,
       })),
       toolSources: this.queryOptions.toolSources(),
+      ...jobsPart(this.queryOptions.jobs?.() ?? null),
     };
   }
 

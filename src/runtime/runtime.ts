@@ -10,6 +10,7 @@ import {
   formatStatus,
   type ImportBuildReport,
   isoNow,
+  type JobsOverview,
   type ProcessRow,
   parseChatCommand,
   type RuntimeEvent,
@@ -81,6 +82,8 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   readonly commands = new CommandRegistry();
   /** Skills (SPEC §14), when the composition root gave them: `registerSkills`. */
   private skills: SkillCatalog | null = null;
+  /** The agent's jobs, shown in status (SPEC §13); null until registered. */
+  private jobsStatus: { overview(): JobsOverview } | null = null;
 
   constructor(private readonly options: RuntimeOptions) {
     super({
@@ -88,6 +91,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       queueState: () => ({ running: this.running?.turnId ?? null, waiting: this.queue.length }),
       channels: () => this.channels.list(),
       toolSources: () => this.tools.describe(),
+      jobs: () => this.jobsStatus?.overview() ?? null,
       toolsText: () => toolsSectionText(this.toolsForTurn(STATUS_TURN, options.config.toolScope)),
       skillsText: () => (this.skills ? skillsSectionText(this.skills.current().skills) : ""),
     });
@@ -184,6 +188,11 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
 
   registerCommand(handler: ChatCommandHandler): void {
     this.commands.register(handler);
+  }
+
+  /** Jobs, heartbeat and unattended spend appear in `status` once registered. */
+  registerJobsStatus(source: { overview(): JobsOverview }): void {
+    this.jobsStatus = source;
   }
 
   private assertAccepting(): void {

@@ -5,6 +5,7 @@ export { openDatabase, type SqliteDatabase } from "./database.js";
 export * from "./folder-lock.js";
 export * from "./import-transaction.js";
 export * from "./index-damage.js";
+export * from "./jobs-file.js";
 export * from "./media-store.js";
 export * from "./memory-entry.js";
 export * from "./memory-log.js";

@@ -229,6 +229,24 @@ export class MessageRepo {
     return { messages: rows.slice(0, options.limit).reverse().map(toIndexedMessage), hasMore };
   }
 
+  /**
+   * The time of the session's newest user message that came from a person: messages whose
+   * interface is one of `excluded` (kern's own sources: job, heartbeat, …) do not count.
+   */
+  newestPersonMessageTs(session: string, excluded: readonly string[]): string | null {
+    const marks = excluded.map(() => "?").join(", ");
+    const filter =
+      excluded.length > 0
+        ? `AND COALESCE(json_extract(meta, '$.interface'), '') NOT IN (${marks})`
+        : "";
+    const row = this.db
+      .prepare(
+        `SELECT ts FROM messages WHERE session = ? AND role = 'user' ${filter} ORDER BY seq DESC LIMIT 1`,
+      )
+      .get(session, ...excluded) as { ts: string } | undefined;
+    return row?.ts ?? null;
+  }
+
   sessionIds(): string[] {
     return (
       this.db.prepare("SELECT id FROM sessions ORDER BY id").all() as Array<{ id: string }>

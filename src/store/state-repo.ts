@@ -109,4 +109,16 @@ export class StateRepo {
       .get() as { i: number; o: number; n: number };
     return { inputTokens: row.i, outputTokens: row.o, calls: row.n };
   }
+
+  /** Input + output tokens of the usage rows with one of `purposes` since `sinceIso`. */
+  tokensSince(sinceIso: string, purposes: readonly string[]): number {
+    if (purposes.length === 0) return 0;
+    const marks = purposes.map(() => "?").join(", ");
+    const row = this.db
+      .prepare(
+        `SELECT COALESCE(SUM(input_tokens + output_tokens), 0) AS t FROM usage WHERE ts >= ? AND purpose IN (${marks})`,
+      )
+      .get(sinceIso, ...purposes) as { t: number };
+    return row.t;
+  }
 }

@@ -294,6 +294,22 @@ export class FakeDaemonClient implements DaemonClient {
     return paired;
   }
 
+  async jobs(): Promise<never> {
+    throw new DaemonError("KERN_UNAVAILABLE", "this fake client has no jobs");
+  }
+
+  async jobAdd(): Promise<never> {
+    throw new DaemonError("KERN_UNAVAILABLE", "this fake client has no jobs");
+  }
+
+  async jobAction(): Promise<never> {
+    throw new DaemonError("KERN_UNAVAILABLE", "this fake client has no jobs");
+  }
+
+  async jobRun(): Promise<never> {
+    throw new DaemonError("KERN_UNAVAILABLE", "this fake client has no jobs");
+  }
+
   async loginCode(): Promise<LoginCodeReply> {
     this.check("loginCode", []);
     return { code: "K7QM-X3TP", expiresAt: new Date(Date.now() + 600_000).toISOString() };

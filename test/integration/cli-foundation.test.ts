@@ -21,6 +21,7 @@ describe("kern init", () => {
       "IDENTITY.md",
       "KNOWLEDGE.md",
       "USERS.md",
+      "HEARTBEAT.md",
       ".gitignore",
       "knowledge",
       "notes",

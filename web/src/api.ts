@@ -9,6 +9,8 @@ import {
   contextStatsSchema,
   errorBodySchema,
   historyPageSchema,
+  jobActionReplySchema,
+  jobsOverviewSchema,
   mcpListViewSchema,
   notesViewSchema,
   okReplySchema,
@@ -137,4 +139,7 @@ export const api = {
     json(subagentRowSchema, `/subagents/${encodeURIComponent(id)}/cancel`, "POST"),
   stopProcess: (id: string) =>
     json(processRowSchema, `/processes/${encodeURIComponent(id)}/stop`, "POST"),
+  jobs: () => json(jobsOverviewSchema, "/jobs"),
+  jobAction: (name: string, action: "pause" | "resume" | "remove") =>
+    json(jobActionReplySchema, `/jobs/${encodeURIComponent(name)}/${action}`, "POST", {}),
 };

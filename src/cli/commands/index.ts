@@ -8,6 +8,7 @@ import { registerDoctorCommand } from "./doctor.js";
 import { registerExtensionCommands } from "./extensions.js";
 import { registerImportCommand } from "./import.js";
 import { registerInitCommand } from "./init.js";
+import { registerJobsCommand } from "./jobs.js";
 import { registerLogsCommand } from "./logs.js";
 import { registerMemoryCommand } from "./memory.js";
 import { registerPairCommand } from "./pair.js";
@@ -24,6 +25,7 @@ export function registerCommands(program: Command, context: CliContext): void {
   registerStatusCommand(program, context);
   registerLogsCommand(program, context);
   registerPairCommand(program, context);
+  registerJobsCommand(program, context);
   registerImportCommand(program, context);
   registerReindexCommand(program, context);
   registerSegmentsCommand(program, context);

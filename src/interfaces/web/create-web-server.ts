@@ -12,6 +12,7 @@ import { type Clock, SYSTEM_CLOCK } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import { MAX_BODY_BYTES, SESSION_COOKIE } from "../../protocol/index.js";
 import type { ExtensionsApi } from "../../runtime/extensions-api.js";
+import type { JobsApi } from "../../runtime/index.js";
 import type { RuntimeApi } from "../../runtime/runtime-api.js";
 import { installRequestGuards, installRequestLog } from "./request-guards.js";
 import { registerAuthRoutes } from "./routes/auth-routes.js";
@@ -20,6 +21,7 @@ import { registerEventRoutes } from "./routes/event-routes.js";
 import { registerExtensionRoutes } from "./routes/extension-routes.js";
 import { registerHistoryRoutes } from "./routes/history-routes.js";
 import { IMPORT_CONTENT_TYPES, registerImportRoutes } from "./routes/import-routes.js";
+import { registerJobRoutes } from "./routes/jobs.js";
 import { registerMemoryRoutes } from "./routes/memory-routes.js";
 import { registerPairingRoutes } from "./routes/pairing-routes.js";
 import { registerStaticRoutes } from "./routes/static-routes.js";
@@ -53,6 +55,8 @@ export interface CreateWebServerOptions {
   heartbeatMs?: number;
   /** Keeps web sessions across restarts (`.kern/web-sessions.json`); default memory only. */
   sessionsFile?: string | null;
+  /** The agent's jobs (SPEC §13); without them the /jobs routes answer 503. */
+  jobs?: JobsApi;
 }
 
 export interface ListenOptions {
@@ -177,6 +181,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     staticDir: options.staticDir,
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
     onRestartRequest: options.onRestartRequest,
+    jobs: options.jobs,
   };
   const app = createApp(options);
   installBodyParser(app);
@@ -197,6 +202,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     registerUploadRoutes,
     registerExtensionRoutes,
     registerWorkRoutes,
+    registerJobRoutes,
   ]) {
     register(app, context);
   }

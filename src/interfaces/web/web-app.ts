@@ -9,6 +9,7 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ExtensionsApi } from "../../runtime/extensions-api.js";
+import type { JobsApi } from "../../runtime/index.js";
 import type { RuntimeApi } from "../../runtime/runtime-api.js";
 import type { WebAuth } from "./web-auth.js";
 
@@ -37,4 +38,6 @@ export interface WebContext {
   /** Milliseconds between SSE heartbeat comments. */
   heartbeatMs: number;
   onRestartRequest: (() => void) | undefined;
+  /** The agent's jobs (SPEC §13); absent = the jobs routes answer KERN_UNAVAILABLE. */
+  jobs: JobsApi | undefined;
 }

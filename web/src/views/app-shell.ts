@@ -1,11 +1,12 @@
 // The logged-in page: a header (agent, navigation, connection and memory state, logout) over the
-// chat, memory, pairing and extensions views. Routes live in the URL hash: #/chat,
-// #/memory/<tab>, #/pairing, #/extensions.
+// chat, memory, pairing, extensions and jobs views. Routes live in the URL hash: #/chat,
+// #/memory/<tab>, #/pairing, #/extensions, #/jobs.
 import type { AgentStatus, MemoryState } from "../../../src/kernel/index.js";
 import { h } from "../dom.js";
 import type { ConnectionState } from "../event-stream.js";
 import { ChatView } from "./chat-view.js";
 import { ExtensionsView } from "./extensions-view.js";
+import { JobsView } from "./jobs-view.js";
 import { isMemoryTab, type MemoryTab, MemoryView } from "./memory-view.js";
 import { PairingView } from "./pairing-view.js";
 
@@ -18,13 +19,14 @@ type Route =
   | { view: "chat" }
   | { view: "memory"; tab: MemoryTab }
   | { view: "pairing" }
-  | { view: "extensions" };
+  | { view: "extensions" }
+  | { view: "jobs" };
 
 /** Reads a hash like `#/memory/segments`; anything unknown is the chat. */
 function parseRoute(hash: string): Route {
   const [, view, tab] = hash.split("/");
   if (view === "memory") return { view, tab: tab && isMemoryTab(tab) ? tab : "sessions" };
-  if (view === "pairing" || view === "extensions") return { view };
+  if (view === "pairing" || view === "extensions" || view === "jobs") return { view };
   return { view: "chat" };
 }
 
@@ -40,6 +42,7 @@ export class AppShell {
   private readonly memory = new MemoryView();
   private readonly pairing = new PairingView((count) => this.setPendingPairings(count));
   private readonly extensions = new ExtensionsView();
+  private readonly jobs = new JobsView();
   private readonly connection: HTMLElement;
   private readonly memoryState: HTMLElement;
   private readonly nav: HTMLElement;
@@ -60,6 +63,7 @@ export class AppShell {
       h("a", { href: "#/memory/sessions", "data-view": "memory" }, "Memory"),
       h("a", { href: "#/pairing", "data-view": "pairing" }, "Pairing", this.pendingBadge),
       h("a", { href: "#/extensions", "data-view": "extensions" }, "Extensions"),
+      h("a", { href: "#/jobs", "data-view": "jobs" }, "Jobs"),
     );
     const logout = h("button", { type: "button", class: "link" }, "Log out");
     logout.addEventListener("click", onLogout);
@@ -87,6 +91,7 @@ export class AppShell {
         this.memory.element,
         this.pairing.element,
         this.extensions.element,
+        this.jobs.element,
       ),
     );
     this.setMemory(status.memory);
@@ -120,12 +125,14 @@ export class AppShell {
     this.memory.element.hidden = route.view !== "memory";
     this.pairing.element.hidden = route.view !== "pairing";
     this.extensions.element.hidden = route.view !== "extensions";
+    this.jobs.element.hidden = route.view !== "jobs";
     for (const link of Array.from(this.nav.querySelectorAll("a"))) {
       link.classList.toggle("active", link.dataset["view"] === route.view);
     }
     if (route.view === "memory") void this.memory.show(route.tab);
     else if (route.view === "pairing") void this.pairing.show();
     else if (route.view === "extensions") void this.extensions.show();
+    else if (route.view === "jobs") void this.jobs.show();
     else this.chat.focus();
   }
 }

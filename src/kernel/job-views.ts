@@ -1,0 +1,51 @@
+// What the runtime shows of its jobs, heartbeat and unattended spend (SPEC §13): `kern jobs list
+// --json`, `GET /jobs`, the status and the web Jobs view. Pure types.
+
+export interface JobRunView {
+  scheduledFor: string;
+  startedAt: string;
+  /** started, ok, silent, error, cancelled, skipped-budget, skipped-catch-up, interrupted. */
+  outcome: string;
+  turnId: string | null;
+  endedAt: string | null;
+  /** Input + output tokens of the run's turn, once it ended. */
+  tokens: number | null;
+}
+
+export interface JobView {
+  name: string;
+  prompt: string;
+  /** `at 2026-12-01T08:00:00.000Z`, `every 1h`, `cron 0 9 * * 1-5 (Europe/Berlin)`. */
+  schedule: string;
+  /** Where the reply goes: `telegram:123`, `web`, or `session` (every interface sees it). */
+  to: string;
+  catchUp: "once" | "skip";
+  paused: boolean;
+  createdBy: string;
+  createdAt: string;
+  nextRunAt: string | null;
+  lastRun: JobRunView | null;
+  runs: number;
+}
+
+export interface HeartbeatView {
+  /** 0 = off. */
+  intervalMs: number;
+  model: string | null;
+  nextBeatAt: string | null;
+  lastBeat: { at: string; outcome: string; turnId: string | null } | null;
+  /** Beats since the daemon started, by outcome (ran, empty, quiet, idle, budget, busy, error). */
+  beats: Record<string, number>;
+}
+
+export interface JobsOverview {
+  jobs: JobView[];
+  unattended: {
+    spentToday: number;
+    capPerDay: number | null;
+    /** Set once the cap was reached today: runs are skipped until midnight. */
+    notice: string | null;
+  };
+  /** Null when the heartbeat is off or no daemon runs. */
+  heartbeat: HeartbeatView | null;
+}

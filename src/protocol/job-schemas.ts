@@ -1,0 +1,68 @@
+// zod schemas of the jobs API (SPEC §13): `GET /jobs`, `POST /jobs`, `DELETE /jobs/:name`,
+// `POST /jobs/:name/{pause,resume,run}`. Typed against kernel/job-views.ts. No I/O.
+import * as z from "zod";
+import type { JobsOverview, JobView } from "../kernel/index.js";
+
+const jobRunSchema = z.object({
+  scheduledFor: z.string(),
+  startedAt: z.string(),
+  outcome: z.string(),
+  turnId: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  tokens: z.number().nullable(),
+});
+
+export const jobViewSchema: z.ZodType<JobView> = z.object({
+  name: z.string(),
+  prompt: z.string(),
+  schedule: z.string(),
+  to: z.string(),
+  catchUp: z.enum(["once", "skip"]),
+  paused: z.boolean(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  nextRunAt: z.string().nullable(),
+  lastRun: jobRunSchema.nullable(),
+  runs: z.number(),
+});
+
+export const jobsOverviewSchema: z.ZodType<JobsOverview> = z.object({
+  jobs: z.array(jobViewSchema),
+  unattended: z.object({
+    spentToday: z.number(),
+    capPerDay: z.number().nullable(),
+    notice: z.string().nullable(),
+  }),
+  heartbeat: z
+    .object({
+      intervalMs: z.number(),
+      model: z.string().nullable(),
+      nextBeatAt: z.string().nullable(),
+      lastBeat: z
+        .object({ at: z.string(), outcome: z.string(), turnId: z.string().nullable() })
+        .nullable(),
+      beats: z.record(z.string(), z.number()),
+    })
+    .nullable(),
+});
+
+/** `POST /jobs`: exactly one of at, in, every, cron (the daemon says so when not). */
+export const jobAddBodySchema = z.object({
+  name: z.string().min(1).max(63),
+  prompt: z.string().min(1).max(20_000),
+  at: z.string().optional(),
+  in: z.string().optional(),
+  every: z.string().optional(),
+  cron: z.string().optional(),
+  /** `telegram:CHAT_ID`, `web`, `tui`; absent = the session only. */
+  to: z.string().optional(),
+  catchUp: z.enum(["once", "skip"]).optional(),
+});
+export type JobAddBody = z.infer<typeof jobAddBodySchema>;
+
+export const jobNameParamsSchema = z.object({ name: z.string().min(1).max(63) });
+
+/** `POST /jobs/:name/{remove,pause,resume}`: the job after (null once removed). */
+export const jobActionReplySchema = z.object({ job: jobViewSchema.nullable() });
+
+export const jobRunReplySchema = z.object({ turnId: z.string().nullable() });

@@ -1,0 +1,217 @@
+// One agent's jobs and heartbeat, wired to its runtime (SPEC §13): the scheduler and the
+// heartbeat queue their turns with `enqueue`, learn each turn's end from the runtime's events,
+// and share one unattended budget. The composition root makes one and starts it with the daemon.
+import type { Config } from "../../config/index.js";
+import {
+  type Clock,
+  type JobsOverview,
+  type JobView,
+  parseDuration,
+  type RuntimeEvent,
+} from "../../kernel/index.js";
+import type { Logger } from "../../log/index.js";
+import type { JobOutcome, MessageRepo, StateRepo } from "../../store/index.js";
+import { HEARTBEAT_CONTEXT_TOKENS, Heartbeat, type HeartbeatRequest } from "./heartbeat.js";
+import { findJob } from "./job-book.js";
+import type { JobInput } from "./job-input.js";
+import { hostTimezone } from "./job-schedule.js";
+import { JobScheduler } from "./job-scheduler.js";
+import { toJobView } from "./job-view.js";
+import { UnattendedBudget } from "./unattended-budget.js";
+
+/** Interfaces that are kern's own sources, not a person: their messages never end the idle stop. */
+export const UNATTENDED_INTERFACES = [
+  "job",
+  "heartbeat",
+  "subagent",
+  "process",
+  "import",
+  "system",
+];
+
+/** The slice of the runtime jobs need (structurally the Runtime's enqueue and subscribe). */
+export interface JobsRuntimePort {
+  enqueue(request: {
+    kind: "job" | "heartbeat";
+    envelope: {
+      interface: string;
+      text: string;
+      name?: string;
+      replyTo?: { channel: string; chat?: string; user?: string };
+    };
+    model?: string;
+    maxContextTokens?: number;
+  }): { turnId: string };
+  subscribe(listener: (event: RuntimeEvent) => void): () => void;
+}
+
+export interface AgentJobsOptions {
+  config: Config;
+  jobsFile: string;
+  heartbeatFile: string;
+  state: Pick<StateRepo, "tokensSince">;
+  messages: Pick<MessageRepo, "newestPersonMessageTs">;
+  /** The current session id. */
+  session(): string;
+  runtime: JobsRuntimePort;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** What interfaces (the web API, chat commands) may do with the jobs. */
+export type JobsApi = Pick<AgentJobs, "overview" | "add" | "remove" | "setPaused" | "runNow">;
+
+export class AgentJobs implements JobsApi {
+  readonly budget: UnattendedBudget;
+  readonly scheduler: JobScheduler;
+  readonly heartbeat: Heartbeat;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly options: AgentJobsOptions) {
+    const { config, clock, runtime } = options;
+    const logger = options.logger.child({ component: "jobs" });
+    const timezone = config.timezone ?? hostTimezone();
+    this.budget = new UnattendedBudget({
+      capPerDay: config.unattendedTokensPerDay,
+      timezone,
+      clock,
+      logger,
+      tokensSince: (since, purposes) => options.state.tokensSince(since, purposes),
+    });
+    this.scheduler = new JobScheduler({
+      file: options.jobsFile,
+      clock,
+      logger,
+      timezone,
+      minIntervalMs: durationOf(config.jobs.minInterval),
+      max: config.jobs.max,
+      budget: this.budget,
+      dispatch: (job) =>
+        runtime.enqueue({
+          kind: "job",
+          envelope: {
+            interface: "job",
+            name: job.name,
+            text: job.prompt,
+            ...(job.to ? { replyTo: job.to } : {}),
+          },
+        }),
+    });
+    this.heartbeat = new Heartbeat({
+      intervalMs: heartbeatIntervalOf(config),
+      idleStopMs: durationOf(config.heartbeatIdleStop),
+      quietHours: config.quietHours,
+      timezone,
+      model: config.heartbeatModel,
+      maxContextTokens: Math.min(HEARTBEAT_CONTEXT_TOKENS, config.maxContextTokens),
+      checklistFile: options.heartbeatFile,
+      clock,
+      logger,
+      budget: this.budget,
+      lastUserMessageMs: () => {
+        const ts = options.messages.newestPersonMessageTs(options.session(), UNATTENDED_INTERFACES);
+        return ts === null ? null : Date.parse(ts);
+      },
+      dispatch: (request: HeartbeatRequest) =>
+        runtime.enqueue({
+          kind: "heartbeat",
+          envelope: { interface: "heartbeat", text: request.text },
+          ...(request.model ? { model: request.model } : {}),
+          maxContextTokens: request.maxContextTokens,
+        }),
+    });
+  }
+
+  /** Subscribes to turn ends, applies catch-up, runs what is due and arms both timers. */
+  start(): void {
+    this.unsubscribe = this.options.runtime.subscribe((event) => this.onEvent(event));
+    this.scheduler.start();
+    this.heartbeat.start();
+  }
+
+  stop(): void {
+    this.scheduler.stop();
+    this.heartbeat.stop();
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
+  overview(): JobsOverview {
+    const { config } = this.options;
+    const heartbeat = this.heartbeat.status();
+    return {
+      jobs: this.scheduler.list().map(toJobView),
+      unattended: {
+        spentToday: this.budget.spentToday(),
+        capPerDay: this.budget.capPerDay,
+        notice: this.budget.notice?.text ?? null,
+      },
+      heartbeat:
+        heartbeat.intervalMs > 0
+          ? { ...heartbeat, model: config.heartbeatModel ?? config.model }
+          : null,
+    };
+  }
+
+  add(input: JobInput): JobView {
+    return toJobView(this.scheduler.add(input));
+  }
+
+  remove(name: string): void {
+    this.scheduler.remove(name);
+  }
+
+  setPaused(name: string, paused: boolean): JobView {
+    return toJobView(this.scheduler.setPaused(name, paused));
+  }
+
+  runNow(name: string): { turnId: string | null } {
+    return this.scheduler.runNow(name);
+  }
+
+  job(name: string): JobView {
+    return toJobView(findJob({ v: 1, jobs: [...this.scheduler.list()] }, name));
+  }
+
+  private onEvent(event: RuntimeEvent): void {
+    if (event.type !== "turn-end") return;
+    this.heartbeat.onTurnEnd(event.turnId);
+    this.scheduler.onTurnEnd({
+      turnId: event.turnId,
+      outcome: outcomeOf(event),
+      tokens: tokensOf(event),
+    });
+  }
+}
+
+type TurnEnd = Extract<RuntimeEvent, { type: "turn-end" }>;
+
+function outcomeOf(event: TurnEnd): JobOutcome {
+  if ("silent" in event && event.silent === true) return "silent";
+  switch (event.stopReason) {
+    case "end":
+    case "command":
+      return "ok";
+    case "cancelled":
+      return "cancelled";
+    default:
+      return "error";
+  }
+}
+
+function tokensOf(event: TurnEnd): number | null {
+  if (!("usage" in event)) return null;
+  const usage = event.usage as { inputTokens: number; outputTokens: number } | undefined;
+  return usage ? usage.inputTokens + usage.outputTokens : null;
+}
+
+function durationOf(text: string): number {
+  return parseDuration(text) ?? 0; // the config schema refused anything else
+}
+
+/** `heartbeatInterval`, refused when below `jobs.minInterval` (0 = off is always fine). */
+export function heartbeatIntervalOf(config: Pick<Config, "heartbeatInterval" | "jobs">): number {
+  const interval = durationOf(config.heartbeatInterval);
+  const minimum = durationOf(config.jobs.minInterval);
+  return interval > 0 ? Math.max(interval, minimum) : 0;
+}

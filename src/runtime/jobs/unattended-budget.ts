@@ -1,0 +1,73 @@
+// The day's budget for unattended work (SPEC §13: `unattendedTokensPerDay`): input + output
+// tokens of job and heartbeat turns since local midnight, read from the usage rows the turn loop
+// records. At the cap a run is skipped, and the operator hears about it once a day (a log warning
+// and a notice in status), not once per skipped run.
+import { type Clock, isoNow } from "../../kernel/index.js";
+import type { Logger } from "../../log/index.js";
+import { startOfLocalDay } from "./local-time.js";
+
+/** The usage purposes that count as unattended (a turn's kind). */
+export const UNATTENDED_PURPOSES = ["job", "heartbeat"] as const;
+
+export interface UnattendedBudgetOptions {
+  /** Tokens per day; null = no cap. */
+  capPerDay: number | null;
+  timezone: string;
+  clock: Clock;
+  logger: Logger;
+  /** Tokens of the given purposes since an ISO time (StateRepo.tokensSince). */
+  tokensSince(sinceIso: string, purposes: readonly string[]): number;
+  /** Told once a day when the cap is reached (the runtime's notice for status and /events). */
+  onNotice?: (text: string) => void;
+}
+
+export interface BudgetNotice {
+  /** The local day start (ISO) this notice is about. */
+  day: string;
+  at: string;
+  text: string;
+}
+
+export class UnattendedBudget {
+  private lastNotice: BudgetNotice | null = null;
+
+  constructor(private readonly options: UnattendedBudgetOptions) {}
+
+  get capPerDay(): number | null {
+    return this.options.capPerDay;
+  }
+
+  /** Tokens spent on unattended turns since local midnight. */
+  spentToday(): number {
+    return this.options.tokensSince(this.dayStart(), UNATTENDED_PURPOSES);
+  }
+
+  /** Today's notice, if the cap was reached today. */
+  get notice(): BudgetNotice | null {
+    return this.lastNotice?.day === this.dayStart() ? this.lastNotice : null;
+  }
+
+  /**
+   * True when an unattended run may go ahead. At the cap: false, and the first refusal of the day
+   * warns once (log + onNotice).
+   */
+  allows(what: string): boolean {
+    const cap = this.options.capPerDay;
+    if (cap === null) return true;
+    const spent = this.spentToday();
+    if (spent < cap) return true;
+    const day = this.dayStart();
+    if (this.lastNotice?.day !== day) {
+      const text = `unattended budget reached: ${spent} of ${cap} tokens today (unattendedTokensPerDay); jobs and heartbeats are skipped until midnight (${this.options.timezone})`;
+      this.lastNotice = { day, at: isoNow(this.options.clock), text };
+      this.options.logger.warn({ spent, cap, skipped: what }, "unattended budget reached");
+      this.options.onNotice?.(text);
+    }
+    return false;
+  }
+
+  private dayStart(): string {
+    const start = startOfLocalDay(this.options.clock.now(), this.options.timezone);
+    return new Date(start).toISOString();
+  }
+}
