@@ -33,7 +33,7 @@ export interface BeatDecisionInput {
 }
 
 /** Why a beat is skipped, or "run". The budget is asked last, only for a beat that would run. Pure. */
-export function decideBeat(
+function decideBeat(
   input: BeatDecisionInput,
 ): Exclude<BeatOutcome, "ran" | "budget" | "error"> | "run" {
   if (input.checklist === null || isEmptyChecklist(input.checklist)) return "empty";

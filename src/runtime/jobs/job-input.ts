@@ -27,7 +27,7 @@ export function toNewJob(input: JobInput, context: ScheduleContext): NewJob {
 }
 
 /** `telegram:123` → { channel: "telegram", chat: "123" }; `web` → { channel: "web" }. */
-export function parseRoute(text: string): NonNullable<JobRecord["to"]> {
+function parseRoute(text: string): NonNullable<JobRecord["to"]> {
   const match = /^([a-z][a-z0-9_-]*)(?::(.+))?$/.exec(text.trim());
   if (!match?.[1]) {
     throw new UsageError(

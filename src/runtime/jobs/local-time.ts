@@ -7,7 +7,7 @@ interface LocalParts {
 }
 
 /** The local date (YYYY-MM-DD) and minutes since local midnight of `nowMs` in `timezone`. */
-export function localParts(nowMs: number, timezone: string): LocalParts {
+function localParts(nowMs: number, timezone: string): LocalParts {
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone: timezone,
     year: "numeric",

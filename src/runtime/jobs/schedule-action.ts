@@ -67,7 +67,7 @@ export function runScheduleAction(
 }
 
 /** Where a job made by this turn answers: its reply route, else the chat it came from. */
-export function routeOf(envelope: CallingEnvelope | null): JobRecord["to"] {
+function routeOf(envelope: CallingEnvelope | null): JobRecord["to"] {
   if (!envelope) return null;
   if (envelope.replyTo) {
     const { channel, chat, user } = envelope.replyTo;
@@ -89,7 +89,7 @@ function requireField(value: string | undefined, field: string): string {
 }
 
 /** The jobs as short lines for a chat. */
-export function formatJobsText(jobs: readonly JobView[], nowMs: number): string {
+function formatJobsText(jobs: readonly JobView[], nowMs: number): string {
   if (jobs.length === 0) return "no jobs";
   return jobs
     .map((job) => {
