@@ -19,6 +19,11 @@ import { renderModelBuild } from "./render-model-build.js";
 import { renderNotes } from "./render-notes.js";
 import { renderPerformance } from "./render-performance.js";
 import { renderQuality } from "./render-quality.js";
+import {
+  renderYardsticks,
+  type YardsticksResult,
+  yardsticksResultSchema,
+} from "./render-yardsticks.js";
 import { type MergedResults, readResults } from "./results-files.js";
 
 const INTRO = `# Benchmarks
@@ -34,6 +39,7 @@ export function renderReport(
   results: MergedResults,
   longMemEval: LongMemEvalResult | null = null,
   lmeReachability: LmeReachabilityResult | null = null,
+  yardsticks: YardsticksResult | null = null,
 ): string {
   return [
     INTRO,
@@ -45,6 +51,7 @@ export function renderReport(
     renderCliStart(results),
     renderQuality(results),
     renderLongMemEval(longMemEval),
+    renderYardsticks(yardsticks),
     renderLmeReachability(lmeReachability),
     renderChecks(results),
     renderNotes(results),
@@ -73,9 +80,13 @@ export function writeReport(options: { resultsDir: string; docsDir: string }): s
   const lmeReachability = existsSync(reach)
     ? lmeReachabilityResultSchema.parse(JSON.parse(readFileSync(reach, "utf8")))
     : null;
+  const sticks = join(options.resultsDir, "recall-yardsticks.json");
+  const yardsticks = existsSync(sticks)
+    ? yardsticksResultSchema.parse(JSON.parse(readFileSync(sticks, "utf8")))
+    : null;
   write(
     join(options.docsDir, "benchmarks.md"),
-    renderReport(results, longMemEval, lmeReachability),
+    renderReport(results, longMemEval, lmeReachability, yardsticks),
   );
   write(join(options.docsDir, "benchmarks", "reachability.svg"), renderReachabilityChart(results));
   write(join(options.docsDir, "benchmarks", "latency.svg"), renderLatencyChart(results));

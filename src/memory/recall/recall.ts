@@ -6,12 +6,18 @@
 // one) is a match. Reads the index only.
 // docs/decisions/0004-recall-ranking.md
 import type { RecallReport, RecallResult, RecallStats, Role } from "../../kernel/index.js";
-import { type AgentStore, type IndexedMessage, searchTerms } from "../../store/index.js";
+import {
+  type AgentStore,
+  DEFAULT_FIELD_WEIGHTS,
+  type IndexedMessage,
+  searchTerms,
+} from "../../store/index.js";
 import type { Embedder } from "../embeddings/embedder.js";
 import type { WordVectors } from "../embeddings/word-vectors.js";
 import { messageText } from "../text/message-text.js";
 import { bridgeQuery } from "./bridge-hop.js";
 import { asksForEarlier, latestFirst, namesWholeSubject } from "./latest-first.js";
+import { phraseFirst, phraseOf } from "./phrase-first.js";
 import { recallSnippet } from "./recall-snippet.js";
 import { type RoleWeight, speakerWeights } from "./speaker-prior.js";
 import { type Synonyms, shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
@@ -46,6 +52,13 @@ export const RRF_K = 60;
 const CANDIDATES = 50;
 /** Hits the second hop contributes. */
 const BRIDGE_HITS = 10;
+/** Phrase hits taken (phrase-first.ts). */
+const PHRASE_HITS = 20;
+/**
+ * Fused candidates the newest-first rule re-orders: a fixed window, so `k` does not change which
+ * result comes first.
+ */
+const LATEST_WINDOW = 40;
 /** A hit widens to its turn, but never to more messages than this. */
 const MAX_TURN_MESSAGES = 12;
 
@@ -120,8 +133,12 @@ async function vectorRanking(deps: RecallDependencies, options: RecallOptions): 
 export const RECALL_TUNING = {
   /** FTS hits taken before re-ranking (LongMemEval: 50 0.830/0.911, 100 0.837/0.915, 200 0.840/0.915 at @5/@10; p95 at 100k 22, 29, 37 ms). */
   ftsCandidates: 100,
-  /** Weight of the best adjacent message's lexical score (the other half of a turn). */
-  adjacent: 0.2,
+  /**
+   * Weight of the best adjacent message's lexical score (the other half of a turn). Off since
+   * the index holds each message's context (the two before it) as a field: on the three
+   * yardsticks (ADR 0004, round 6) the rule cost ops-dev more than it gave LongMemEval.
+   */
+  adjacent: 0,
   /**
    * Knowledge that changed: among hits, the newest gains up to this much (linear in insertion
    * order), so when two messages state a value the later one ranks first.
@@ -156,7 +173,33 @@ export const RECALL_TUNING = {
    */
   meaning: 0.5,
   semanticVectorWeight: 1,
+  /** BM25 weight of each field of a message (message-repo.ts, FieldWeights). */
+  fields: { ...DEFAULT_FIELD_WEIGHTS },
+  /**
+   * A capitalised question word that is a speaker's name matches who spoke, not the messages
+   * that address them.
+   */
+  speakerNames: true,
+  /**
+   * With the `local` embedder, a question that names a speaker skips the vector leg: the leg
+   * reads the name as a word (its cosine favours short replies that address the person), while
+   * the backbone matches it to who spoke (ADR 0004, round 6).
+   */
+  vectorsWhenSpeakerNamed: false,
+  /** A short keyword query's exact phrase first (phrase-first.ts). */
+  phraseFirst: true,
 };
+
+/** The question's capitalised words that name a speaker (lowercase), for the lexical leg. */
+function speakerTerms(deps: RecallDependencies, query: string): Set<string> {
+  const names = new Set<string>();
+  if (!RECALL_TUNING.speakerNames) return names;
+  for (const word of query.match(/\p{Lu}[\p{L}\p{N}]+/gu) ?? []) {
+    const term = word.toLowerCase();
+    if (searchTerms(term)[0] === term && deps.store.messages.namesSpeaker(term)) names.add(term);
+  }
+  return names;
+}
 
 interface ScoredHit {
   id: number;
@@ -234,13 +277,24 @@ export interface RecallLegs {
   fused: number[];
 }
 
+/** One search's rankings (message ids, best first) and what the question was read as. */
+interface Ranked {
+  fts: number[];
+  vectors: number[];
+  fused: Array<{ item: number; score: number }>;
+  /** Question words that name a speaker (lowercase). */
+  speakers: ReadonlySet<string>;
+  /** The messages holding the query as a phrase (phrase-first.ts). */
+  phrase: ReadonlySet<number>;
+}
+
 /** The two legs and their weighted fusion, best first. */
-async function rankMessages(
-  deps: RecallDependencies,
-  options: RecallOptions,
-): Promise<{ fts: number[]; vectors: number[]; fused: Array<{ item: number; score: number }> }> {
+async function rankMessages(deps: RecallDependencies, options: RecallOptions): Promise<Ranked> {
+  const speakers = speakerTerms(deps, options.query);
   const hits = deps.store.messages.search(lexicalQuery(deps, options.query), {
     k: RECALL_TUNING.ftsCandidates,
+    weights: RECALL_TUNING.fields,
+    speakers,
     ...(options.filters ? { filters: options.filters } : {}),
   });
   const roleWeight = speakerWeights(options.query);
@@ -248,18 +302,36 @@ async function rankMessages(
   // A lexical embedder finds nothing FTS misses except hash collisions (`zebra giraffe` would
   // "match" anything): its leg only re-orders FTS hits, so no FTS hit means no close match.
   const lexical = isLexicalEmbedder(deps.embedder.fingerprint);
-  const vectors = lexical
-    ? await rerankByVector(deps, options.query, fts, {
-        meaning: RECALL_TUNING.meaning,
-        keep: CANDIDATES,
-        roleWeight,
-      })
-    : await vectorRanking(deps, options);
+  const abstain = lexical && speakers.size > 0 && !RECALL_TUNING.vectorsWhenSpeakerNamed;
+  const vectors = abstain
+    ? []
+    : lexical
+      ? await rerankByVector(deps, options.query, fts, {
+          meaning: RECALL_TUNING.meaning,
+          keep: CANDIDATES,
+          roleWeight,
+        })
+      : await vectorRanking(deps, options);
   const weights = [1, vectorLegWeight(deps.embedder.fingerprint), RECALL_TUNING.bridge];
   const first = fuseRankings([fts, vectors], RRF_K, weights);
   const hop = bridgeRanking(deps, options, first[0]?.item);
   const fused = hop.length > 0 ? fuseRankings([fts, vectors, hop], RRF_K, weights) : first;
-  return { fts, vectors, fused };
+  const phrase = phraseRanking(deps, options);
+  return { fts, vectors, fused: phraseFirst(fused, phrase), speakers, phrase: new Set(phrase) };
+}
+
+/** The hits holding a short keyword query as a phrase (phrase-first.ts), best first. */
+function phraseRanking(deps: RecallDependencies, options: RecallOptions): number[] {
+  const phrase = RECALL_TUNING.phraseFirst ? phraseOf(options.query) : null;
+  if (!phrase) return [];
+  return deps.store.messages
+    .search(phrase, {
+      k: PHRASE_HITS,
+      phrase: true,
+      weights: RECALL_TUNING.fields,
+      ...(options.filters ? { filters: options.filters } : {}),
+    })
+    .map((hit) => hit.id);
 }
 
 /** The legs of one search, for measuring them apart (npm run bench). */
@@ -303,8 +375,8 @@ export function turnRange(store: AgentStore, session: string, seq: number): [num
 /**
  * Searches all sessions. A result is the matching message (`seqEnd = seqStart + 1`; expand reads
  * around it), best first, at most `k`, at most one per turn; `score` is the fused RRF score
- * (results naming the same subject are ordered newest first, so a score may exceed the one above
- * it). No result means no close match: no FTS hit (synonyms of unused words included) and,
+ * (results naming the same subject are ordered newest first and take the scores of the places
+ * they took, so scores read best first); `speaker` is who said it. No result means no close match: no FTS hit (synonyms of unused words included) and,
  * with a model embedder, no vector hit. Rejects only
  * when the embedder is unreachable (remote embeddings).
  */
@@ -312,25 +384,86 @@ export async function recall(
   deps: RecallDependencies,
   options: RecallOptions,
 ): Promise<RecallReport> {
+  return (await recallWithLegs(deps, options)).report;
+}
+
+/** recall's report and the legs it came from (one search), for measuring them apart. */
+export async function recallWithLegs(
+  deps: RecallDependencies,
+  options: RecallOptions,
+): Promise<{ report: RecallReport; legs: RecallLegs }> {
   const k = Math.max(1, Math.floor(options.k));
-  const { fused } = await rankMessages(deps, options);
+  const ranked = await rankMessages(deps, options);
+  const legs = {
+    fts: ranked.fts.slice(0, k),
+    vectors: ranked.vectors.slice(0, k),
+    fused: ranked.fused.slice(0, k).map((entry) => entry.item),
+  };
+  return { report: buildReport(deps, options, ranked, k), legs };
+}
+
+/**
+ * Whether a candidate states the question's subject, for the newest-first rule: every query word
+ * (a speaker's name by who said it), or, for a phrase query, the phrase. A tool output (a log, a
+ * listing) names words without stating anything about them.
+ */
+function statesSubject(message: IndexedMessage, text: string, ranked: Ranked, terms: string[]) {
+  if (message.role === "tool") return false;
+  if (ranked.phrase.size > 0) return ranked.phrase.has(message.id);
+  const speaker = message.meta?.name?.toLowerCase() ?? "";
+  if (ranked.speakers.size > 0 && !ranked.speakers.has(speaker)) return false;
+  return namesWholeSubject(
+    text,
+    terms.filter((term) => !ranked.speakers.has(term)),
+  );
+}
+
+/**
+ * The fused candidates with the newest statement of a subject first (latest-first.ts), within a
+ * fixed window; a result moved up takes the score of the place it took, so scores read best first.
+ */
+function newestFirst(
+  options: RecallOptions,
+  ranked: Ranked,
+  candidates: ReadonlyArray<{ item: number; score: number }>,
+  messages: ReadonlyMap<number, IndexedMessage>,
+  texts: ReadonlyMap<number, string>,
+): Array<{ item: number; score: number }> {
   const terms = searchTerms(options.query);
-  const candidates = fused.slice(0, k * 4);
+  const window = candidates.slice(0, LATEST_WINDOW);
+  const reordered =
+    RECALL_TUNING.latestFirst && !asksForEarlier(options.query)
+      ? latestFirst(
+          window,
+          (entry) => {
+            const message = messages.get(entry.item);
+            return (
+              message !== undefined &&
+              statesSubject(message, texts.get(entry.item) ?? "", ranked, terms)
+            );
+          },
+          (entry) => entry.item,
+        )
+      : window;
+  return [...reordered, ...candidates.slice(LATEST_WINDOW)].map((entry, place) => ({
+    item: entry.item,
+    score: candidates[place]?.score ?? entry.score,
+  }));
+}
+
+function buildReport(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  ranked: Ranked,
+  k: number,
+): RecallReport {
+  const terms = searchTerms(options.query);
+  const candidates = ranked.fused.slice(0, Math.max(LATEST_WINDOW, k * 4));
   const messages = new Map(
     deps.store.messages.byIds(candidates.map((entry) => entry.item)).map((m) => [m.id, m]),
   );
   const texts = new Map([...messages].map(([id, message]) => [id, messageText(message)]));
-  const top =
-    RECALL_TUNING.latestFirst && !asksForEarlier(options.query)
-      ? latestFirst(
-          candidates,
-          // A tool output (a log, a listing) names words without stating anything about them.
-          (entry) =>
-            messages.get(entry.item)?.role !== "tool" &&
-            namesWholeSubject(texts.get(entry.item) ?? "", terms),
-          (entry) => entry.item,
-        )
-      : candidates;
+  const top = newestFirst(options, ranked, candidates, messages, texts);
   const results: RecallResult[] = [];
   const byTurn = new Map<string, RecallResult>();
   for (const { item, score } of top) {
@@ -353,6 +486,7 @@ export async function recall(
       score,
       snippet,
       ts: message.ts,
+      speaker: message.meta?.name ?? message.meta?.user ?? message.role,
     };
     byTurn.set(turn, result);
     results.push(result);
