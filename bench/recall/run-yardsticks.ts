@@ -32,8 +32,17 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");
 const DEPTH = 10;
 
-function load(name: YardstickName, options: { lmeLimit: number; opsSample: number }) {
-  if (name === "lme") return loadLme(ROOT, options.lmeLimit);
+interface RunOptions {
+  lmeLimit: number;
+  opsSample: number;
+  lmePart?: [number, number];
+}
+
+/** LongMemEval's share of the parallel run: this many child processes. */
+const LME_PARTS = 2;
+
+function load(name: YardstickName, options: RunOptions) {
+  if (name === "lme") return loadLme(ROOT, options.lmeLimit, options.lmePart);
   if (name === "locomo") return loadLocomo(ROOT);
   return loadOps(ROOT, options.opsSample);
 }
@@ -86,7 +95,7 @@ async function runConversation(
 async function runYardstick(
   name: YardstickName,
   variants: readonly string[],
-  options: { lmeLimit: number; opsSample: number },
+  options: RunOptions,
   tally: Tally,
 ): Promise<void> {
   const workDir = join(tmpdir(), `kern-recall-${process.pid}-${name}`);
@@ -117,19 +126,22 @@ async function runInChildren(
   const dir = join(tmpdir(), `kern-recall-cells-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   try {
-    await Promise.all(
-      only.map(
-        (name) =>
-          new Promise<void>((done, fail) => {
-            const cells = join(dir, `${name}.json`);
-            const args = [
-              fileURLToPath(import.meta.url),
-              ...argv,
-              "--only",
+    const jobs = only.flatMap(
+      (name): Array<{ name: YardstickName; extra: string[] }> =>
+        name === "lme"
+          ? Array.from({ length: LME_PARTS }, (_, part) => ({
               name,
-              "--cells",
-              cells,
-            ];
+              extra: ["--lme-part", `${part}/${LME_PARTS}`],
+            }))
+          : [{ name, extra: [] as string[] }],
+    );
+    await Promise.all(
+      jobs.map(
+        ({ name, extra }, index) =>
+          new Promise<void>((done, fail) => {
+            const cells = join(dir, `${index}.json`);
+            const script = fileURLToPath(import.meta.url);
+            const args = [script, ...argv, ...extra, "--only", name, "--cells", cells];
             const child = spawn(process.execPath, [...process.execArgv, ...args], {
               stdio: ["ignore", "ignore", "inherit"],
             });
@@ -156,6 +168,7 @@ async function main(): Promise<void> {
       variants: { type: "string" },
       out: { type: "string" },
       cells: { type: "string" },
+      "lme-part": { type: "string" },
       report: { type: "boolean" },
     },
   });
@@ -168,6 +181,9 @@ async function main(): Promise<void> {
   const options = {
     lmeLimit: Number(values["lme-limit"] ?? Number.POSITIVE_INFINITY),
     opsSample: Number(values["ops-sample"] ?? 1),
+    ...(values["lme-part"]
+      ? { lmePart: values["lme-part"].split("/").map(Number) as [number, number] }
+      : {}),
   };
   const tally = new Tally();
   if (only.length > 1) {

@@ -23,6 +23,9 @@ export const VARIANTS: Record<string, Patch> = {
   "adjacent-0.2": () => {
     RECALL_TUNING.adjacent = 0.2;
   },
+  widening: () => {
+    RECALL_TUNING.widen = true;
+  },
   "vectors-when-named": () => {
     RECALL_TUNING.vectorsWhenSpeakerNamed = true;
   },

@@ -112,14 +112,22 @@ export function loadOps(root: string, sample: number): Conversation[] {
   }
 }
 
-/** LongMemEval dev: one conversation per question with evidence (282), the first `limit`. */
-export function loadLme(root: string, limit: number): Conversation[] {
+/**
+ * LongMemEval dev: one conversation per question with evidence (282), the first `limit`; with a
+ * `part` [i, n], only every n-th from the i-th (a child process's share of a parallel run).
+ */
+export function loadLme(
+  root: string,
+  limit: number,
+  part: [number, number] = [0, 1],
+): Conversation[] {
   const source = loadQuestions(root, {
     subset: !existsSync(join(sharedData(root), "longmemeval")),
   });
   return source.questions
     .filter(hasEvidence)
     .slice(0, limit)
+    .filter((_, index) => index % part[1] === part[0])
     .map((question) => {
       const haystack = toHaystack(question);
       return {

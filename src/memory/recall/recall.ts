@@ -186,6 +186,12 @@ export const RECALL_TUNING = {
    * the backbone matches it to who spoke (ADR 0004, round 6).
    */
   vectorsWhenSpeakerNamed: false,
+  /**
+   * A result widens by a second hit of its turn next to it. Off since each message's context is
+   * a field: its neighbours match through it, and widening spent the @k budget on them (ADR
+   * 0004, round 6).
+   */
+  widen: false,
   /** A short keyword query's exact phrase first (phrase-first.ts). */
   phraseFirst: true,
 };
@@ -473,7 +479,9 @@ function buildReport(
     const turn = `${message.session}\u0000${turnStart}`;
     const earlier = byTurn.get(turn);
     if (earlier) {
-      // One result per turn: a second hit next to it widens it; one further away adds nothing.
+      // One result per turn: a second hit next to it widens it (when the tuning says so); one
+      // further away adds nothing.
+      if (!RECALL_TUNING.widen) continue;
       if (message.seq === earlier.seqEnd) earlier.seqEnd += 1;
       else if (message.seq === earlier.seqStart - 1) earlier.seqStart -= 1;
       continue;
