@@ -9,7 +9,6 @@ import type { Config } from "../../src/config/index.js";
 import type { SessionMessage } from "../../src/kernel/index.js";
 import { countTokens, type MemoryEngine, messageText } from "../../src/memory/index.js";
 import { toolsForScope, toolsSectionText } from "../../src/runtime/tools/tool-registry.js";
-import { composeTurnPrompt } from "../../src/runtime/turn-prompt.js";
 import type { AgentStore } from "../../src/store/index.js";
 import type { Question } from "./questions.js";
 import type { Haystack } from "./to-conversation.js";
@@ -78,7 +77,7 @@ export async function answerInPrompt(options: AnswerInPromptOptions): Promise<Pr
   const text = (prompt: { systemPrompt: string; window: readonly SessionMessage[] }) =>
     [prompt.systemPrompt, ...prompt.window.map(messageText)].join("\n");
   // kern as a turn asking the question composes it (autoRecall as configured: on by default).
-  const turn = await composeTurnPrompt(memory, {
+  const turn = await memory.turnPrompt({
     toolsText,
     question: options.question,
     autoRecall: config.autoRecall,

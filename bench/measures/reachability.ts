@@ -4,7 +4,6 @@
 import type { Config } from "../../src/config/index.js";
 import { type MemoryEngine, messageText } from "../../src/memory/index.js";
 import { toolsForScope, toolsSectionText } from "../../src/runtime/tools/tool-registry.js";
-import { composeTurnPrompt } from "../../src/runtime/turn-prompt.js";
 import type { AgentStore } from "../../src/store/index.js";
 import type { Reachability } from "../report/results-schema.js";
 import { plantedFacts, type Truth } from "../support/truth-file.js";
@@ -39,7 +38,7 @@ async function promptText(options: MeasureReachabilityOptions) {
   const [question] = newestUser
     ? store.messages.range(session, newestUser.seq, newestUser.seq + 1)
     : [];
-  const composed = await composeTurnPrompt(memory, {
+  const composed = await memory.turnPrompt({
     toolsText: toolsSectionText(toolsForScope(config.toolScope)),
     question: question ? messageText(question) : "",
     autoRecall: config.autoRecall,

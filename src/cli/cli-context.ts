@@ -10,4 +10,6 @@ export interface CliContext {
   stdin: NodeJS.ReadableStream;
   stdout: TextSink;
   stderr: TextSink;
+  /** Set by a command whose outcome is another process's exit code (the import's child). */
+  exitCode?: number;
 }

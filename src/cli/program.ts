@@ -47,7 +47,7 @@ export async function runCli(
   });
   try {
     await program.parseAsync([...argv]);
-    return 0;
+    return context.exitCode ?? 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     context.output.endProgress();

@@ -107,7 +107,8 @@ function aStatus(): AgentStatus {
       lastRunAt: null,
       lastError: null,
     },
-    telegram: { enabled: false, pairedUsers: 0, pendingCodes: 0 },
+    channels: [{ id: "telegram", enabled: false, pairedUsers: 0, pendingCodes: 0, detail: null }],
+    toolSources: [],
   };
 }
 

@@ -3,6 +3,7 @@ import { agentPaths, loadConfig } from "../config/index.js";
 import { SYSTEM_CLOCK } from "../kernel/index.js";
 import { countMessageTokens } from "../memory/index.js";
 import { openAgentStore } from "../store/index.js";
+import { withFolderLock } from "./folder-guard.js";
 
 export interface OfflineStatus {
   running: false;
@@ -17,6 +18,13 @@ export interface OfflineStatus {
 
 /** Status from the files alone (the daemon is not running). */
 export async function readOfflineStatus(
+  agentDir: string,
+  env: Record<string, string | undefined>,
+): Promise<OfflineStatus> {
+  return withFolderLock(agentDir, "read the agent's status", () => readStatus(agentDir, env));
+}
+
+async function readStatus(
   agentDir: string,
   env: Record<string, string | undefined>,
 ): Promise<OfflineStatus> {

@@ -4,30 +4,22 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { agentPaths, type Config, loadConfig, updateConfigFile } from "../config/index.js";
-import {
-  approvedReply,
-  createTelegramBot,
-  type TelegramBot,
-  type TelegramBotInfo,
-} from "../interfaces/telegram/index.js";
+import type { TelegramBot, TelegramBotInfo } from "../interfaces/telegram/index.js";
 import { createWebServer, type WebServer } from "../interfaces/web/index.js";
 import { type Clock, ConfigError, SYSTEM_CLOCK } from "../kernel/index.js";
 import { createFileLogger, type Logger } from "../log/index.js";
-import {
-  countMessageTokens,
-  createLocalEmbedder,
-  createRemoteEmbedder,
-  type Embedder,
-  MemoryEngine,
-} from "../memory/index.js";
-import { createOpenAiCompatibleClient, type ModelClient } from "../model/index.js";
+import { type Embedder, MemoryEngine } from "../memory/index.js";
+import type { ModelClient } from "../model/index.js";
 import type { PairedUser } from "../runtime/index.js";
 import { Runtime } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
-import { type AgentStore, openAgentStore, TurnQueueFile } from "../store/index.js";
+import { type AgentStore, TurnQueueFile } from "../store/index.js";
+import { assembleTelegram } from "./assemble-telegram.js";
+import { buildEmbedder, buildModel } from "./build-adapters.js";
 import { createDaemonImporter } from "./daemon-importer.js";
 import { TEMPLATES_DIR } from "./init-agent.js";
 import { toListenError } from "./listen-error.js";
+import { openDaemonStore } from "./open-agent-state.js";
 import { withApprovalNotice } from "./pairing-notice.js";
 
 /** Built web assets (npm run build → dist/web). */
@@ -45,6 +37,8 @@ export interface AssembleDaemonOptions {
   /** Replaces the OpenAI-compatible client (null = no model even if configured). */
   modelClient?: ModelClient | null;
   embedder?: Embedder;
+  /** The accepted-turns file (default: `.kern/queue.jsonl` with the usual compaction). */
+  queueFile?: TurnQueueFile;
   staticDir?: string;
   telegramBotInfo?: TelegramBotInfo;
   /** Called on /restart (the CLI's `run` re-executes itself); default: stop only. */
@@ -65,105 +59,34 @@ export interface Daemon {
   stop(): Promise<void>;
 }
 
-export function buildModel(
-  config: Config,
-  options: Pick<AssembleDaemonOptions, "modelClient">,
-  logger: Logger,
-): ModelClient | null {
-  if (options.modelClient !== undefined) return options.modelClient;
-  if (!config.model || !config.resolvedBaseUrl) return null;
-  return createOpenAiCompatibleClient({
-    baseUrl: config.resolvedBaseUrl,
-    apiKey: config.secrets.apiKey,
-    provider: config.provider,
-    firstByteTimeoutMs: config.firstByteTimeoutMs,
-    idleTimeoutMs: config.idleTimeoutMs,
-    maxRetries: config.modelRetries,
-    logger: logger.child({ component: "model" }),
-  });
-}
-
-export function buildEmbedder(config: Config, logger: Logger): Embedder {
-  if (config.embeddingModel === "local") return createLocalEmbedder();
-  if (!config.resolvedBaseUrl) {
-    throw new ConfigError(
-      "KERN_CONFIG_INVALID",
-      `embeddingModel "${config.embeddingModel}" needs an endpoint: set baseUrl in .kern/config.json or export KERN_BASE_URL, or use "local"`,
-    );
-  }
-  return createRemoteEmbedder({
-    baseUrl: config.resolvedBaseUrl,
-    apiKey: config.secrets.apiKey,
-    model: config.embeddingModel,
-    logger,
-  });
-}
-
 export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Daemon> {
   const clock = options.clock ?? SYSTEM_CLOCK;
   const config =
     options.config ?? (await loadConfig({ agentDir: options.agentDir, env: options.env ?? {} }));
   const paths = agentPaths(config.agentDir);
-  if (!config.secrets.authToken) {
+  const authToken = config.secrets.authToken;
+  if (!authToken) {
     throw new ConfigError(
       "KERN_CONFIG_INVALID",
       `KERN_AUTH_TOKEN is missing from ${paths.envFile}; run 'kern init ${config.agentDir}' to create one`,
     );
   }
   const logger =
-    options.logger ??
-    (await createFileLogger({
-      file: paths.logFile,
-      level: config.logLevel,
-    }));
-  const store = openAgentStore({ paths, clock, countTokens: countMessageTokens });
-  if (store.rebuiltIndex) {
-    logger.warn(
-      { ...store.rebuiltIndex },
-      "kern.db disagreed with the session log (the log is the truth); rebuilt it from the logs",
-    );
-  }
-  if (store.rolledBackImport) {
-    logger.warn(
-      { source: store.rolledBackImport.source, seqStart: store.rolledBackImport.seqStart },
-      "an import did not finish before the last stop; rolled it back (run it again)",
-    );
-  }
-  if (store.sessionLog.scan.corruptLines.length > 0 || store.sessionLog.scan.repairedTornLine) {
-    logger.warn(
-      {
-        corruptLines: store.sessionLog.scan.corruptLines.length,
-        repairedTornLine: store.sessionLog.scan.repairedTornLine,
-      },
-      "session log repaired on load; run 'kern doctor'",
-    );
-  }
-  const modelClient = buildModel(config, options, logger);
-  const chatModel =
-    modelClient && config.model ? { client: modelClient, model: config.model } : null;
-  const memory = MemoryEngine.create({
-    store,
-    config,
-    embedder: options.embedder ?? buildEmbedder(config, logger.child({ component: "embedder" })),
-    summaryModel: chatModel
-      ? { client: chatModel.client, model: config.summaryModel ?? chatModel.model }
-      : null,
-    logger: logger.child({ component: "memory" }),
-    clock,
-    templatesDir: TEMPLATES_DIR,
-  });
-  let notifyApproved: (user: PairedUser) => void = () => undefined;
+    options.logger ?? (await createFileLogger({ file: paths.logFile, level: config.logLevel }));
+  const store = openDaemonStore(paths, clock, logger);
+  const { memory, chatModel } = assembleMemory({ config, store, options, logger, clock });
+  let onApproved: (user: PairedUser) => void = () => undefined;
   const pairing = withApprovalNotice(
     await PairingStore.open({
       pairingFile: paths.pairingFile,
       usersFile: join(paths.agentDir, "USERS.md"),
       clock,
     }),
-    (user) => notifyApproved(user),
+    (user) => onApproved(user),
   );
   let endpoint: { port: number | null; url: string | null } = { port: null, url: null };
   const restart = options.onRestartRequest ?? (() => undefined);
-  const queueFile = TurnQueueFile.open(paths.queueFile);
+  const queueFile = options.queueFile ?? TurnQueueFile.open(paths.queueFile);
   const runtime = new Runtime({
     queueFile,
     importer: createDaemonImporter({ paths, store, memory, clock }),
@@ -175,53 +98,38 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     logger,
     clock,
     endpoint: () => endpoint,
-    telegramEnabled: Boolean(config.secrets.telegramToken),
     onRestartRequest: restart,
   });
-  const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
-  if (!existsSync(join(staticDir, "index.html")))
-    logger.warn({ staticDir }, "web assets not built; run 'npm run build' for the web UI");
-  const web = createWebServer({
-    runtime,
-    logger,
-    authToken: config.secrets.authToken,
-    staticDir,
-    clock,
-    onRestartRequest: restart,
-    sessionsFile: join(agentPaths(config.agentDir).kernDir, "web-sessions.json"),
-  });
-  const telegram = config.secrets.telegramToken
-    ? createTelegramBot({
-        token: config.secrets.telegramToken,
-        apiRoot: config.telegram.apiRoot,
-        runtime,
-        logger,
-        editIntervalMs: config.telegram.editIntervalMs,
-        clock,
-        ...(options.telegramBotInfo ? { botInfo: options.telegramBotInfo } : {}),
-      })
-    : null;
-  if (telegram) {
-    runtime.registerSender(telegram.sender);
-    notifyApproved = (user) =>
-      void telegram.sender
-        .send({ userId: user.userId, chatId: user.chatId, text: approvedReply(user.name) })
-        .catch((error: unknown) => logger.warn({ err: error }, "could not confirm a pairing"));
-  }
-  return {
+  const web = assembleWeb({ options, config, runtime, logger, clock, authToken, restart });
+  const channels = assembleTelegram({
     config,
     runtime,
-    memory,
-    store,
     logger,
-    web,
-    telegram,
+    clock,
+    ...(options.telegramBotInfo ? { botInfo: options.telegramBotInfo } : {}),
+  });
+  onApproved = channels.onApproved;
+  const parts = { config, runtime, memory, store, logger, web, telegram: channels.telegram };
+  return withLifecycle(parts, queueFile, (listening) => {
+    endpoint = listening;
+  });
+}
+
+/** The daemon's parts with `listen` and `stop`, which start and end them in order. */
+function withLifecycle(
+  parts: Omit<Daemon, "listen" | "stop">,
+  queueFile: TurnQueueFile,
+  onListening: (endpoint: { port: number; url: string }) => void,
+): Daemon {
+  const { config, runtime, memory, store, logger, web, telegram } = parts;
+  return {
+    ...parts,
     async listen() {
       const port = config.port ?? 0;
       const listening = await web.listen({ host: config.host, port }).catch((error: unknown) => {
         throw toListenError(error, config.host, port);
       });
-      endpoint = listening;
+      onListening(listening);
       if (config.port === null) await updateConfigFile(config.agentDir, { port: listening.port });
       runtime.start();
       // Not awaited: while the Bot API is unreachable grammY retries its setup, and the API and
@@ -241,4 +149,55 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
       logger.flush();
     },
   };
+}
+
+/** The memory engine over the store, with the chat model (null without one) for summaries. */
+function assembleMemory(parts: {
+  config: Config;
+  store: AgentStore;
+  options: AssembleDaemonOptions;
+  logger: Logger;
+  clock: Clock;
+}) {
+  const { config, store, options, logger, clock } = parts;
+  const modelClient = buildModel(config, options, logger);
+  const chatModel =
+    modelClient && config.model ? { client: modelClient, model: config.model } : null;
+  const memory = MemoryEngine.create({
+    store,
+    config,
+    embedder: options.embedder ?? buildEmbedder(config, logger.child({ component: "embedder" })),
+    summaryModel: chatModel
+      ? { client: chatModel.client, model: config.summaryModel ?? chatModel.model }
+      : null,
+    logger: logger.child({ component: "memory" }),
+    clock,
+    templatesDir: TEMPLATES_DIR,
+  });
+  return { memory, chatModel };
+}
+
+/** The HTTP API and the web page (fastify, inside interfaces/web/). */
+function assembleWeb(parts: {
+  options: AssembleDaemonOptions;
+  config: Config;
+  runtime: Runtime;
+  logger: Logger;
+  clock: Clock;
+  authToken: string;
+  restart: () => void;
+}): WebServer {
+  const { options, config, runtime, logger, clock, authToken, restart } = parts;
+  const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
+  if (!existsSync(join(staticDir, "index.html")))
+    logger.warn({ staticDir }, "web assets not built; run 'npm run build' for the web UI");
+  return createWebServer({
+    runtime,
+    logger,
+    authToken,
+    staticDir,
+    clock,
+    onRestartRequest: restart,
+    sessionsFile: join(agentPaths(config.agentDir).kernDir, "web-sessions.json"),
+  });
 }

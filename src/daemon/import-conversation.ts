@@ -1,13 +1,13 @@
 // `kern import` without a daemon, the append step (run-import.ts runs the memory after it): takes
 // the folder's lock (no daemon can start meanwhile), opens the store and appends the file as one
 // transaction (append-import.ts). With a daemon running, the CLI goes through the daemon instead.
-import { join } from "node:path";
 import { agentPaths, assertAgentFolder } from "../config/index.js";
-import { type Clock, DaemonError, type ImportReport, isoNow } from "../kernel/index.js";
+import { type Clock, type ImportReport, isoNow } from "../kernel/index.js";
 import { countMessageTokens } from "../memory/index.js";
-import { openAgentStore, tryLockFolder } from "../store/index.js";
+import { openAgentStore } from "../store/index.js";
 import { assertDaemonStopped } from "./address/index.js";
 import { appendImport } from "./append-import.js";
+import { withFolderLock } from "./folder-guard.js";
 
 export interface ImportConversationOptions {
   agentDir: string;
@@ -27,20 +27,8 @@ export async function importConversation(
 /** Runs `action` holding the folder's lock, after checking that no daemon runs. */
 export async function withImportLock<T>(agentDir: string, action: () => Promise<T>): Promise<T> {
   await assertAgentFolder(agentDir);
-  const paths = agentPaths(agentDir);
-  assertDaemonStopped(paths.pidFile, "importing");
-  const lock = tryLockFolder(join(paths.kernDir, "daemon.lock"), process.pid);
-  if (!lock) {
-    throw new DaemonError(
-      "KERN_DAEMON_START_FAILED",
-      `another kern process holds ${agentDir}/.kern/daemon.lock (a daemon starting, or another import); wait for it or run 'kern stop'`,
-    );
-  }
-  try {
-    return await action();
-  } finally {
-    lock.release();
-  }
+  assertDaemonStopped(agentPaths(agentDir).pidFile, "importing");
+  return withFolderLock(agentDir, "import", action);
 }
 
 /** The append itself; the caller holds the folder's lock. */

@@ -4,6 +4,7 @@ export { composeContextReport } from "../runtime/index.js";
 export * from "./address/index.js";
 export * from "./agent-status.js";
 export * from "./assemble.js";
+export * from "./build-adapters.js";
 export * from "./doctor-agent-folder.js";
 export * from "./import-conversation.js";
 export * from "./init-agent.js";

@@ -5,6 +5,7 @@ import { SYSTEM_CLOCK } from "../kernel/index.js";
 import type { PairedUser } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
 import { SessionLog } from "../store/index.js";
+import { withFolderLock } from "./folder-guard.js";
 
 export async function approvePairingOffline(agentDir: string, code: string): Promise<PairedUser> {
   await assertAgentFolder(agentDir);
@@ -19,6 +20,10 @@ export async function approvePairingOffline(agentDir: string, code: string): Pro
 
 export async function startNewSessionOffline(agentDir: string): Promise<string> {
   await assertAgentFolder(agentDir);
+  return withFolderLock(agentDir, "start a new session", async () => newSession(agentDir));
+}
+
+function newSession(agentDir: string): string {
   const log = SessionLog.open({
     sessionsDir: agentPaths(agentDir).sessionsDir,
     clock: SYSTEM_CLOCK,

@@ -5,7 +5,8 @@ import { SYSTEM_CLOCK } from "../kernel/index.js";
 import { createSilentLogger, type Logger } from "../log/index.js";
 import { countMessageTokens, MemoryEngine } from "../memory/index.js";
 import { type AgentStore, openAgentStore } from "../store/index.js";
-import { buildEmbedder, buildModel } from "./assemble.js";
+import { buildEmbedder, buildModel } from "./build-adapters.js";
+import { withFolderLock } from "./folder-guard.js";
 import { TEMPLATES_DIR } from "./init-agent.js";
 
 export interface OfflineMemoryOptions {
@@ -16,6 +17,15 @@ export interface OfflineMemoryOptions {
 }
 
 export async function withOfflineMemory<T>(
+  options: OfflineMemoryOptions,
+  action: (memory: MemoryEngine, store: AgentStore, config: Config) => Promise<T>,
+): Promise<T> {
+  return withFolderLock(options.agentDir, "open the agent's memory", () =>
+    openOfflineMemory(options, action),
+  );
+}
+
+async function openOfflineMemory<T>(
   options: OfflineMemoryOptions,
   action: (memory: MemoryEngine, store: AgentStore, config: Config) => Promise<T>,
 ): Promise<T> {

@@ -1,4 +1,4 @@
-// A Telegram user approved through the daemon (the web Pairing page, `kern pair`, `/pair` in the
+// A chat-channel user approved through the daemon (the web Pairing page, `kern pair`, `/pair` in the
 // TUI) hears about it at once, instead of guessing when to write again (issue 14).
 import type { PairedUser, PairingApi } from "../runtime/index.js";
 
@@ -8,7 +8,7 @@ export function withApprovalNotice(
   onApproved: (user: PairedUser) => void,
 ): PairingApi {
   return {
-    isPaired: (userId) => pairing.isPaired(userId),
+    isPaired: (channel, userId) => pairing.isPaired(channel, userId),
     request: (user) => pairing.request(user),
     list: () => pairing.list(),
     async approve(code) {

@@ -12,7 +12,8 @@ import {
   reindexAgent,
 } from "../store/index.js";
 import { assertDaemonStopped } from "./address/index.js";
-import { buildEmbedder } from "./assemble.js";
+import { buildEmbedder } from "./build-adapters.js";
+import { withFolderLock } from "./folder-guard.js";
 
 export interface AgentReindexReport extends ReindexReport {
   /** Messages embedded after the rebuild. */
@@ -27,8 +28,16 @@ export async function reindex(options: {
   onProgress?: (progress: ReindexProgress) => void;
 }): Promise<AgentReindexReport> {
   await assertAgentFolder(options.agentDir);
+  assertDaemonStopped(agentPaths(options.agentDir).pidFile, "reindex");
+  return withFolderLock(options.agentDir, "reindex", () => rebuild(options));
+}
+
+async function rebuild(options: {
+  agentDir: string;
+  env?: Record<string, string | undefined>;
+  onProgress?: (progress: ReindexProgress) => void;
+}): Promise<AgentReindexReport> {
   const paths = agentPaths(options.agentDir);
-  assertDaemonStopped(paths.pidFile, "reindex");
   const report = reindexAgent({
     paths,
     countTokens: countMessageTokens,

@@ -47,7 +47,7 @@ export const ERROR_CATALOGUE = {
     message: "the import file is not a conversation kern can read; see docs/cli.md (kern import)",
   },
   KERN_IMPORT_DUPLICATE: {
-    exit: 1,
+    exit: 3,
     status: 409,
     message: "this conversation was imported already",
   },
@@ -110,6 +110,12 @@ export const ERROR_CATALOGUE = {
     exit: 4,
     status: 503,
     message: "the daemon is not running; start it with 'kern start DIR'",
+  },
+  KERN_AGENT_BUSY: {
+    exit: 1,
+    status: 409,
+    message:
+      "another kern process is writing this agent (a daemon or an import); wait for it to end, or stop it with 'kern stop'",
   },
   KERN_DAEMON_START_FAILED: {
     exit: 1,

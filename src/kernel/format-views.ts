@@ -14,9 +14,17 @@ export function formatStatus(status: AgentStatus): string {
     `session ${status.session.id}: ${status.session.messages} messages, ${status.session.tokens} tokens`,
     `queue: ${status.queue.running ? "1 running" : "idle"}, ${status.queue.waiting} waiting`,
     `memory: ${status.memory.status}; segments ${levels}; ${status.memory.staleSegments} stale; ${status.memory.unsegmentedMessages} unsegmented`,
-    status.telegram.enabled
-      ? `telegram: on, ${status.telegram.pairedUsers} paired user(s), ${status.telegram.pendingCodes} pending code(s)`
-      : "telegram: off (set TELEGRAM_BOT_TOKEN in .kern/.env)",
+    ...status.channels.map((channel) =>
+      channel.enabled
+        ? `${channel.id}: on, ${channel.pairedUsers} paired user(s), ${channel.pendingCodes} pending code(s)`
+        : `${channel.id}: off${channel.detail ? ` (${channel.detail})` : ""}`,
+    ),
+    ...status.toolSources
+      .filter((source) => source.state !== "ready" || source.id !== "builtin")
+      .map(
+        (source) =>
+          `tools ${source.id}: ${source.state}, ${source.tools} tool(s)${source.error ? ` — ${source.error}` : ""}`,
+      ),
   ].join("\n");
 }
 

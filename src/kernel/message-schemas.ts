@@ -4,7 +4,18 @@
 // Namespace import: it lets the web bundle keep only the zod parts used.
 import * as z from "zod";
 
-export const interfaceNameSchema = z.enum(["tui", "telegram", "web", "cli", "import", "system"]);
+/** A channel's or a turn source's id: lower-case letters, digits and dashes (data, not a list). */
+export const interfaceNameSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{0,31}$/, "an interface id: lower-case letters, digits and dashes");
+
+export const replyRouteSchema = z.object({
+  channel: interfaceNameSchema,
+  chat: z.string().optional(),
+  user: z.string().optional(),
+});
+
+export const turnKindSchema = z.enum(["message", "job", "heartbeat", "subagent", "process"]);
 
 /** One tool call of an assistant message (OpenAI chat field names). */
 export const toolCallSchema = z.object({
@@ -25,6 +36,8 @@ export const messageMetaSchema = z
     tool: z.string().optional(),
     interrupted: z.boolean().optional(),
     partial: z.boolean().optional(),
+    silent: z.boolean().optional(),
+    kind: turnKindSchema.optional(),
     model: z.string().optional(),
     usage: z
       .object({

@@ -3,8 +3,22 @@
 
 export type Role = "user" | "assistant" | "tool";
 
-/** Where an envelope came from. `import` and `system` are written by kern itself. */
-export type InterfaceName = "tui" | "telegram" | "web" | "cli" | "import" | "system";
+/**
+ * Where an envelope came from: a channel's id ("tui", "web", "cli", or a registered chat channel's
+ * id), or one of kern's own turn sources ("job", "heartbeat", "subagent", "process", "import",
+ * "system"). Data, not a closed type: a new channel adds no case here (STYLE, registries).
+ */
+export type InterfaceName = string;
+
+/** Where a turn's reply goes: a channel, and within it a chat and a user when it has them. */
+export interface ReplyRoute {
+  channel: string;
+  chat?: string;
+  user?: string;
+}
+
+/** What put a turn in the queue: a person's message, or one of kern's own turn sources. */
+export type TurnKind = "message" | "job" | "heartbeat" | "subagent" | "process";
 
 /** One tool call requested by the model, in the OpenAI chat shape. */
 export interface ToolCall {
@@ -27,6 +41,10 @@ export interface MessageMeta {
   interrupted?: boolean;
   /** Set on an assistant reply cut off mid-stream (a stall, a dropped connection, a cancel). */
   partial?: boolean;
+  /** Set on a reply that was exactly `NO_REPLY`: kept in the log, delivered nowhere. */
+  silent?: boolean;
+  /** The turn's kind when it is not a person's message (a job, a heartbeat, …). */
+  kind?: TurnKind;
   usage?: TokenUsage;
   model?: string;
 }
@@ -60,6 +78,8 @@ export interface Envelope {
   user?: string;
   name?: string;
   ts: string;
+  /** Where the reply goes when not back where the envelope came from (a job's channel). */
+  replyTo?: ReplyRoute;
 }
 
 /** How a summary was made: `extractive` or `llm:<model>`. */
@@ -109,6 +129,11 @@ export type RuntimeEvent =
       text: string;
       stopReason: TurnStopReason;
       error?: { code: string; message: string };
+      /** The reply was exactly `NO_REPLY`: no channel delivers it. */
+      silent?: boolean;
+      /** Tokens the turn's model calls used, summed over its steps. */
+      usage?: TokenUsage;
+      kind?: TurnKind;
     }
   | { type: "command-result"; turnId: string; command: string; text: string }
   | {

@@ -14,7 +14,27 @@ export interface AgentStatus {
   session: { id: string; messages: number; tokens: number };
   queue: { running: string | null; waiting: number };
   memory: MemoryState;
-  telegram: { enabled: boolean; pairedUsers: number; pendingCodes: number };
+  /** Every registered chat channel (on or off), with its pairing counts. */
+  channels: ChannelStatusView[];
+  /** Every tool source (built-in tools, MCP servers, skills…) and its state. */
+  toolSources: ToolSourceStatusView[];
+}
+
+export interface ChannelStatusView {
+  id: string;
+  enabled: boolean;
+  pairedUsers: number;
+  pendingCodes: number;
+  /** Why it is off and how to turn it on, or a note; null when there is nothing to say. */
+  detail: string | null;
+}
+
+export interface ToolSourceStatusView {
+  id: string;
+  state: "ready" | "starting" | "failed" | "stopped";
+  tools: number;
+  /** The last error, with how to fix it. */
+  error: string | null;
 }
 
 export interface SessionSummary {

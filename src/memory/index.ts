@@ -42,6 +42,7 @@ export {
 export * from "./text/count-tokens.js";
 export * from "./text/message-text.js";
 export * from "./text/truncate-text.js";
+export type { TurnPromptOptions, TurnRecall } from "./turn-prompt.js";
 export { WORKING_MEMORY_KEEPER_MARKER } from "./working-memory/working-memory-prompt.js";
 export type { WorkingMemoryState } from "./working-memory/working-memory-state.js";
 export type { WorkingMemoryView } from "./working-memory/working-memory-store.js";

@@ -39,6 +39,7 @@ import {
 } from "./recall/recall.js";
 import { CircuitBreaker } from "./summaries/circuit-breaker.js";
 import { notesView, regenerateNotesSummary } from "./summaries/notes-summary.js";
+import { composeTurnPrompt, type TurnPromptOptions } from "./turn-prompt.js";
 import {
   readWorkingMemory,
   type WorkingMemoryView,
@@ -192,6 +193,15 @@ export class MemoryEngine {
       clearTimeout(timer);
     }
     return this.composer.compose(options);
+  }
+
+  /**
+   * The prompt of one turn step, in one call (issue 25): the composed context and, with autoRecall
+   * on and messages trimmed, the turn's <recall> block on its user message (searched once a turn,
+   * kept in `options.recall` for its later steps). Reads only; never throws on an empty history.
+   */
+  turnPrompt(options: TurnPromptOptions): Promise<ComposedContext> {
+    return composeTurnPrompt(this, options);
   }
 
   recall(options: RecallOptions): Promise<RecallReport> {

@@ -5,7 +5,11 @@ import * as z from "zod";
 import type { MemoryState } from "../kernel/index.js";
 // The file itself, not kernel/index.ts: the web page bundles this and kernel/index.ts holds Node's
 // crypto (ids.ts).
-import { interfaceNameSchema } from "../kernel/message-schemas.js";
+import {
+  interfaceNameSchema,
+  replyRouteSchema,
+  turnKindSchema,
+} from "../kernel/message-schemas.js";
 
 /** Request bodies larger than this are refused with 413 (a chat message is far smaller). */
 export const MAX_BODY_BYTES = 1_048_576;
@@ -20,7 +24,8 @@ export { interfaceNameSchema };
  * envelopes are made only inside the daemon, so no caller can pose as a Telegram user.
  */
 export const apiInterfaceSchema = z.enum(["tui", "web", "cli"], {
-  error: "interface must be tui, web or cli; telegram, import and system cannot be posted",
+  error:
+    "interface must be tui, web or cli; chat channels and kern's own sources (jobs, imports, …) cannot be posted",
 });
 
 export const postMessageBodySchema = z.object({
@@ -71,6 +76,7 @@ const envelopeSchema = z.object({
   user: z.string().optional(),
   name: z.string().optional(),
   ts: z.string(),
+  replyTo: replyRouteSchema.optional(),
 });
 
 export const memoryStateSchema: z.ZodType<MemoryState> = z.object({
@@ -146,6 +152,15 @@ export const streamEventSchema = z.discriminatedUnion("type", [
     text: z.string(),
     stopReason: z.enum(["end", "cancelled", "error", "max-steps", "command"]),
     error: z.object({ code: z.string(), message: z.string() }).optional(),
+    silent: z.boolean().optional(),
+    usage: z
+      .object({
+        inputTokens: z.number(),
+        outputTokens: z.number(),
+        cachedTokens: z.number().optional(),
+      })
+      .optional(),
+    kind: turnKindSchema.optional(),
   }),
   z.object({
     type: z.literal("command-result"),

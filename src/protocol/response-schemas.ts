@@ -33,7 +33,23 @@ export const agentStatusSchema: z.ZodType<AgentStatus> = z.object({
   session: z.object({ id: z.string(), messages: z.number(), tokens: z.number() }),
   queue: z.object({ running: z.string().nullable(), waiting: z.number() }),
   memory: memoryStateSchema,
-  telegram: z.object({ enabled: z.boolean(), pairedUsers: z.number(), pendingCodes: z.number() }),
+  channels: z.array(
+    z.object({
+      id: z.string(),
+      enabled: z.boolean(),
+      pairedUsers: z.number(),
+      pendingCodes: z.number(),
+      detail: z.string().nullable(),
+    }),
+  ),
+  toolSources: z.array(
+    z.object({
+      id: z.string(),
+      state: z.enum(["ready", "starting", "failed", "stopped"]),
+      tools: z.number(),
+      error: z.string().nullable(),
+    }),
+  ),
 });
 
 const sessionMessageSchema: z.ZodType<SessionMessage> = z.object({
@@ -171,18 +187,18 @@ export const cancelTurnReplySchema = z.object({ turnId: z.string(), cancelled: z
 export const okReplySchema = z.object({ ok: z.boolean() });
 
 export const pairedUserSchema = z.object({
-  interface: z.literal("telegram"),
+  channel: z.string(),
   userId: z.string(),
   chatId: z.string(),
   name: z.string(),
   pairedAt: z.string(),
 });
-/** A Telegram user allowed to talk to the agent (mirrors runtime's PairedUser). */
+/** A person allowed to talk to the agent through a chat channel (mirrors runtime's PairedUser). */
 export type PairedUserView = z.infer<typeof pairedUserSchema>;
 
 const pendingPairingSchema = z.object({
   code: z.string(),
-  interface: z.literal("telegram"),
+  channel: z.string(),
   userId: z.string(),
   chatId: z.string(),
   name: z.string(),

@@ -1,8 +1,10 @@
 // Chat commands (SPEC §7) answered by the runtime itself, in every interface, without the model.
+// The core ones are answered here; features (jobs, extensions, sub-agents) register theirs.
 import {
   type AgentStatus,
   type ChatCommand,
   type ContextReport,
+  type Envelope,
   formatContext,
   formatRecall,
   formatSegments,
@@ -18,7 +20,15 @@ export interface CommandSources {
   recall(query: string): Promise<RecallReport>;
 }
 
-export const HELP_TEXT = [
+/** A command a feature answers (`/jobs`): its name must be listed in CHAT_COMMANDS. */
+export interface ChatCommandHandler {
+  name: ChatCommand;
+  /** One line for /help, e.g. "/jobs            scheduled jobs: next and last runs". */
+  help: string;
+  answer(argument: string, turn: { envelope: Envelope }): Promise<string>;
+}
+
+const CORE_HELP = [
   "Commands (answered by kern, not the model):",
   "  /status          agent, model, session, queue and memory",
   "  /context         what the prompt holds and its token budget",
@@ -28,12 +38,31 @@ export const HELP_TEXT = [
   "  /cancel          cancel the running turn",
   "  /restart         restart the daemon",
   "  /help            this list",
-].join("\n");
+];
+
+export const HELP_TEXT = CORE_HELP.join("\n");
+
+/** The commands features registered, by name. */
+export class CommandRegistry {
+  private readonly handlers = new Map<string, ChatCommandHandler>();
+
+  register(handler: ChatCommandHandler): void {
+    this.handlers.set(handler.name, handler);
+  }
+
+  get(name: string): ChatCommandHandler | undefined {
+    return this.handlers.get(name);
+  }
+
+  helpText(): string {
+    return [...CORE_HELP, ...[...this.handlers.values()].map((h) => `  ${h.help}`)].join("\n");
+  }
+}
 
 export async function answerCommand(
   command: ChatCommand,
   argument: string,
-  sources: CommandSources,
+  sources: CommandSources & { registry: CommandRegistry; envelope: Envelope },
 ): Promise<string | null> {
   switch (command) {
     case "status":
@@ -45,11 +74,20 @@ export async function answerCommand(
     case "recall":
       return argument ? formatRecall(await sources.recall(argument)) : "usage: /recall QUERY";
     case "help":
-      return HELP_TEXT;
+      return sources.registry.helpText();
     case "new":
     case "cancel":
     case "restart":
       return null;
+    case "jobs":
+    case "mcp":
+    case "skills":
+    case "subagents":
+    case "ps": {
+      const handler = sources.registry.get(command);
+      if (!handler) return `/${command} is not available in this daemon`;
+      return handler.answer(argument, { envelope: sources.envelope });
+    }
     default: {
       const unreachable: never = command;
       return `unknown command ${String(unreachable)}`;

@@ -13,17 +13,20 @@ import type {
   ComposeOptions,
   DoctorReport,
   RecallFilters,
+  TurnPromptOptions,
   WorkingMemoryView,
 } from "../memory/index.js";
 
 // One declaration each: the memory engine's own types, re-exported for the runtime's callers.
-export type { ComposedContext, ComposeOptions, RecallFilters };
+export type { ComposedContext, ComposeOptions, RecallFilters, TurnPromptOptions };
 
 export interface MemoryPort {
   schedule(): void;
   state(): MemoryState;
   onUpdate(listener: (state: MemoryState) => void): () => void;
   compose(options: ComposeOptions): Promise<ComposedContext>;
+  /** A turn step's whole prompt (summary, window, <recall> block): one call per step. */
+  turnPrompt(options: TurnPromptOptions): Promise<ComposedContext>;
   recall(options: { query: string; k: number; filters?: RecallFilters }): Promise<RecallReport>;
   recallStats(): Promise<RecallStats>;
   expand(options: {

@@ -10,8 +10,8 @@ import {
   USERS_BLOCK_START,
 } from "./pairing-store.js";
 
-const ann = { interface: "telegram" as const, userId: "111", chatId: "111", name: "Ann" };
-const bob = { interface: "telegram" as const, userId: "222", chatId: "-5", name: "Bob" };
+const ann = { channel: "telegram", userId: "111", chatId: "111", name: "Ann" };
+const bob = { channel: "telegram", userId: "222", chatId: "-5", name: "Bob" };
 
 describe("PairingStore", () => {
   let dir: string;
@@ -34,9 +34,9 @@ describe("PairingStore", () => {
   it("works in memory without touching any file", async () => {
     const store = PairingStore.inMemory({ clock });
     const pending = await store.request(ann);
-    expect(await store.isPaired("111")).toBe(false);
+    expect(await store.isPaired("telegram", "111")).toBe(false);
     await store.approve(pending.code);
-    expect(await store.isPaired("111")).toBe(true);
+    expect(await store.isPaired("telegram", "111")).toBe(true);
     expect((await store.list()).pending).toEqual([]);
     expect(await readdir(dir)).toEqual([]);
   });
@@ -44,7 +44,7 @@ describe("PairingStore", () => {
   it("starts empty when pairing.json does not exist", async () => {
     const store = await open();
     expect(await store.list()).toEqual({ paired: [], pending: [] });
-    expect(await store.isPaired("111")).toBe(false);
+    expect(await store.isPaired("telegram", "111")).toBe(false);
   });
 
   it("issues a KERN-XXXX code without I, O, 0 or 1 and reuses it for the same user", async () => {
@@ -65,7 +65,7 @@ describe("PairingStore", () => {
     clock.advance(60_000);
     const user = await store.approve(`  ${pending.code.toLowerCase()} `);
     expect(user).toEqual({ ...ann, pairedAt: "2026-04-02T06:01:00.000Z" });
-    expect(await store.isPaired("111")).toBe(true);
+    expect(await store.isPaired("telegram", "111")).toBe(true);
     const reopened = await open();
     expect(await reopened.list()).toEqual({ paired: [user], pending: [] });
     const onDisk: unknown = JSON.parse(await readFile(pairingFile, "utf8"));
@@ -139,7 +139,7 @@ describe("PairingStore", () => {
     expect((error as KernError).code).toBe("KERN_STORE_CORRUPT");
     expect((error as KernError).message).toContain(pairingFile);
     await writeFile(pairingFile, "{ not json");
-    const notJson = await store.isPaired("111").catch((caught: unknown) => caught);
+    const notJson = await store.isPaired("telegram", "111").catch((caught: unknown) => caught);
     expect((notJson as KernError).code).toBe("KERN_STORE_CORRUPT");
   });
 

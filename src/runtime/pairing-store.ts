@@ -1,4 +1,4 @@
-// Who may talk to the agent over Telegram (SPEC §9, LESSONS #11): `.kern/pairing.json` holds paired
+// Who may talk to the agent through a chat channel (SPEC §9, LESSONS #11): `.kern/pairing.json` holds paired
 // users and pending codes (zod-checked on read, replaced atomically on write), and paired users are
 // mirrored into a marked block of the agent's USERS.md. The file is re-read on every call, so a
 // `kern pair` run against the files while the daemon is down is never overwritten by stale state.
@@ -23,22 +23,35 @@ export const USERS_BLOCK_END = "<!-- /kern:paired-users -->";
 /** Oldest pending codes are dropped past this many, so strangers cannot grow the file forever. */
 const MAX_PENDING = 50;
 
-const pairedUserSchema = z.object({
-  interface: z.literal("telegram"),
-  userId: z.string().min(1),
-  chatId: z.string().min(1),
-  name: z.string(),
-  pairedAt: z.string(),
-});
+/** Files written before channels were data carry `interface` where they now carry `channel`. */
+function withChannel(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || "channel" in value) return value;
+  const { interface: channel, ...rest } = value as Record<string, unknown>;
+  return { ...rest, channel };
+}
 
-const pendingPairingSchema = z.object({
-  code: z.string().regex(/^KERN-[A-Z0-9]{4}$/),
-  interface: z.literal("telegram"),
-  userId: z.string().min(1),
-  chatId: z.string().min(1),
-  name: z.string(),
-  requestedAt: z.string(),
-});
+const pairedUserSchema = z.preprocess(
+  withChannel,
+  z.object({
+    channel: z.string().min(1),
+    userId: z.string().min(1),
+    chatId: z.string().min(1),
+    name: z.string(),
+    pairedAt: z.string(),
+  }),
+);
+
+const pendingPairingSchema = z.preprocess(
+  withChannel,
+  z.object({
+    code: z.string().regex(/^KERN-[A-Z0-9]{4}$/),
+    channel: z.string().min(1),
+    userId: z.string().min(1),
+    chatId: z.string().min(1),
+    name: z.string(),
+    requestedAt: z.string(),
+  }),
+);
 
 const pairingFileSchema = z.object({
   paired: z.array(pairedUserSchema).default([]),
@@ -76,22 +89,24 @@ export class PairingStore implements PairingApi {
     return store;
   }
 
-  async isPaired(userId: string): Promise<boolean> {
+  async isPaired(channel: string, userId: string): Promise<boolean> {
     const state = await this.read();
-    return state.paired.some((user) => user.userId === userId);
+    return state.paired.some((user) => user.userId === userId && user.channel === channel);
   }
 
   /** The pending code for this user, created (and saved) if there is none yet. */
   request(user: Omit<PendingPairing, "code" | "requestedAt">): Promise<PendingPairing> {
     return this.update(async (state) => {
-      const existing = state.pending.find((pending) => pending.userId === user.userId);
+      const existing = state.pending.find(
+        (pending) => pending.userId === user.userId && pending.channel === user.channel,
+      );
       if (existing) return existing;
       const taken = new Set(state.pending.map((pending) => pending.code));
       let code = createPairingCode();
       while (taken.has(code)) code = createPairingCode();
       const pending: PendingPairing = {
         code,
-        interface: "telegram",
+        channel: user.channel,
         userId: user.userId,
         chatId: user.chatId,
         name: user.name,
@@ -115,14 +130,22 @@ export class PairingStore implements PairingApi {
         );
       }
       const user: PairedUser = {
-        interface: "telegram",
+        channel: pending.channel,
         userId: pending.userId,
         chatId: pending.chatId,
         name: pending.name,
         pairedAt: isoNow(this.options.clock),
       };
-      state.pending = state.pending.filter((candidate) => candidate.userId !== pending.userId);
-      state.paired = [...state.paired.filter((known) => known.userId !== user.userId), user];
+      state.pending = state.pending.filter(
+        (candidate) =>
+          !(candidate.userId === pending.userId && candidate.channel === pending.channel),
+      );
+      state.paired = [
+        ...state.paired.filter(
+          (known) => !(known.userId === user.userId && known.channel === user.channel),
+        ),
+        user,
+      ];
       await this.write(state);
       await this.mirrorUsers(state.paired);
       return user;
@@ -211,7 +234,7 @@ function oneLine(text: string): string {
 export function renderUsersBlock(paired: PairedUser[]): string {
   const lines = paired.map(
     (user) =>
-      `- ${oneLine(user.name) || user.userId}: ${user.interface} user ${user.userId}, chat ${user.chatId}, paired ${user.pairedAt.slice(0, 10)}`,
+      `- ${oneLine(user.name) || user.userId}: ${user.channel} user ${user.userId}, chat ${user.chatId}, paired ${user.pairedAt.slice(0, 10)}`,
   );
   return [
     USERS_BLOCK_START,

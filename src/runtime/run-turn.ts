@@ -9,22 +9,26 @@ import {
   isoNow,
   type RuntimeEvent,
   type ToolCall,
+  type TurnKind,
   type TurnStopReason,
 } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
+import type { TurnRecall } from "../memory/index.js";
 import type { ModelClient, ModelEvent } from "../model/index.js";
 import type { AgentStore } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
 import { toChatMessages } from "./to-chat-messages.js";
 import type { Tool, ToolContext } from "./tools/tool.js";
 import { describeTools, runToolCall, toolsSectionText } from "./tools/tool-registry.js";
-import { composeTurnPrompt, type TurnRecall } from "./turn-prompt.js";
+import { isSilentReply } from "./turn-request.js";
 
 export interface TurnDependencies {
   store: AgentStore;
   memory: MemoryPort;
   model: { client: ModelClient; model: string } | null;
   config: Pick<Config, "maxSteps" | "autoRecall">;
+  /** A smaller prompt budget for this turn (a heartbeat's light prompt). */
+  maxContextTokens?: number;
   tools: readonly Tool[];
   toolContext: Omit<ToolContext, "signal">;
   emit: (event: RuntimeEvent) => void;
@@ -35,8 +39,18 @@ export interface TurnDependencies {
 export interface RunTurnOptions {
   turnId: string;
   envelope: Envelope;
+  /** What queued it: a person's message, a job, the heartbeat, … */
+  kind: TurnKind;
   signal: AbortSignal;
   deps: TurnDependencies;
+}
+
+/** How a turn ended, as `turn-end` carries it. */
+interface TurnEnding {
+  text: string;
+  stopReason: TurnStopReason;
+  error?: { code: string; message: string };
+  silent?: boolean;
 }
 
 const NO_MODEL_MESSAGE =
@@ -44,14 +58,11 @@ const NO_MODEL_MESSAGE =
 
 /** Runs one turn to its end. Never throws: failures end the turn with an `error` stop reason. */
 export async function runTurn(options: RunTurnOptions): Promise<void> {
-  const { turnId, envelope, deps } = options;
+  const { turnId, envelope, deps, kind } = options;
   const started = deps.clock.now();
   deps.emit({ type: "turn-start", turnId, envelope });
-  let ending: {
-    text: string;
-    stopReason: TurnStopReason;
-    error?: { code: string; message: string };
-  };
+  const usage = { inputTokens: 0, outputTokens: 0 };
+  let ending: TurnEnding;
   try {
     deps.store.appendMessages([
       {
@@ -64,11 +75,12 @@ export async function runTurn(options: RunTurnOptions): Promise<void> {
           user: envelope.user,
           name: envelope.name,
           turnId,
+          ...(kind !== "message" ? { kind } : {}),
         },
       },
     ]);
     ending = deps.model
-      ? await runSteps(options, deps.model)
+      ? await runSteps(options, deps.model, usage)
       : {
           text: "",
           stopReason: "error",
@@ -83,11 +95,11 @@ export async function runTurn(options: RunTurnOptions): Promise<void> {
     ending = ending.error ? ending : failedTurn(deps, turnId, error);
   }
   deps.logger.info(
-    { turnId, ms: deps.clock.now() - started, stopReason: ending.stopReason },
+    { turnId, kind, ms: deps.clock.now() - started, stopReason: ending.stopReason, ...usage },
     "turn end",
   );
   if (ending.error) deps.emit({ type: "error", turnId, ...ending.error });
-  deps.emit({ type: "turn-end", turnId, ...ending });
+  deps.emit({ type: "turn-end", turnId, ...ending, usage, kind });
   deps.memory.schedule();
 }
 
@@ -101,11 +113,8 @@ function failedTurn(deps: TurnDependencies, turnId: string, error: unknown) {
 async function runSteps(
   options: RunTurnOptions,
   model: { client: ModelClient; model: string },
-): Promise<{
-  text: string;
-  stopReason: TurnStopReason;
-  error?: { code: string; message: string };
-}> {
+  usage: { inputTokens: number; outputTokens: number },
+): Promise<TurnEnding> {
   const { turnId, deps, signal } = options;
   const toolDefinitions = describeTools(deps.tools);
   let finalText = "";
@@ -125,10 +134,13 @@ async function runSteps(
     };
     const end = await streamStep(model.client.stream(request, signal), turnId, deps);
     if (end.usage) {
+      usage.inputTokens += end.usage.inputTokens;
+      usage.outputTokens += end.usage.outputTokens;
       deps.store.state.recordUsage({
         ts: isoNow(deps.clock),
         turnId,
-        purpose: "turn",
+        // The unattended budget sums the purposes that are not a person's message.
+        purpose: options.kind === "message" ? "turn" : options.kind,
         model: model.model,
         inputTokens: end.usage.inputTokens,
         outputTokens: end.usage.outputTokens,
@@ -137,6 +149,7 @@ async function runSteps(
     }
     const toolCalls = lastStep ? [] : end.toolCalls;
     const cutOff = end.stopReason === "error" || end.stopReason === "cancelled";
+    const silent = toolCalls.length === 0 && !cutOff && isSilentReply(end.text);
     if (end.text || toolCalls.length > 0) {
       deps.store.appendMessages([
         {
@@ -149,6 +162,7 @@ async function runSteps(
             model: model.model,
             ...(end.usage ? { usage: end.usage } : {}),
             ...(cutOff ? { partial: true } : {}),
+            ...(silent ? { silent: true } : {}),
           },
         },
       ]);
@@ -165,7 +179,8 @@ async function runSteps(
         },
       };
     }
-    if (toolCalls.length === 0) return { text: finalText, stopReason: "end" };
+    if (toolCalls.length === 0)
+      return { text: finalText, stopReason: "end", ...(silent ? { silent: true } : {}) };
     await runTools(toolCalls, options);
     if (signal.aborted) return { text: finalText, stopReason: "cancelled" };
   }
@@ -174,12 +189,13 @@ async function runSteps(
 
 async function composeForStep(options: RunTurnOptions, recall: TurnRecall) {
   const { deps } = options;
-  return composeTurnPrompt(deps.memory, {
+  return deps.memory.turnPrompt({
     toolsText: toolsSectionText(deps.tools),
     question: options.envelope.text,
     autoRecall: deps.config.autoRecall,
     session: deps.store.sessionLog.sessionId,
     recall,
+    ...(deps.maxContextTokens ? { maxContextTokens: deps.maxContextTokens } : {}),
   });
 }
 
@@ -208,11 +224,14 @@ async function runTools(calls: readonly ToolCall[], options: RunTurnOptions): Pr
     const result = signal.aborted
       ? { output: "error: cancelled before the tool ran", isError: true }
       : await runToolCall(call, deps.tools, { ...deps.toolContext, signal });
+    // Image parts reach the session as a note until the media store keeps them (issue 28).
+    const images = result.images?.length ?? 0;
+    const output = images > 0 ? `${result.output}\n[${images} image(s) returned]` : result.output;
     deps.store.appendMessages([
       {
         ts: isoNow(deps.clock),
         role: "tool",
-        content: result.output,
+        content: output,
         toolCallId: call.id,
         meta: { turnId, tool: call.function.name },
       },
@@ -222,7 +241,7 @@ async function runTools(calls: readonly ToolCall[], options: RunTurnOptions): Pr
       turnId,
       callId: call.id,
       name: call.function.name,
-      output: result.output,
+      output,
       isError: result.isError,
     });
   }

@@ -1,4 +1,4 @@
-// What interfaces (web, telegram, daemon) may ask of the runtime. Interfaces know only this and
+// What interfaces (web, chat channels, daemon) may ask of the runtime. Interfaces know only this and
 // the kernel vocabulary; the runtime knows no interface (SG-2).
 import type {
   AgentStatus,
@@ -28,9 +28,10 @@ export interface RecallSearchFilters {
 /** An envelope as an interface hands it in; the runtime stamps `ts` when it is missing. */
 export type InboundEnvelope = Omit<Envelope, "ts"> & { ts?: string };
 
-/** A Telegram (or other) user allowed to talk to the agent. */
+/** A person allowed to talk to the agent through a chat channel. */
 export interface PairedUser {
-  interface: "telegram";
+  /** The channel's id ("telegram"). */
+  channel: string;
   userId: string;
   chatId: string;
   name: string;
@@ -39,17 +40,11 @@ export interface PairedUser {
 
 export interface PendingPairing {
   code: string;
-  interface: "telegram";
+  channel: string;
   userId: string;
   chatId: string;
   name: string;
   requestedAt: string;
-}
-
-/** Sends text to a paired user outside a turn's reply (the `message` tool). */
-export interface OutboundSender {
-  readonly interface: "telegram";
-  send(options: { userId: string; chatId: string; text: string }): Promise<void>;
 }
 
 /** A conversation uploaded for import: the bytes as they arrive and the name errors use. */
@@ -86,14 +81,12 @@ export interface RuntimeApi {
   workingMemory(): Promise<WorkingMemoryView | null>;
   notes(): Promise<NotesView>;
   regenerateNotesSummary(): Promise<NotesView>;
-  /** Pairing of Telegram users (SPEC §9). */
+  /** Pairing of the people who talk through chat channels (SPEC §9). */
   readonly pairing: PairingApi;
-  /** Registers a sender for proactive messages (the `message` tool). */
-  registerSender(sender: OutboundSender): void;
 }
 
 export interface PairingApi {
-  isPaired(userId: string): Promise<boolean>;
+  isPaired(channel: string, userId: string): Promise<boolean>;
   /** Returns the pending code for this user, creating one if needed. */
   request(user: Omit<PendingPairing, "code" | "requestedAt">): Promise<PendingPairing>;
   /** Approves a code; throws KernError KERN_PAIRING_UNKNOWN when no such code is pending. */

@@ -13,8 +13,10 @@ import type {
   SegmentsReport,
   SessionMessage,
   SessionsView,
+  ToolSourceStatusView,
 } from "../kernel/index.js";
 import type { AgentStore, IndexedMessage } from "../store/index.js";
+import type { Channel } from "./channel.js";
 import type { MemoryPort } from "./memory-port.js";
 import type { PairingApi, RecallSearchFilters } from "./runtime-api.js";
 import { toolsForScope, toolsSectionText } from "./tools/tool-registry.js";
@@ -27,8 +29,13 @@ export interface RuntimeQueriesOptions {
   pairing: PairingApi;
   clock: Clock;
   endpoint?: () => { port: number | null; url: string | null };
-  telegramEnabled?: boolean;
   queueState: () => { running: string | null; waiting: number };
+  /** The registered chat channels. */
+  channels: () => Channel[];
+  /** The registered tool sources' states. */
+  toolSources: () => ToolSourceStatusView[];
+  /** The `<tools>` section a turn in the config's scope gets now. */
+  toolsText: () => string;
 }
 
 function toSessionMessage(message: IndexedMessage): SessionMessage {
@@ -41,11 +48,13 @@ export async function composeContextReport(options: {
   config: Pick<Config, "toolScope">;
   memory: Pick<MemoryPort, "compose">;
   maxContextTokens?: number;
+  /** The `<tools>` text (default: the built-in tools of the config's scope). */
+  toolsText?: string;
 }): Promise<ContextReport> {
   const { config, memory } = options;
   // `workingMemory` omitted: the composer injects the stored one when the config turns it on.
   const composed = await memory.compose({
-    toolsText: toolsSectionText(toolsForScope(config.toolScope)),
+    toolsText: options.toolsText ?? toolsSectionText(toolsForScope(config.toolScope)),
     ...(options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {}),
   });
   return composed.report;
@@ -76,11 +85,13 @@ export class RuntimeQueries {
       session: { id: session, messages: stats.count, tokens: stats.tokens },
       queue: this.queryOptions.queueState(),
       memory: memory.state(),
-      telegram: {
-        enabled: this.queryOptions.telegramEnabled ?? false,
-        pairedUsers: pairing.paired.length,
-        pendingCodes: pairing.pending.length,
-      },
+      channels: this.queryOptions.channels().map((channel) => ({
+        id: channel.id,
+        ...channel.status(),
+        pairedUsers: pairing.paired.filter((user) => user.channel === channel.id).length,
+        pendingCodes: pairing.pending.filter((code) => code.channel === channel.id).length,
+      })),
+      toolSources: this.queryOptions.toolSources(),
     };
   }
 
@@ -118,7 +129,12 @@ export class RuntimeQueries {
 
   async context(options: { maxContextTokens?: number } = {}): Promise<ContextReport> {
     const { config, memory } = this.queryOptions;
-    return composeContextReport({ config, memory, ...options });
+    return composeContextReport({
+      config,
+      memory,
+      toolsText: this.queryOptions.toolsText(),
+      ...options,
+    });
   }
 
   workingMemory() {

@@ -18,33 +18,23 @@ import type { Logger } from "../log/index.js";
 import type { DoctorReport } from "../memory/index.js";
 import type { ModelClient } from "../model/index.js";
 import type { AgentStore, TurnQueueFile } from "../store/index.js";
-import { answerCommand } from "./chat-commands.js";
-import { planInterruptedToolResults } from "./close-interrupted-turn.js";
+import { type Channel, ChannelRegistry } from "./channel.js";
+import { answerCommand, type ChatCommandHandler, CommandRegistry } from "./chat-commands.js";
 import { type Importer, type QueuedJob, queueImport } from "./import-job.js";
 import type { MemoryPort } from "./memory-port.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";
-import type { InboundEnvelope, OutboundSender, PairingApi, RuntimeApi } from "./runtime-api.js";
+import type { InboundEnvelope, PairingApi, RuntimeApi } from "./runtime-api.js";
+import type { RuntimeOptions } from "./runtime-options.js";
 import { RuntimeQueries } from "./runtime-queries.js";
-import { toolsForScope } from "./tools/tool-registry.js";
+import { closeInterruptedTurn, turnsToReplay } from "./runtime-recovery.js";
+import type { ToolScope } from "./tools/tool.js";
+import { ALL_TOOLS, toolsSectionText } from "./tools/tool-registry.js";
+import { createBuiltinToolSource, ToolRegistry, type TurnInfo } from "./tools/tool-source.js";
+import { buildTurnDependencies } from "./turn-dependencies.js";
 
-export interface RuntimeOptions {
-  config: Config;
-  store: AgentStore;
-  memory: MemoryPort;
-  model: { client: ModelClient; model: string } | null;
-  pairing: PairingApi;
-  logger: Logger;
-  clock: Clock;
-  /** The API's address once it listens (for status). */
-  endpoint?: () => { port: number | null; url: string | null };
-  telegramEnabled?: boolean;
-  /** Called for `/restart`; the daemon restarts itself. */
-  onRestartRequest?: () => void;
-  /** Where accepted turns are kept until they ran (absent: in memory only, as in some tests). */
-  queueFile?: TurnQueueFile;
-  /** Appends an uploaded conversation and builds its memory (absent: imports are refused). */
-  importer?: Importer;
-}
+export type { RuntimeOptions } from "./runtime-options.js";
+
+import type { TurnOptions, TurnRequest } from "./turn-request.js";
 
 interface QueuedTurn {
   turnId: string;
@@ -52,6 +42,8 @@ interface QueuedTurn {
   controller: AbortController;
   /** A job that takes a turn's place in the queue (an import) instead of a model turn. */
   job?: QueuedJob;
+  /** How a turn from another source runs (kind, model, prompt budget, scope). */
+  options?: TurnOptions;
 }
 
 /**
@@ -69,65 +61,93 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   private running: QueuedTurn | null = null;
   private idle: Promise<void> = Promise.resolve();
   private stopping = false;
-  private readonly senders: OutboundSender[] = [];
   readonly pairing: PairingApi;
+  /** Chat channels (registry): the composition root registers each adapter. */
+  readonly channels = new ChannelRegistry();
+  /** Tool sources (registry): the built-in tools, then MCP servers, skills, jobs, … */
+  readonly tools = new ToolRegistry();
+  /** Chat commands features answer (`/jobs`, `/mcp`, …). */
+  readonly commands = new CommandRegistry();
 
   constructor(private readonly options: RuntimeOptions) {
     super({
       ...options,
       queueState: () => ({ running: this.running?.turnId ?? null, waiting: this.queue.length }),
+      channels: () => this.channels.list(),
+      toolSources: () => this.tools.describe(),
+      toolsText: () => toolsSectionText(this.toolsForTurn(STATUS_TURN, options.config.toolScope)),
     });
     this.pairing = options.pairing;
+    this.tools.register(createBuiltinToolSource(ALL_TOOLS));
     options.memory.onUpdate((state) => this.emit({ type: "memory-update", state }));
   }
 
   /** Closes a turn a crash interrupted, before any new turn runs. */
   start(): void {
-    const { store } = this.options;
-    const end = store.sessionLog.nextSeq;
-    const tail = store.messages.range(store.sessionLog.sessionId, Math.max(0, end - 50), end);
-    const closing = planInterruptedToolResults(tail, isoNow(this.options.clock));
-    if (closing.length > 0) {
-      store.appendMessages(closing);
-      store.sync();
-      this.options.logger.warn(
-        { closed: closing.length },
-        "closed tool calls of an interrupted turn",
-      );
-    }
+    closeInterruptedTurn(this.options);
     this.replayAcceptedTurns();
     this.options.memory.schedule();
   }
 
   submit(inbound: InboundEnvelope): { turnId: string } {
+    this.assertAccepting();
+    const envelope: Envelope = { ...inbound, ts: inbound.ts ?? isoNow(this.options.clock) };
+    const turnId = createId("turn", this.options.clock.now());
+    const command = parseChatCommand(envelope.text);
+    if (command && (IMMEDIATE.has(command.command) || this.commands.get(command.command))) {
+      setImmediate(
+        () => void this.answerImmediately(turnId, envelope, command.command, command.argument),
+      );
+      return { turnId };
+    }
+    return this.accept(turnId, envelope);
+  }
+
+  /**
+   * Queues a turn from any source (a job, the heartbeat, a sub-agent's result, a background
+   * command's end): durable, FIFO with the people's messages, cancelled and reported alike.
+   * Throws KERN_UNAVAILABLE while stopping and KERN_QUEUE_FULL past MAX_QUEUED_TURNS.
+   */
+  enqueue(request: TurnRequest): { turnId: string } {
+    this.assertAccepting();
+    const { envelope: inbound, ...rest } = request;
+    const envelope: Envelope = { ...inbound, ts: inbound.ts ?? isoNow(this.options.clock) };
+    const turnId = createId("turn", this.options.clock.now());
+    return this.accept(turnId, envelope, rest);
+  }
+
+  registerChannel(channel: Channel): void {
+    this.channels.register(channel);
+  }
+
+  registerCommand(handler: ChatCommandHandler): void {
+    this.commands.register(handler);
+  }
+
+  private assertAccepting(): void {
     if (this.stopping) {
       throw new DaemonError(
         "KERN_UNAVAILABLE",
         "the daemon is stopping; send the message again once it runs (kern start)",
       );
     }
-    const envelope: Envelope = { ...inbound, ts: inbound.ts ?? isoNow(this.options.clock) };
-    const turnId = createId("turn", this.options.clock.now());
-    const command = parseChatCommand(envelope.text);
-    if (command && IMMEDIATE.has(command.command)) {
-      setImmediate(
-        () => void this.answerImmediately(turnId, envelope, command.command, command.argument),
-      );
-      return { turnId };
-    }
+  }
+
+  private accept(turnId: string, envelope: Envelope, options?: TurnOptions): { turnId: string } {
     if (this.queue.length >= MAX_QUEUED_TURNS) {
       throw new DaemonError(
         "KERN_QUEUE_FULL",
         `${MAX_QUEUED_TURNS} turns are already waiting; send this one once some have run`,
       );
     }
-    this.options.queueFile?.queued({ turnId, envelope }); // durable before the caller hears back
-    this.enqueue({ turnId, envelope, controller: new AbortController() });
+    // Durable before the caller hears back.
+    this.options.queueFile?.queued({ turnId, envelope, ...(options ? { options } : {}) });
+    this.pushTurn({ turnId, envelope, controller: new AbortController(), options });
     this.pump();
     return { turnId };
   }
 
-  private enqueue(turn: QueuedTurn): void {
+  private pushTurn(turn: QueuedTurn): void {
     const { turnId, envelope } = turn;
     this.queue.push(turn);
     this.emit({
@@ -144,23 +164,11 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
    */
   private replayAcceptedTurns(): void {
     const { queueFile, store, logger } = this.options;
-    if (!queueFile || queueFile.pending.length === 0) return;
-    const end = store.sessionLog.nextSeq;
-    const started = new Set(
-      store.messages
-        .range(store.sessionLog.sessionId, Math.max(0, end - 500), end)
-        .map((message) => message.meta?.turnId),
-    );
-    let replayed = 0;
-    for (const entry of queueFile.pending) {
-      if (started.has(entry.turnId)) {
-        queueFile.done(entry.turnId);
-        continue;
-      }
-      this.enqueue({ ...entry, controller: new AbortController() });
-      replayed += 1;
-    }
-    if (replayed > 0) logger.warn({ replayed }, "replaying turns accepted before the last stop");
+    if (!queueFile) return;
+    const replay = turnsToReplay(queueFile, store);
+    for (const entry of replay) this.pushTurn({ ...entry, controller: new AbortController() });
+    if (replay.length > 0)
+      logger.warn({ replayed: replay.length }, "replaying turns accepted before the last stop");
     this.pump();
   }
 
@@ -181,7 +189,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       ts: isoNow(this.options.clock),
       emit: (event) => this.emit(event),
       enqueue: (turn) => {
-        this.enqueue(turn);
+        this.pushTurn(turn);
         this.pump();
       },
     });
@@ -209,10 +217,6 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   subscribe(listener: (event: RuntimeEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
-  }
-
-  registerSender(sender: OutboundSender): void {
-    this.senders.push(sender);
   }
 
   /** Resolves once the queue is empty and no turn runs. */
@@ -262,7 +266,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     if (this.running) return;
     const next = this.queue.shift();
     if (!next) {
-      this.options.queueFile?.compactIfIdle();
+      this.options.queueFile?.compact();
       return;
     }
     this.running = next;
@@ -278,7 +282,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       this.emit({ type: "turn-start", turnId: turn.turnId, envelope: turn.envelope });
       return turn.job.run();
     }
-    const command = parseChatCommand(turn.envelope.text);
+    const command = turn.options?.kind ? null : parseChatCommand(turn.envelope.text);
     if (command?.command === "new") {
       const id = this.startNewSession();
       return this.finishCommand(
@@ -295,8 +299,9 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     await runTurn({
       turnId: turn.turnId,
       envelope: turn.envelope,
+      kind: turn.options?.kind ?? "message",
       signal: turn.controller.signal,
-      deps: this.turnDependencies(),
+      deps: this.turnDependencies(turn),
     });
   }
 
@@ -318,6 +323,8 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
         context: () => this.context(),
         segments: () => this.segments(),
         recall: (query) => this.recall({ query, k: 8 }).then((report) => report),
+        registry: this.commands,
+        envelope,
       });
       this.finishCommand(turnId, command, text ?? "");
     } catch (error) {
@@ -338,26 +345,27 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     return id;
   }
 
-  private turnDependencies(): TurnDependencies {
-    const { config, store, memory, logger, clock } = this.options;
-    return {
-      store,
-      memory,
-      model: this.options.model,
-      config,
-      tools: toolsForScope(config.toolScope),
-      toolContext: {
-        agentDir: config.agentDir,
-        memory,
-        bashTimeoutMs: config.bashTimeoutMs,
-        logger: logger.child({ component: "tools" }),
-        senders: this.senders,
-        pairedUsers: async () => (await this.pairing.list()).paired,
-        status: async () => formatStatus(await this.status()),
-      },
+  /** The tools a turn gets: every source's, in the turn's scope. */
+  private toolsForTurn(turn: TurnInfo, scope: ToolScope) {
+    return this.tools.toolsFor({ scope, turn });
+  }
+
+  private turnDependencies(turn: QueuedTurn): TurnDependencies {
+    return buildTurnDependencies({
+      runtime: this.options,
+      turn,
+      tools: (info, scope) => this.toolsForTurn(info, scope),
+      channels: this.channels,
       emit: (event) => this.emit(event),
-      clock,
-      logger: logger.child({ component: "turn" }),
-    };
+      status: async () => formatStatus(await this.status()),
+    });
   }
 }
+
+/** The turn a status or context query lists tools for: none in particular. */
+const STATUS_TURN: TurnInfo = {
+  id: "status",
+  kind: "message",
+  envelope: { text: "", interface: "system", ts: "" },
+  depth: 0,
+};

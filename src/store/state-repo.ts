@@ -21,7 +21,16 @@ export interface NotesSummaryRecord {
 export interface UsageRecord {
   ts: string;
   turnId: string | null;
-  purpose: "turn" | "summary" | "working-memory" | "notes";
+  /** "turn" for a person's message; a turn source's kind ("job", "heartbeat", …) otherwise. */
+  purpose:
+    | "turn"
+    | "summary"
+    | "working-memory"
+    | "notes"
+    | "job"
+    | "heartbeat"
+    | "subagent"
+    | "process";
   model: string;
   inputTokens: number;
   outputTokens: number;

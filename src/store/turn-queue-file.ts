@@ -2,50 +2,82 @@
 // one `queued` line per accepted turn and one `done` line once the turn has run (or was
 // cancelled). After a crash or a stop, the turns without `done` are replayed in order. A turn whose
 // user message reached the session log already ran (a crash cut it short) and is not replayed.
-import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, writeFileSync } from "node:fs";
 import { z } from "zod";
-import { type Envelope, parseJsonOrUndefined } from "../kernel/index.js";
+import {
+  type Envelope,
+  interfaceNameSchema,
+  parseJsonOrUndefined,
+  replyRouteSchema,
+  turnKindSchema,
+} from "../kernel/index.js";
 import { JsonlAppender, scanJsonlFile } from "./jsonl-file.js";
 import { guardWrite, isWriteFailure } from "./write-failure.js";
 
 const envelopeSchema = z.object({
   text: z.string(),
-  interface: z.enum(["cli", "web", "telegram", "tui", "import", "system"]),
+  interface: interfaceNameSchema,
   channel: z.string().optional(),
   user: z.string().optional(),
   name: z.string().optional(),
   ts: z.string(),
+  replyTo: replyRouteSchema.optional(),
+});
+
+/** How a turn runs besides its envelope (a job's model, a heartbeat's light prompt). */
+const turnOptionsSchema = z.object({
+  kind: turnKindSchema.optional(),
+  model: z.string().optional(),
+  maxContextTokens: z.number().int().positive().optional(),
+  toolScope: z.enum(["full", "write", "read"]).optional(),
 });
 
 const lineSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("queued"), turnId: z.string(), envelope: envelopeSchema }),
+  z.object({
+    type: z.literal("queued"),
+    turnId: z.string(),
+    envelope: envelopeSchema,
+    options: turnOptionsSchema.optional(),
+  }),
   z.object({ type: z.literal("done"), turnId: z.string() }),
 ]);
+
+export type QueuedTurnOptions = z.infer<typeof turnOptionsSchema>;
 
 export interface QueuedTurnEntry {
   turnId: string;
   envelope: Envelope;
+  /** Absent for a person's message. */
+  options?: QueuedTurnOptions;
 }
 
-/** Lines after which an empty queue's file is cut back to nothing. */
-const COMPACT_AFTER_LINES = 1000;
+/** Lines after which the file is rewritten holding only the turns not yet done. */
+export const COMPACT_AFTER_LINES = 1000;
 
 export class TurnQueueFile {
   private appender: JsonlAppender;
   private lines = 0;
   /** `done` lines a full disk kept out of the file; written before the next line. */
   private unwrittenDone: string[] = [];
+  /**
+   * Every accepted turn without a `done` line, in order: what a compaction must keep. The file
+   * itself knows, so no caller's view of the queue (emptied by a stop, say) can erase a turn
+   * (issue 33, hole 2: a compaction after `kern stop` dropped every queued message).
+   */
+  private readonly outstanding = new Map<string, QueuedTurnEntry>();
 
   private constructor(
     private readonly path: string,
     private readonly pendingAtOpen: QueuedTurnEntry[],
+    private readonly compactAfterLines: number,
   ) {
+    for (const entry of pendingAtOpen) this.outstanding.set(entry.turnId, entry);
     this.rewrite(pendingAtOpen);
     this.appender = new JsonlAppender(path);
   }
 
   /** Opens the file, reads the turns that never ran, and rewrites it holding only those. */
-  static open(path: string): TurnQueueFile {
+  static open(path: string, options: { compactAfterLines?: number } = {}): TurnQueueFile {
     const pending = new Map<string, QueuedTurnEntry>();
     if (existsSync(path)) {
       scanJsonlFile(
@@ -59,7 +91,11 @@ export class TurnQueueFile {
         { repair: true },
       );
     }
-    return new TurnQueueFile(path, [...pending.values()]);
+    return new TurnQueueFile(
+      path,
+      [...pending.values()],
+      options.compactAfterLines ?? COMPACT_AFTER_LINES,
+    );
   }
 
   /** The turns accepted before the last stop or crash that never ran, oldest first. */
@@ -77,10 +113,12 @@ export class TurnQueueFile {
     });
     this.unwrittenDone = [];
     this.lines += done.length + 1;
+    this.outstanding.set(entry.turnId, entry);
   }
 
   /** Records that a turn ran or was cancelled (no fsync: a replay after a crash is checked). */
   done(turnId: string): void {
+    this.outstanding.delete(turnId);
     const turnIds = [...this.unwrittenDone, turnId];
     try {
       this.appender.append(turnIds.map((id) => ({ type: "done", turnId: id })));
@@ -93,12 +131,21 @@ export class TurnQueueFile {
     }
   }
 
-  /** Cuts the file back to nothing when no turn waits and it has grown (call when idle). */
-  compactIfIdle(): void {
-    if (this.lines < COMPACT_AFTER_LINES || this.unwrittenDone.length > 0) return;
+  /** Turns accepted and not yet done, oldest first. */
+  get waiting(): readonly QueuedTurnEntry[] {
+    return [...this.outstanding.values()];
+  }
+
+  /**
+   * Once the file has grown past COMPACT_AFTER_LINES, rewrites it (temp file + rename) holding
+   * only the turns not yet done, in order. Safe at any moment: a crash leaves the old or the new
+   * file, and both hold every outstanding turn.
+   */
+  compact(): void {
+    if (this.lines < this.compactAfterLines || this.unwrittenDone.length > 0) return;
     this.appender.close();
     try {
-      this.rewrite([]);
+      this.rewrite(this.waiting);
     } catch (error) {
       if (!isWriteFailure(error)) throw error; // a full disk: the old file stays, still valid
     } finally {
@@ -112,8 +159,15 @@ export class TurnQueueFile {
 
   private rewrite(entries: readonly QueuedTurnEntry[]): void {
     const text = entries.map((entry) => `${JSON.stringify({ type: "queued", ...entry })}\n`);
-    writeFileSync(`${this.path}.tmp`, text.join(""), { mode: 0o600 });
-    renameSync(`${this.path}.tmp`, this.path);
+    const temporary = `${this.path}.tmp`;
+    writeFileSync(temporary, text.join(""), { mode: 0o600 });
+    const descriptor = openSync(temporary, "r");
+    try {
+      fsyncSync(descriptor); // the rename must not publish a file whose bytes are not on disk
+    } finally {
+      closeSync(descriptor);
+    }
+    renameSync(temporary, this.path);
     this.lines = entries.length;
   }
 }

@@ -132,7 +132,7 @@ describeInBrowser("web chat", () => {
   it("answers /pair CODE and unknown commands on the page, never through the model", async () => {
     const sent = runtime.envelopes.length;
     const pending = await runtime.pairing.request({
-      interface: "telegram",
+      channel: "telegram",
       userId: "77",
       chatId: "77",
       name: "Bea",

@@ -193,7 +193,7 @@ describeInBrowser("web memory view", () => {
 
   it("Pairing: approves a waiting Telegram user", async () => {
     const pending = await runtime.pairing.request({
-      interface: "telegram",
+      channel: "telegram",
       userId: "4411",
       chatId: "4411",
       name: "Ann",

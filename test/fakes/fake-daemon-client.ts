@@ -75,7 +75,8 @@ export function aFakeStatus(overrides: Partial<AgentStatus> = {}): AgentStatus {
       lastRunAt: null,
       lastError: null,
     },
-    telegram: { enabled: false, pairedUsers: 0, pendingCodes: 0 },
+    channels: [{ id: "telegram", enabled: false, pairedUsers: 0, pendingCodes: 0, detail: null }],
+    toolSources: [],
     ...overrides,
   };
 }

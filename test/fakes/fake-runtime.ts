@@ -5,7 +5,6 @@ import { createId, DaemonError } from "../../src/kernel/index.js";
 import type { WorkingMemoryView } from "../../src/memory/index.js";
 import type {
   InboundEnvelope,
-  OutboundSender,
   PairedUser,
   PairingApi,
   PendingPairing,
@@ -17,7 +16,6 @@ type ReplyScript = string | ((envelope: Envelope) => string);
 export class FakeRuntime implements RuntimeApi {
   readonly envelopes: Envelope[] = [];
   readonly cancelled: string[] = [];
-  readonly senders: OutboundSender[] = [];
   private readonly listeners = new Set<(event: RuntimeEvent) => void>();
   private readonly replies: ReplyScript[] = [];
   private readonly pairedUsers: PairedUser[] = [];
@@ -81,11 +79,16 @@ export class FakeRuntime implements RuntimeApi {
         lastRunAt: null,
         lastError: null,
       },
-      telegram: {
-        enabled: true,
-        pairedUsers: this.pairedUsers.length,
-        pendingCodes: this.pendingCodes.length,
-      },
+      channels: [
+        {
+          id: "telegram",
+          enabled: true,
+          pairedUsers: this.pairedUsers.length,
+          pendingCodes: this.pendingCodes.length,
+          detail: null,
+        },
+      ],
+      toolSources: [],
     };
   }
 
@@ -151,7 +154,8 @@ export class FakeRuntime implements RuntimeApi {
   }
 
   readonly pairing: PairingApi = {
-    isPaired: async (userId) => this.pairedUsers.some((user) => user.userId === userId),
+    isPaired: async (channel, userId) =>
+      this.pairedUsers.some((user) => user.userId === userId && user.channel === channel),
     request: async (user) => {
       const existing = this.pendingCodes.find((pending) => pending.userId === user.userId);
       if (existing) return existing;
@@ -169,7 +173,7 @@ export class FakeRuntime implements RuntimeApi {
       if (!pending) throw new Error(`no pending code ${code}`);
       this.pendingCodes.splice(index, 1);
       const user: PairedUser = {
-        interface: "telegram",
+        channel: pending.channel,
         userId: pending.userId,
         chatId: pending.chatId,
         name: pending.name,
@@ -180,8 +184,4 @@ export class FakeRuntime implements RuntimeApi {
     },
     list: async () => ({ paired: [...this.pairedUsers], pending: [...this.pendingCodes] }),
   };
-
-  registerSender(sender: OutboundSender): void {
-    this.senders.push(sender);
-  }
 }

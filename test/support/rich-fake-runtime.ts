@@ -18,12 +18,7 @@ import type {
 } from "../../src/kernel/index.js";
 import { createId, DaemonError } from "../../src/kernel/index.js";
 import type { WorkingMemoryView } from "../../src/memory/index.js";
-import type {
-  InboundEnvelope,
-  OutboundSender,
-  PairingApi,
-  RuntimeApi,
-} from "../../src/runtime/runtime-api.js";
+import type { InboundEnvelope, PairingApi, RuntimeApi } from "../../src/runtime/runtime-api.js";
 import { FakeRuntime } from "../fakes/fake-runtime.js";
 import {
   ACTIVE_SESSION,
@@ -273,6 +268,4 @@ export class RichFakeRuntime implements RuntimeApi {
     };
     return this.notesView;
   }
-
-  registerSender(_sender: OutboundSender): void {}
 }

@@ -8,6 +8,7 @@ import { type Config, loadConfig, updateConfigFile } from "../../src/config/inde
 import { assembleDaemon, type Daemon, initAgent } from "../../src/daemon/index.js";
 import { createFileLogger } from "../../src/log/index.js";
 import type { StreamEvent } from "../../src/protocol/index.js";
+import type { TurnQueueFile } from "../../src/store/index.js";
 import { type FakeChatRequest, type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
 import type { FakeTelegram } from "../fakes/fake-telegram-server.js";
 import { makeTempDir } from "./temp-dir.js";
@@ -42,6 +43,8 @@ export interface StartTestDaemonOptions {
   telegram?: FakeTelegram;
   /** An existing agent folder to run (e.g. a second daemon on the same agent); never removed. */
   agentDir?: string;
+  /** Opens the accepted-turns file (e.g. with a small compaction threshold). */
+  queueFile?: (agentDir: string) => TurnQueueFile;
 }
 
 /** The fastest edit rate the config allows, so streamed replies settle quickly in tests. */
@@ -88,6 +91,7 @@ export async function startTestDaemon(options: StartTestDaemonOptions = {}): Pro
     logger: await createFileLogger({ file: logFile, level: "debug" }),
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     ...(telegram ? { telegramBotInfo: telegram.botInfo } : {}),
+    ...(options.queueFile ? { queueFile: options.queueFile(agentDir) } : {}),
   });
   const polling = telegram?.nextPoll();
   const listening = await daemon.listen();

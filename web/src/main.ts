@@ -3,7 +3,7 @@
 import { ApiError, api, onUnauthorized } from "./api.js";
 import { errorBox, h } from "./dom.js";
 import { openEventStream } from "./event-stream.js";
-import { AppShell } from "./views/app-shell.js";
+import { AppShell, pendingCodes } from "./views/app-shell.js";
 import { createLoginView } from "./views/login-view.js";
 
 const root = document.getElementById("app") ?? document.body;
@@ -42,7 +42,7 @@ function startApp(shell: AppShell): () => void {
   // change and every 20 s.
   const refreshPending = () =>
     void api.status().then(
-      (status) => shell.setPendingPairings(status.telegram.pendingCodes),
+      (status) => shell.setPendingPairings(pendingCodes(status)),
       () => undefined,
     );
   const onHashChange = () => {

@@ -34,9 +34,10 @@ export function registerImportCommand(program: Command, context: CliContext): vo
           onProgress,
         });
       } else if (context.stdout === process.stdout && context.env["KERN_IMPORT_CHILD"] !== "1") {
-        process.exitCode = await rerunWithBoundedHeap();
+        context.exitCode = await rerunWithBoundedHeap();
         return;
       } else {
+        stopWithParent();
         const { runImport } = await loadDaemon();
         report = await runImport({
           agentDir: dir,
@@ -61,15 +62,37 @@ export const IMPORT_HEAP_MB = 320;
 
 async function rerunWithBoundedHeap(): Promise<number> {
   const { spawn } = await import("node:child_process");
+  // The IPC channel ties the child to this process: when this one dies (kill -9 included), the
+  // channel closes and the child stops too (stopWithParent), leaving its import uncommitted —
+  // rolled back by the next process that takes the folder's lock, never half-imported.
   const child = spawn(
     process.execPath,
     [`--max-old-space-size=${IMPORT_HEAP_MB}`, ...process.execArgv, ...process.argv.slice(1)],
-    { stdio: "inherit", env: { ...process.env, KERN_IMPORT_CHILD: "1" } },
+    {
+      stdio: ["inherit", "inherit", "inherit", "ipc"],
+      env: { ...process.env, KERN_IMPORT_CHILD: "1" },
+    },
   );
+  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+  const handlers = (["SIGINT", "SIGTERM", "SIGHUP"] as const).map((signal) => {
+    const handler = forward(signal);
+    process.on(signal, handler);
+    return [signal, handler] as const;
+  });
   return new Promise((resolve) => {
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on("exit", (code, signal) => {
+      for (const [name, handler] of handlers) process.off(name, handler);
+      resolve(code ?? (signal ? 1 : 0));
+    });
     child.on("error", () => resolve(1));
   });
+}
+
+/** In the import's child: end at once when the parent `kern import` is gone. */
+function stopWithParent(): void {
+  if (!process.connected) return;
+  process.once("disconnect", () => process.exit(1));
+  process.channel?.unref(); // the channel must not keep this process alive by itself
 }
 
 /** One progress bar per phase, replaced when the phase changes. */

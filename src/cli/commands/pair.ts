@@ -16,7 +16,7 @@ export function registerPairCommand(program: Command, context: CliContext): void
         ? await daemon.client.pairingApprove(code)
         : await (await loadDaemon()).approvePairingOffline(dir, code);
       context.output.line(
-        `paired ${user.name} (telegram user ${user.userId}); they can talk to the agent now`,
+        `paired ${user.name} (${user.channel} user ${user.userId}); they can talk to the agent now`,
       );
     });
   const session = program.command("session").description("manage sessions");

@@ -46,6 +46,11 @@ const COMMAND_DESCRIPTIONS: Record<ChatCommand, string> = {
   help: "List the chat commands",
   restart: "Restart the agent",
   cancel: "Cancel the running turn",
+  jobs: "Scheduled jobs: next and last runs",
+  mcp: "MCP servers and their tools",
+  skills: "The agent's skills",
+  subagents: "Running sub-agents",
+  ps: "Background commands",
 };
 
 /** The command menu registered with `setMyCommands` at start. */

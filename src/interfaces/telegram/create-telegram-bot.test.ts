@@ -118,7 +118,7 @@ describe("createTelegramBot", () => {
       (call) =>
         call.chatId === ANN && call.parseMode === "HTML" && (call.text ?? "").startsWith("Is a"),
     );
-    await bot?.sender.send({ userId: String(ANN), chatId: String(ANN), text: "marker" });
+    await bot?.channel.send({ user: String(ANN), chat: String(ANN), text: "marker" });
     expect(fake.messages(ANN).at(-2)).toBe(
       "Is a < b && c > d? **bold never closed, and x<y> is code",
     );
@@ -203,15 +203,15 @@ describe("createTelegramBot", () => {
   });
 
   it("sends proactive messages rendered and split, and rejects when Telegram refuses", async () => {
-    const sender = (await startBot()).sender;
-    expect(sender.interface).toBe("telegram");
+    const sender = (await startBot()).channel;
+    expect(sender.id).toBe("telegram");
     const long = `**Reminder**\n\n${"take a break. ".repeat(400)}`;
-    await sender.send({ userId: "9", chatId: "9", text: long });
+    await sender.send({ user: "9", chat: "9", text: long });
     const messages = fake.messages(9);
     expect(messages.length).toBe(2);
     expect(messages[0]?.startsWith("Reminder\n\ntake a break.")).toBe(true);
     const error = await sender
-      .send({ userId: "9", chatId: "@nowhere", text: "hi" })
+      .send({ user: "9", chat: "@nowhere", text: "hi" })
       .catch((caught: unknown) => caught);
     expect((error as KernError).code).toBe("KERN_TELEGRAM_API");
   });
@@ -225,8 +225,8 @@ describe("createTelegramBot", () => {
     await started.stop();
     await started.stop();
     expect(Date.now() - stopAt).toBeLessThan(1000);
-    const error = await started.sender
-      .send({ userId: "1", chatId: "1", text: "late" })
+    const error = await started.channel
+      .send({ user: "1", chat: "1", text: "late" })
       .catch((caught: unknown) => caught);
     expect((error as KernError).code).toBe("KERN_TELEGRAM_API");
   });

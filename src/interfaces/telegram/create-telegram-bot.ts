@@ -6,12 +6,13 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Clock } from "../../kernel/index.js";
 import { describeError, SYSTEM_CLOCK, TelegramError } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
-import type { OutboundSender, RuntimeApi } from "../../runtime/runtime-api.js";
+import type { Channel, RuntimeApi } from "../../runtime/index.js";
 import { BOT_COMMANDS } from "./bot-texts.js";
 import { handleMessage } from "./handle-message.js";
 import { createRetryTransformer } from "./retry-transformer.js";
 import { supervisePolling } from "./supervise-polling.js";
-import { type ChatId, TelegramOutbox } from "./telegram-outbox.js";
+import { TelegramOutbox, toChatId } from "./telegram-outbox.js";
+import { TELEGRAM } from "./to-envelope.js";
 import { TurnRouter } from "./turn-router.js";
 
 /** The bot's identity as `getMe` returns it (Telegram's field names); saves the call at start. */
@@ -42,8 +43,8 @@ export interface TelegramBot {
   start(): Promise<void>;
   /** Stops polling and timers and waits for queued sends to settle. Never rejects. */
   stop(): Promise<void>;
-  /** Proactive messages to a chat (rendered and split); rejects with TelegramError. */
-  readonly sender: OutboundSender;
+  /** The channel the runtime sends through (rendered and split); rejects with TelegramError. */
+  readonly channel: Channel;
 }
 
 function toUserFromGetMe(info: TelegramBotInfo): UserFromGetMe {
@@ -60,11 +61,6 @@ function toUserFromGetMe(info: TelegramBotInfo): UserFromGetMe {
     ...info,
     is_bot: true,
   };
-}
-
-/** A chat id as Telegram wants it: numeric ids as numbers, `@channel` names as they are. */
-function toChatId(chatId: string): ChatId {
-  return /^-?\d+$/.test(chatId) ? Number(chatId) : chatId;
 }
 
 export function createTelegramBot(options: CreateTelegramBotOptions): TelegramBot {
@@ -92,14 +88,15 @@ export function createTelegramBot(options: CreateTelegramBotOptions): TelegramBo
   return {
     start: () => lifecycle.start(timeoutSeconds),
     stop: () => lifecycle.stop(),
-    sender: createSender(outbox, stopSignal),
+    channel: createChannel(outbox, stopSignal),
   };
 }
 
-function createSender(outbox: TelegramOutbox, stopSignal: AbortSignal): OutboundSender {
+function createChannel(outbox: TelegramOutbox, stopSignal: AbortSignal): Channel {
   return {
-    interface: "telegram",
-    send: async ({ chatId, text }) => {
+    id: TELEGRAM,
+    status: () => ({ enabled: !stopSignal.aborted, detail: null }),
+    send: async ({ chat: chatId, text }) => {
       if (stopSignal.aborted) {
         throw new TelegramError(
           "KERN_TELEGRAM_API",

@@ -6,7 +6,12 @@ import type { RuntimeApi } from "../../runtime/runtime-api.js";
 import { errorReply, greetingReply, pairingReply } from "./bot-texts.js";
 import { escapeHtml } from "./escape-html.js";
 import type { TelegramOutbox } from "./telegram-outbox.js";
-import { type BotIdentity, type IncomingTelegramMessage, toEnvelope } from "./to-envelope.js";
+import {
+  type BotIdentity,
+  type IncomingTelegramMessage,
+  TELEGRAM,
+  toEnvelope,
+} from "./to-envelope.js";
 import type { TurnRouter } from "./turn-router.js";
 
 export interface HandleMessageOptions {
@@ -30,9 +35,9 @@ export async function handleMessage(
   const chatId = message.chat.id;
   const name = envelope.name ?? envelope.user;
   const isStart = START.test(envelope.text);
-  if (!(await runtime.pairing.isPaired(envelope.user))) {
+  if (!(await runtime.pairing.isPaired(TELEGRAM, envelope.user))) {
     const pending = await runtime.pairing.request({
-      interface: "telegram",
+      channel: TELEGRAM,
       userId: envelope.user,
       chatId: envelope.channel,
       name,

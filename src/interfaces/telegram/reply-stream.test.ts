@@ -73,7 +73,7 @@ describe("streamed replies", () => {
   });
 
   /** Resolves once everything queued for the chat before it has been sent. */
-  const drain = () => bot.sender.send({ userId: String(ANN), chatId: String(ANN), text: "·" });
+  const drain = () => bot.channel.send({ user: String(ANN), chat: String(ANN), text: "·" });
 
   async function askTurn(text: string): Promise<string> {
     fake.userSays({ chatId: ANN, text });

@@ -23,6 +23,17 @@ export interface ReplyStreamOptions {
   turnId: string;
   logger: Logger;
   clock: Clock;
+  /** An unattended turn (a job, a heartbeat): no "typing…", nothing shown until it ends. */
+  quiet?: boolean;
+}
+
+/** The reply that means "nothing to say": kept in the log, delivered nowhere (SPEC §13). */
+const SILENT_REPLY = "NO_REPLY";
+
+/** True while `text` could still turn out to be the silent reply. */
+function mayBeSilent(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed !== "" && SILENT_REPLY.startsWith(trimmed);
 }
 
 export class ReplyStream {
@@ -40,6 +51,7 @@ export class ReplyStream {
   /** Starts the typing indicator; call right after the turn was submitted. */
   start(): void {
     const { clock } = this.options;
+    if (this.options.quiet) return;
     this.typingUntil = clock.now() + TYPING_MAX_MS;
     const tick = () => {
       if (this.finished || clock.now() > this.typingUntil) return this.stopTyping();
@@ -67,7 +79,7 @@ export class ReplyStream {
 
   private onDelta(delta: string): void {
     this.text += delta;
-    if (this.previewQueued) return;
+    if (this.previewQueued || this.options.quiet || mayBeSilent(this.text)) return;
     this.previewQueued = true;
     this.enqueue("preview", () => this.updatePreview());
   }
@@ -100,6 +112,7 @@ export class ReplyStream {
 
   private async deliverFinal(event: TurnEnd): Promise<void> {
     const { outbox, chatId } = this.options;
+    if (event.silent) return;
     const text = event.text.trim() === "" ? this.text : event.text;
     // A command's answer already went out as its command-result.
     const isCommandEcho =

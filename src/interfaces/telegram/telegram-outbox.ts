@@ -14,6 +14,11 @@ import {
   toTelegramError,
 } from "./telegram-errors.js";
 
+/** A chat id as Telegram wants it: numeric ids as numbers, `@channel` names as they are. */
+export function toChatId(chatId: string): ChatId {
+  return /^-?\d+$/.test(chatId) ? Number(chatId) : chatId;
+}
+
 export type ChatId = number | string;
 
 export interface TelegramOutboxOptions {

@@ -2,6 +2,9 @@
 // addressed to the bot count (a mention, a reply to the bot, or a command); the mention is removed.
 import type { InboundEnvelope } from "../../runtime/runtime-api.js";
 
+/** This channel's id: in envelopes, reply routes and pairing records. */
+export const TELEGRAM = "telegram";
+
 /** The fields of a Telegram message this module reads (grammY's `Message` fits). */
 export interface IncomingTelegramMessage {
   chat: { id: number; type: string };
@@ -64,7 +67,7 @@ export function toEnvelope(
   const text = stripRanges(raw, addressed.strip);
   if (text === "") return null;
   return {
-    interface: "telegram",
+    interface: TELEGRAM,
     channel: String(message.chat.id),
     user: String(from.id),
     name: displayName(from),

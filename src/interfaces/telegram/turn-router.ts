@@ -1,10 +1,12 @@
-// Connects submitted turns to their chats: one runtime subscription, events routed by turnId to the
-// ReplyStream of the chat that asked. Turns from other interfaces are ignored.
-import type { Clock, RuntimeEvent } from "../../kernel/index.js";
+// Connects turns to their chats: one runtime subscription, events routed by turnId to the
+// ReplyStream of the chat that asked — a message submitted here, or any turn whose reply route
+// names this channel (a job made in a Telegram chat, a sub-agent's result). Others are ignored.
+import type { Clock, ReplyRoute, RuntimeEvent } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { InboundEnvelope, RuntimeApi } from "../../runtime/runtime-api.js";
 import { ReplyStream } from "./reply-stream.js";
-import type { ChatId, TelegramOutbox } from "./telegram-outbox.js";
+import { type ChatId, type TelegramOutbox, toChatId } from "./telegram-outbox.js";
+import { TELEGRAM } from "./to-envelope.js";
 
 export interface TurnRouterOptions {
   runtime: RuntimeApi;
@@ -58,6 +60,7 @@ export class TurnRouter {
       return;
     }
     if (!("turnId" in event) || event.turnId === undefined) return;
+    if (event.type === "turn-start") this.followRoutedTurn(event.turnId, event.envelope.replyTo);
     const stream = this.streams.get(event.turnId);
     if (!stream) return;
     if (event.type === "error") {
@@ -67,5 +70,15 @@ export class TurnRouter {
       );
     }
     if (stream.handle(event)) this.streams.delete(event.turnId);
+  }
+
+  /** A turn another source queued with its reply routed to one of our chats. */
+  private followRoutedTurn(turnId: string, route: ReplyRoute | undefined): void {
+    if (route?.channel !== TELEGRAM || !route.chat || this.streams.has(turnId)) return;
+    const { outbox, logger, clock } = this.options;
+    const chatId = toChatId(route.chat);
+    const stream = new ReplyStream({ outbox, chatId, turnId, clock, logger, quiet: true });
+    this.streams.set(turnId, stream);
+    stream.start();
   }
 }

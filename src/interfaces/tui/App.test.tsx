@@ -188,7 +188,7 @@ describe.skipIf(!jsxReady)("App", () => {
       pending: [
         {
           code: "KERN-7X4M",
-          interface: "telegram",
+          channel: "telegram",
           userId: "42",
           chatId: "42",
           name: "Ann",

@@ -45,7 +45,7 @@ function pair(code: string, context: LocalCommandContext): void {
     (user) =>
       context.local(
         "pair",
-        `paired ${user.name} (telegram user ${user.userId}); they can talk to the agent now`,
+        `paired ${user.name} (${user.channel} user ${user.userId}); they can talk to the agent now`,
       ),
     (error: unknown) => context.local("pair", `✗ ${describeError(error)}`),
   );

@@ -137,7 +137,7 @@ describe("read endpoints", () => {
   it("lists pairings and approves a pending code", async () => {
     const { server, runtime } = start();
     const pending = await runtime.pairing.request({
-      interface: "telegram",
+      channel: "telegram",
       userId: "42",
       chatId: "42",
       name: "Ann",

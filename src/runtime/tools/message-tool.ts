@@ -1,4 +1,4 @@
-// message: send text to a paired Telegram user outside the current reply; kern: runtime status.
+// message: send text to a paired user of a chat channel outside the current reply; kern: status.
 import { z } from "zod";
 import { KernError } from "../../kernel/index.js";
 import { defineTool } from "./tool.js";
@@ -6,16 +6,10 @@ import { defineTool } from "./tool.js";
 export const messageTool = defineTool({
   name: "message",
   description:
-    "Send a message to a paired Telegram user (by user id or name), e.g. a reminder or a result.",
+    "Send a message to a paired user of a chat channel (by user id or name), e.g. a reminder or a result.",
   scope: "read",
   parameters: z.object({ user: z.string().min(1), text: z.string().min(1) }),
   async run(args, context) {
-    const sender = context.senders.find((candidate) => candidate.interface === "telegram");
-    if (!sender)
-      throw new KernError(
-        "KERN_TOOL_FAILED",
-        "Telegram is not running; set TELEGRAM_BOT_TOKEN in .kern/.env and restart",
-      );
     const users = await context.pairedUsers();
     const wanted = args.user.toLowerCase();
     const user = users.find(
@@ -29,7 +23,13 @@ export const messageTool = defineTool({
         `no paired user "${args.user}"; paired users: ${known}`,
       );
     }
-    await sender.send({ userId: user.userId, chatId: user.chatId, text: args.text });
+    const channel = context.channels.get(user.channel);
+    if (!channel?.status().enabled)
+      throw new KernError(
+        "KERN_TOOL_FAILED",
+        `${user.name} is reached through ${user.channel}, which is not running; ${channel?.status().detail ?? "configure it in .kern/.env and restart"}`,
+      );
+    await channel.send({ chat: user.chatId, user: user.userId, text: args.text });
     return `sent to ${user.name}`;
   },
 });

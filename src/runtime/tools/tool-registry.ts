@@ -1,4 +1,4 @@
-// The tools of SPEC §7, filtered by toolScope, described for the model and run safely.
+// The built-in tools of SPEC §7, described for the model, and running any tool call safely.
 import { z } from "zod";
 import { describeError, type ToolCall } from "../../kernel/index.js";
 import { bashTool } from "./bash-tool.js";
@@ -6,7 +6,14 @@ import { editTool, readTool, writeTool } from "./file-tools.js";
 import { describeTool, expandTool, recallTool } from "./memory-tools.js";
 import { kernTool, messageTool } from "./message-tool.js";
 import { globTool, grepTool } from "./search-tools.js";
-import { isToolInScope, type Tool, type ToolContext, type ToolScope } from "./tool.js";
+import {
+  isToolInScope,
+  type Tool,
+  type ToolContext,
+  type ToolResult,
+  type ToolResultPart,
+  type ToolScope,
+} from "./tool.js";
 
 export const ALL_TOOLS: readonly Tool[] = [
   bashTool,
@@ -45,12 +52,33 @@ export function toolsSectionText(tools: readonly Tool[]): string {
   return tools.map((tool) => `- ${tool.name}: ${tool.description}`).join("\n");
 }
 
+/** A tool call's outcome as the loop stores it: the text, and any images beside it. */
+export interface ToolCallOutcome {
+  output: string;
+  isError: boolean;
+  code?: string;
+  images?: Array<Extract<ToolResultPart, { type: "image" }>>;
+}
+
+/** A tool's return value as an outcome: text parts joined, image parts kept beside. */
+function toOutcome(result: string | ToolResult): ToolCallOutcome {
+  if (typeof result === "string") return { output: result, isError: false };
+  const text = result.parts.flatMap((part) => (part.type === "text" ? [part.text] : []));
+  const images = result.parts.flatMap((part) => (part.type === "image" ? [part] : []));
+  return {
+    output: text.join("\n"),
+    isError: result.isError ?? false,
+    ...(result.code ? { code: result.code } : {}),
+    ...(images.length > 0 ? { images } : {}),
+  };
+}
+
 /** Runs a tool call; unknown tools, bad arguments and failures become error results. */
 export async function runToolCall(
   call: ToolCall,
   tools: readonly Tool[],
   context: ToolContext,
-): Promise<{ output: string; isError: boolean }> {
+): Promise<ToolCallOutcome> {
   const tool = tools.find((candidate) => candidate.name === call.function.name);
   if (!tool)
     return {
@@ -73,7 +101,7 @@ export async function runToolCall(
       isError: true,
     };
   try {
-    return { output: await tool.run(parsed.data, context), isError: false };
+    return toOutcome(await tool.run(parsed.data, context));
   } catch (error) {
     context.logger.warn({ tool: tool.name, error: describeError(error) }, "tool failed");
     return { output: `error: ${describeError(error)}`, isError: true };

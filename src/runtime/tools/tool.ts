@@ -1,11 +1,22 @@
 // A tool the agent can call: a zod schema for its arguments, the scope it needs, and `run`.
 // Tools never throw at the loop: failures become error results the model can read.
 import type { z } from "zod";
+import type { Envelope, TurnKind } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
+import type { ChannelRegistry } from "../channel.js";
 import type { MemoryPort } from "../memory-port.js";
-import type { OutboundSender } from "../runtime-api.js";
+import type { PairedUser } from "../runtime-api.js";
 
 export type ToolScope = "full" | "write" | "read";
+
+/** The turn a tool runs in: which one, what started it, how deep in sub-agents. */
+export interface TurnInfo {
+  id: string;
+  kind: TurnKind;
+  envelope: Envelope;
+  /** 0 for the main session's turns; 1 inside a sub-agent, and so on. */
+  depth: number;
+}
 
 export interface ToolContext {
   agentDir: string;
@@ -13,9 +24,24 @@ export interface ToolContext {
   memory: MemoryPort;
   bashTimeoutMs: number;
   logger: Logger;
-  senders: readonly OutboundSender[];
-  pairedUsers: () => Promise<Array<{ userId: string; chatId: string; name: string }>>;
+  /** The chat channels registered with the runtime (the `message` tool sends through them). */
+  channels: ChannelRegistry;
+  pairedUsers: () => Promise<PairedUser[]>;
   status: () => Promise<string>;
+  /** The turn the call belongs to (a `schedule` call's default reply route is its envelope's). */
+  turn: TurnInfo;
+}
+
+/** One part of a tool's result: text, or an image the model may see (base64 bytes). */
+export type ToolResultPart =
+  | { type: "text"; text: string }
+  | { type: "image"; mediaType: string; data: string };
+
+/** A result with parts and, for a failure, a stable code the model can read. */
+export interface ToolResult {
+  parts: ToolResultPart[];
+  isError?: boolean;
+  code?: string;
 }
 
 export interface Tool<Schema extends z.ZodType = z.ZodType> {
@@ -24,7 +50,8 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
   /** The lowest toolScope that offers this tool: read < write < full. */
   scope: ToolScope;
   parameters: Schema;
-  run(args: z.infer<Schema>, context: ToolContext): Promise<string>;
+  /** A string is one text part. Throwing is allowed: the loop turns it into an error result. */
+  run(args: z.infer<Schema>, context: ToolContext): Promise<string | ToolResult>;
 }
 
 /** Builds a tool with its argument type inferred from the schema. */

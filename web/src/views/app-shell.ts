@@ -7,6 +7,11 @@ import { ChatView } from "./chat-view.js";
 import { isMemoryTab, type MemoryTab, MemoryView } from "./memory-view.js";
 import { PairingView } from "./pairing-view.js";
 
+/** People waiting for approval on every chat channel. */
+export function pendingCodes(status: AgentStatus): number {
+  return status.channels.reduce((sum, channel) => sum + channel.pendingCodes, 0);
+}
+
 type Route = { view: "chat" } | { view: "memory"; tab: MemoryTab } | { view: "pairing" };
 
 /** Reads a hash like `#/memory/segments`; anything unknown is the chat. */
@@ -70,10 +75,10 @@ export class AppShell {
       h("main", { class: "views" }, this.chat.element, this.memory.element, this.pairing.element),
     );
     this.setMemory(status.memory);
-    this.setPendingPairings(status.telegram.pendingCodes);
+    this.setPendingPairings(pendingCodes(status));
   }
 
-  /** The badge on Pairing: how many Telegram users wait for approval (hidden at zero). */
+  /** The badge on Pairing: how many chat users wait for approval (hidden at zero). */
   setPendingPairings(count: number): void {
     this.pendingBadge.hidden = count === 0;
     this.pendingBadge.textContent = String(count);

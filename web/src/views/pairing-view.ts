@@ -15,7 +15,7 @@ function pendingItem(pending: PendingPairing, onApproved: () => void): HTMLEleme
     "li",
     { class: "pairing-item", "data-code": pending.code },
     h("code", { class: "pairing-code" }, pending.code),
-    h("span", null, `${pending.name} (${pending.interface} user ${pending.userId})`),
+    h("span", null, `${pending.name} (${pending.channel} user ${pending.userId})`),
     h("span", { class: "muted" }, `asked ${formatTime(pending.requestedAt)}`),
     button,
   );
@@ -34,7 +34,7 @@ function pairedItem(user: PairedUser): HTMLElement {
     "li",
     { class: "pairing-item" },
     h("strong", null, user.name),
-    h("span", null, `${user.interface} user ${user.userId}`),
+    h("span", null, `${user.channel} user ${user.userId}`),
     h("span", { class: "muted" }, `paired ${formatTime(user.pairedAt)}`),
   );
 }

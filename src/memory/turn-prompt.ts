@@ -1,11 +1,11 @@
 // The prompt of one turn step (SPEC §5, §6): the composed context and, with autoRecall on and
 // messages trimmed, the turn's <recall> block for its question on the user message. The block is
 // searched once a turn and kept for its later steps, so their prompts share everything up to the
-// newest tool result (LESSONS #6). Used by turns and by the benchmark, which measures this prompt.
-import type { ComposedContext } from "../memory/index.js";
-import { recallTextTokens } from "../memory/index.js";
-import { buildRecallText } from "./auto-recall.js";
-import type { MemoryPort } from "./memory-port.js";
+// newest tool result (LESSONS #6). The runtime asks for it in one call (MemoryEngine.turnPrompt);
+// the benchmark measures this prompt.
+import type { ComposedContext, ComposeOptions } from "./compose/composer.js";
+import { recallTextTokens } from "./compose/recall-block.js";
+import { buildRecallText, type RecallSource } from "./recall/auto-recall.js";
 
 /** The turn's `<recall>` text: searched at its first step that trims, then kept. */
 export interface TurnRecall {
@@ -24,7 +24,7 @@ export interface TurnPromptOptions {
 }
 
 export async function composeTurnPrompt(
-  memory: Pick<MemoryPort, "compose" | "recall" | "expand">,
+  memory: RecallSource & { compose(options: ComposeOptions): Promise<ComposedContext> },
   options: TurnPromptOptions,
 ): Promise<ComposedContext> {
   const budget = options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {};

@@ -4,9 +4,17 @@
 // a share of the block by rank: a short answer sits in the sentence that matches, and a fixed
 // snippet around the first matched word often missed it (issue 15). A hit shorter than its share
 // reads on into the messages after it, where the answer to a matched question is.
-import { countTokens, RECALL_MAX_TOKENS, recallPassage } from "../memory/index.js";
-import { searchTerms } from "../store/index.js";
-import type { MemoryPort } from "./memory-port.js";
+import type { RecallReport } from "../../kernel/index.js";
+import { searchTerms } from "../../store/index.js";
+import { countTokens } from "../text/count-tokens.js";
+import type { ExpandOptions } from "./expand.js";
+import { recallPassage } from "./recall-passage.js";
+
+/** What the block is read from: the memory engine's recall and expand (pure reads). */
+export interface RecallSource {
+  recall(options: { query: string; k: number }): Promise<RecallReport>;
+  expand(options: ExpandOptions): Promise<string>;
+}
 
 /** Hits asked for; those inside the verbatim window are skipped. */
 const RECALL_HITS = 8;
@@ -32,7 +40,7 @@ function spokenText(expanded: string): string {
 
 /** What was said after `hit`, up to FOLLOWING_MESSAGES messages, never into the window. */
 async function following(
-  memory: Pick<MemoryPort, "expand">,
+  memory: Pick<RecallSource, "expand">,
   hit: { session: string; seqEnd: number },
   window: { session: string; seqStart: number },
 ): Promise<string> {
@@ -49,14 +57,14 @@ async function following(
 }
 
 /**
- * Hits outside the verbatim window, as lines, within `maxTokens` (RECALL_MAX_TOKENS, less at a
- * small budget: recallTextTokens); null when none.
+ * Hits outside the verbatim window, as lines, within `maxTokens` (the composer's
+ * recallTextTokens for the budget); null when none.
  */
 export async function buildRecallText(
-  memory: Pick<MemoryPort, "recall" | "expand">,
+  memory: RecallSource,
   query: string,
   window: { session: string; seqStart: number },
-  maxTokens = RECALL_MAX_TOKENS,
+  maxTokens: number,
 ): Promise<string | null> {
   const report = await memory.recall({ query, k: RECALL_HITS });
   const hits = report.results.filter(

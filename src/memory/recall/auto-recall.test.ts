@@ -3,8 +3,9 @@ import {
   buildConversation,
   openTestMemory,
   type TestMemory,
-} from "../../test/support/memory-fixtures.js";
-import { countTokens, RECALL_MAX_TOKENS } from "../memory/index.js";
+} from "../../../test/support/memory-fixtures.js";
+import { RECALL_MAX_TOKENS } from "../compose/recall-block.js";
+import { countTokens } from "../text/count-tokens.js";
 import { buildRecallText } from "./auto-recall.js";
 
 let memory: TestMemory | null = null;
@@ -45,11 +46,18 @@ describe("buildRecallText", () => {
   it("carries the passage that answers the question, not the first words of a long hit", async () => {
     const session = await historyOpeningWith("Where should I buy fresh basil?", advice);
     const question = "Which market did you recommend for fresh basil?";
-    const text = await buildRecallText(engine(), question, { session, seqStart: 100 });
+    const text = await buildRecallText(
+      engine(),
+      question,
+      { session, seqStart: 100 },
+      RECALL_MAX_TOKENS,
+    );
     expect(text).toContain("Sunday farmers' market on Elm Street");
     expect(countTokens(text ?? "")).toBeLessThanOrEqual(RECALL_MAX_TOKENS);
     // A hit inside the verbatim window is not repeated.
-    expect(await buildRecallText(engine(), question, { session, seqStart: 0 })).toBeNull();
+    expect(
+      await buildRecallText(engine(), question, { session, seqStart: 0 }, RECALL_MAX_TOKENS),
+    ).toBeNull();
   });
 
   it("brings the reply after a short hit: the answer to a question that matched", async () => {
@@ -58,11 +66,21 @@ describe("buildRecallText", () => {
       "Use three, with a pinch of salt and cold butter.",
     );
     const question = "How many eggs did you say a classic French omelette needs?";
-    const text = await buildRecallText(engine(), question, { session, seqStart: 100 });
+    const text = await buildRecallText(
+      engine(),
+      question,
+      { session, seqStart: 100 },
+      RECALL_MAX_TOKENS,
+    );
     // The reply names no query word, so recall's hit is the question alone.
     expect(text).toContain("Use three, with a pinch of salt");
     // What followed stops at the verbatim window.
-    const upToReply = await buildRecallText(engine(), question, { session, seqStart: 1 });
+    const upToReply = await buildRecallText(
+      engine(),
+      question,
+      { session, seqStart: 1 },
+      RECALL_MAX_TOKENS,
+    );
     expect(upToReply ?? "").toContain("classic French omelette");
     expect(upToReply ?? "").not.toContain("Use three");
   });

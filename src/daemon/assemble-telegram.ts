@@ -1,0 +1,61 @@
+// The Telegram channel of a daemon (grammY, inside interfaces/telegram/): built when a bot token
+// is set, registered with the runtime either way (off, with how to turn it on), and told to
+// confirm each pairing approved through the daemon.
+import type { Config } from "../config/index.js";
+import {
+  approvedReply,
+  createTelegramBot,
+  type TelegramBot,
+  type TelegramBotInfo,
+} from "../interfaces/telegram/index.js";
+import { type Clock, KernError } from "../kernel/index.js";
+import type { Logger } from "../log/index.js";
+import type { Channel, PairedUser, Runtime } from "../runtime/index.js";
+
+export interface AssembleTelegramOptions {
+  config: Config;
+  runtime: Runtime;
+  logger: Logger;
+  clock: Clock;
+  botInfo?: TelegramBotInfo;
+}
+
+/** The bot (null without a token) and the notice for an approved pairing. */
+export function assembleTelegram(options: AssembleTelegramOptions): {
+  telegram: TelegramBot | null;
+  onApproved: (user: PairedUser) => void;
+} {
+  const { config, runtime, logger, clock } = options;
+  const token = config.secrets.telegramToken;
+  const telegram = token
+    ? createTelegramBot({
+        token,
+        apiRoot: config.telegram.apiRoot,
+        runtime,
+        logger,
+        editIntervalMs: config.telegram.editIntervalMs,
+        clock,
+        ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+      })
+    : null;
+  runtime.registerChannel(telegram?.channel ?? TELEGRAM_OFF);
+  const onApproved = (user: PairedUser) => {
+    if (!telegram || user.channel !== telegram.channel.id) return;
+    telegram.channel
+      .send({ chat: user.chatId, user: user.userId, text: approvedReply(user.name) })
+      .catch((error: unknown) => logger.warn({ err: error }, "could not confirm a pairing"));
+  };
+  return { telegram, onApproved };
+}
+
+/** Telegram without a token: listed in status as off, with how to turn it on. */
+const TELEGRAM_OFF: Channel = {
+  id: "telegram",
+  status: () => ({ enabled: false, detail: "set TELEGRAM_BOT_TOKEN in .kern/.env" }),
+  send: async () => {
+    throw new KernError(
+      "KERN_TOOL_FAILED",
+      "Telegram is off; set TELEGRAM_BOT_TOKEN in .kern/.env and run 'kern restart'",
+    );
+  },
+};

@@ -1,0 +1,31 @@
+// The daemon's view of its files at start: the store opened (logs + index), with a warning for
+// each repair the open made, so the operator learns from `kern logs` what happened and why.
+import type { AgentPaths } from "../config/index.js";
+import type { Clock } from "../kernel/index.js";
+import type { Logger } from "../log/index.js";
+import { countMessageTokens } from "../memory/index.js";
+import { type AgentStore, openAgentStore } from "../store/index.js";
+
+export function openDaemonStore(paths: AgentPaths, clock: Clock, logger: Logger): AgentStore {
+  const store = openAgentStore({ paths, clock, countTokens: countMessageTokens });
+  if (store.rebuiltIndex) {
+    logger.warn(
+      { ...store.rebuiltIndex },
+      "kern.db disagreed with the session log (the log is the truth); rebuilt it from the logs",
+    );
+  }
+  if (store.rolledBackImport) {
+    logger.warn(
+      { source: store.rolledBackImport.source, seqStart: store.rolledBackImport.seqStart },
+      "an import did not finish before the last stop; rolled it back (run it again)",
+    );
+  }
+  const scan = store.sessionLog.scan;
+  if (scan.corruptLines.length > 0 || scan.repairedTornLine) {
+    logger.warn(
+      { corruptLines: scan.corruptLines.length, repairedTornLine: scan.repairedTornLine },
+      "session log repaired on load; run 'kern doctor'",
+    );
+  }
+  return store;
+}

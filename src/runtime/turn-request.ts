@@ -1,0 +1,45 @@
+// Turn sources (STYLE, registries): anything may put a turn in the one queue — a person's message,
+// a job, the heartbeat, a sub-agent's result, a background command's end. Each comes with its
+// envelope (who, from where, where the reply goes) and how it runs; the queue, cancel, events
+// and the log treat every kind alike (SPEC §13).
+import type { TurnKind } from "../kernel/index.js";
+import type { InboundEnvelope } from "./runtime-api.js";
+import type { ToolScope } from "./tools/tool.js";
+
+export interface TurnRequest {
+  kind: TurnKind;
+  /**
+   * `interface` names the source ("job", "heartbeat", "subagent", "process"), `name` the job,
+   * sub-agent or process; `replyTo` where the reply goes (absent: nowhere but the session).
+   */
+  envelope: InboundEnvelope;
+  /** Another model for this turn (`heartbeatModel`). */
+  model?: string;
+  /** A smaller prompt: this token budget, and no autoRecall block (a heartbeat's light prompt). */
+  maxContextTokens?: number;
+  /** Another tool scope for this turn; never wider than the config's (it is narrowed to it). */
+  toolScope?: ToolScope;
+}
+
+/** How one queued turn runs besides its envelope (kept in the queue file with it). */
+export interface TurnOptions {
+  kind?: TurnKind;
+  model?: string;
+  maxContextTokens?: number;
+  toolScope?: ToolScope;
+}
+
+const RANK: Record<ToolScope, number> = { read: 0, write: 1, full: 2 };
+
+/** The narrower of two scopes: a turn source can restrict the config's scope, never widen it. */
+export function narrowerScope(config: ToolScope, requested: ToolScope | undefined): ToolScope {
+  if (!requested) return config;
+  return RANK[requested] < RANK[config] ? requested : config;
+}
+
+/** The reply that means "nothing to say": kept in the log marked silent, delivered nowhere. */
+export const SILENT_REPLY = "NO_REPLY";
+
+export function isSilentReply(text: string): boolean {
+  return text.trim() === SILENT_REPLY;
+}
