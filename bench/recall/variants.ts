@@ -23,8 +23,8 @@ export const VARIANTS: Record<string, Patch> = {
   "adjacent-0.2": () => {
     RECALL_TUNING.adjacent = 0.2;
   },
-  widening: () => {
-    RECALL_TUNING.widen = true;
+  "no-widening": () => {
+    RECALL_TUNING.widen = false;
   },
   "vectors-when-named": () => {
     RECALL_TUNING.vectorsWhenSpeakerNamed = true;
