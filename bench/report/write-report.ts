@@ -25,6 +25,11 @@ import { renderNotes } from "./render-notes.js";
 import { renderPerformance } from "./render-performance.js";
 import { renderQuality } from "./render-quality.js";
 import { renderReadmeMeasured, replaceReadmeMeasured } from "./render-readme.js";
+import {
+  renderYardsticks,
+  type YardsticksResult,
+  yardsticksResultSchema,
+} from "./render-yardsticks.js";
 import { type MergedResults, readResults } from "./results-files.js";
 
 const INTRO = `# Benchmarks
@@ -40,7 +45,10 @@ function renderReport(
   results: MergedResults,
   longMemEval: LongMemEvalResult | null = null,
   lmeReachability: LmeReachabilityResult | null = null,
-  heartbeatPrompt: HeartbeatPromptResult | null = null,
+  extras: {
+    heartbeatPrompt?: HeartbeatPromptResult | null;
+    yardsticks?: YardsticksResult | null;
+  } = {},
 ): string {
   return [
     INTRO,
@@ -52,8 +60,9 @@ function renderReport(
     renderCliStart(results),
     renderQuality(results),
     renderLongMemEval(longMemEval),
+    renderYardsticks(extras.yardsticks ?? null),
     renderLmeReachability(lmeReachability),
-    renderHeartbeatPrompt(heartbeatPrompt),
+    renderHeartbeatPrompt(extras.heartbeatPrompt ?? null),
     renderChecks(results),
     renderNotes(results),
   ]
@@ -92,9 +101,13 @@ export function writeReport(options: {
   const heartbeatPrompt = existsSync(heartbeat)
     ? heartbeatPromptResultSchema.parse(JSON.parse(readFileSync(heartbeat, "utf8")))
     : null;
+  const sticks = join(options.resultsDir, "recall-yardsticks.json");
+  const yardsticks = existsSync(sticks)
+    ? yardsticksResultSchema.parse(JSON.parse(readFileSync(sticks, "utf8")))
+    : null;
   write(
     join(options.docsDir, "benchmarks.md"),
-    renderReport(results, longMemEval, lmeReachability, heartbeatPrompt),
+    renderReport(results, longMemEval, lmeReachability, { heartbeatPrompt, yardsticks }),
   );
   write(join(options.docsDir, "benchmarks", "reachability.svg"), renderReachabilityChart(results));
   write(join(options.docsDir, "benchmarks", "latency.svg"), renderLatencyChart(results));

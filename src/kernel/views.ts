@@ -130,6 +130,8 @@ export interface RecallResult {
   score: number;
   snippet: string;
   ts: string;
+  /** Who said it: the speaker's name, the user, or the role. */
+  speaker?: string;
 }
 
 export interface RecallReport {

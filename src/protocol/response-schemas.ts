@@ -195,6 +195,7 @@ export const recallReportSchema: z.ZodType<RecallReport> = z.object({
       score: z.number(),
       snippet: z.string(),
       ts: z.string(),
+      speaker: z.string().optional(),
     }),
   ),
 });

@@ -113,11 +113,52 @@ export function searchTerms(text: string): string[] {
   return (meaningful.length > 0 ? meaningful : words).slice(0, 32);
 }
 
-/** Turns free text into a safe FTS5 query: quoted terms joined by OR (BM25 ranks the overlap). */
-function toFtsQuery(text: string): string | null {
+/**
+ * Turns free text into a safe FTS5 query: quoted terms joined by OR (BM25 ranks the overlap). A
+ * term in `speakers` (a speaker's name the question uses) matches only the envelope column: who
+ * said it, not who was addressed ("Thanks, Caroline" does not count for "What did Caroline say").
+ */
+function toFtsQuery(text: string, speakers?: ReadonlySet<string>): string | null {
   const terms = searchTerms(text);
   if (terms.length === 0) return null;
-  return terms.map((term) => `"${term}"`).join(" OR ");
+  return terms
+    .map((term) => (speakers?.has(term) ? `{meta} : "${term}"` : `"${term}"`))
+    .join(" OR ");
+}
+
+/**
+ * The BM25 weight of each field of a message (BM25F-style: one FTS5 bm25() over the columns):
+ * its text, its tool calls, its envelope (the speaker's name, user, interface), and its context
+ * (the two messages before it). Measured on the three recall yardsticks (ADR 0004).
+ */
+export interface FieldWeights {
+  content: number;
+  toolCalls: number;
+  speaker: number;
+  context: number;
+}
+
+export const DEFAULT_FIELD_WEIGHTS: FieldWeights = {
+  content: 1,
+  toolCalls: 0.5,
+  speaker: 0.3,
+  context: 0.4,
+};
+
+export interface SearchOptions {
+  k: number;
+  filters?: SearchFilters;
+  weights?: FieldWeights;
+  /** Query terms that are speakers' names (toFtsQuery). */
+  speakers?: ReadonlySet<string>;
+  /** Match the query's words side by side in a message's text, in order (a phrase). */
+  phrase?: boolean;
+}
+
+/** The FTS5 expression of a phrase: its words in order, in the message's text. */
+function phraseMatch(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return words.length > 0 ? `{content} : "${words.join(" ")}"` : null;
 }
 
 export class MessageRepo {
@@ -316,21 +357,36 @@ export class MessageRepo {
     );
   }
 
-  search(query: string, options: { k: number; filters?: SearchFilters }): FtsHit[] {
-    const match = toFtsQuery(query);
+  /** True when some message's envelope (speaker's name, user, interface) holds `term`. */
+  namesSpeaker(term: string): boolean {
+    if (searchTerms(term).length !== 1) return false;
+    return (
+      this.db
+        .prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? LIMIT 1")
+        .get(`{meta} : "${searchTerms(term)[0]}"`) !== undefined
+    );
+  }
+
+  search(query: string, options: SearchOptions): FtsHit[] {
+    const match = options.phrase ? phraseMatch(query) : toFtsQuery(query, options.speakers);
     if (!match) return [];
     const { clauses, values } = filterClauses(options.filters);
+    const w = options.weights ?? DEFAULT_FIELD_WEIGHTS;
+    const bm25 = "bm25(messages_fts, ?, ?, ?, ?)";
+    const weights = [w.content, w.toolCalls, w.speaker, w.context];
     // Without filters, rank inside FTS5 first and join only the winners; with filters, the join
     // must see every match so a narrow filter still finds its hits.
     const sql = clauses
-      ? `SELECT m.id, m.session, m.seq, m.ts, m.role, bm25(messages_fts, 1.0, 0.5, 0.3) AS rank
+      ? `SELECT m.id, m.session, m.seq, m.ts, m.role, ${bm25} AS rank
          FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
          WHERE messages_fts MATCH ? ${clauses} ORDER BY rank LIMIT ?`
       : `SELECT m.id, m.session, m.seq, m.ts, m.role, f.rank AS rank
-         FROM (SELECT rowid, bm25(messages_fts, 1.0, 0.5, 0.3) AS rank FROM messages_fts WHERE messages_fts MATCH ?
+         FROM (SELECT rowid, ${bm25} AS rank FROM messages_fts WHERE messages_fts MATCH ?
                ORDER BY rank LIMIT ?) f
          JOIN messages m ON m.id = f.rowid ORDER BY f.rank`;
-    const parameters = clauses ? [match, ...values, options.k] : [match, options.k];
+    const parameters = clauses
+      ? [...weights, match, ...values, options.k]
+      : [...weights, match, options.k];
     const rows = this.db.prepare(sql).all(...parameters) as Array<
       Omit<FtsHit, "score" | "snippet"> & { rank: number }
     >;

@@ -98,7 +98,7 @@ function printReport(context: CliContext, report: RecallReport): void {
   }
   for (const hit of report.results) {
     context.output.line(
-      `${hit.score.toFixed(4)}  ${hit.ts.slice(0, 16)}  ${hit.session} [${hit.seqStart}, ${hit.seqEnd})`,
+      `${hit.score.toFixed(4)}  ${hit.ts.slice(0, 16)}  ${hit.session} [${hit.seqStart}, ${hit.seqEnd})  ${hit.speaker ?? ""}`.trimEnd(),
     );
     context.output.line(`        ${hit.snippet.replace(/\s+/g, " ").slice(0, 200)}`);
   }

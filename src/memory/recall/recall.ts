@@ -12,10 +12,14 @@ import type { WordVectors } from "../embeddings/word-vectors.js";
 import { messageText } from "../text/message-text.js";
 import { bridgeQuery } from "./bridge-hop.js";
 import { asksForEarlier, latestFirst, namesWholeSubject } from "./latest-first.js";
+import { phraseFirst, phraseOf } from "./phrase-first.js";
 import { recallSnippet } from "./recall-snippet.js";
+import { RECALL_TUNING } from "./recall-tuning.js";
 import { type RoleWeight, speakerWeights } from "./speaker-prior.js";
 import { type Synonyms, shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
 import { rerankByVector } from "./vector-rerank.js";
+
+export { RECALL_TUNING } from "./recall-tuning.js";
 
 export interface RecallFilters {
   /** ISO timestamps: messages at or after `after`, before `before`. */
@@ -46,6 +50,13 @@ export const RRF_K = 60;
 const CANDIDATES = 50;
 /** Hits the second hop contributes. */
 const BRIDGE_HITS = 10;
+/** Phrase hits taken (phrase-first.ts). */
+const PHRASE_HITS = 20;
+/**
+ * Fused candidates the newest-first rule re-orders: a fixed window, so `k` does not change which
+ * result comes first.
+ */
+const LATEST_WINDOW = 40;
 /** A hit widens to its turn, but never to more messages than this. */
 const MAX_TURN_MESSAGES = 12;
 
@@ -116,47 +127,16 @@ async function vectorRanking(deps: RecallDependencies, options: RecallOptions): 
     .slice(0, CANDIDATES);
 }
 
-/** Knobs of the ranking, measured on LongMemEval (bench/longmemeval); see ADR 0004. */
-export const RECALL_TUNING = {
-  /** FTS hits taken before re-ranking (LongMemEval: 50 0.830/0.911, 100 0.837/0.915, 200 0.840/0.915 at @5/@10; p95 at 100k 22, 29, 37 ms). */
-  ftsCandidates: 100,
-  /** Weight of the best adjacent message's lexical score (the other half of a turn). */
-  adjacent: 0.2,
-  /**
-   * Knowledge that changed: among hits, the newest gains up to this much (linear in insertion
-   * order), so when two messages state a value the later one ranks first.
-   */
-  recency: 0.05,
-  /**
-   * Weight of the second hop (bridge-hop.ts) in fusion; 0 turns it off. Planted two-hop facts at
-   * 20k: keyword R@5 0.854 -> 0.927; LongMemEval final @5 0.858 -> 0.855 (1 weighed 0.927 / 0.851).
-   */
-  bridge: 0.5,
-  /**
-   * Among hits naming every query term, the newest first (latest-first.ts), unless the question
-   * asks for an earlier state ("before I changed it": LongMemEval final 0.865 / 0.926 -> 0.869 /
-   * 0.929 with that exception).
-   */
-  latestFirst: true,
-  /**
-   * Weight of the vector leg in rank fusion, per kind of embedder. The `local` leg re-orders FTS
-   * candidates half by hashed words, half by meaning: on LongMemEval fused @5 0.830 at 0.1
-   * (words only), 0.862 at 0.6, 0.869 at 0.8 and 1; it can add no hit FTS did not find.
-   */
-  lexicalVectorWeight: 0.8,
-  /**
-   * The lexical leg also searches the synonyms of question words no message uses
-   * (synonym-expansion.ts). Planted reworded R@5 at 20k 0.104 -> 0.167, at 100k 0.033 -> 0.080;
-   * LongMemEval FTS alone @10 0.926 -> 0.929, final 0.929 -> 0.933; keyword questions unchanged.
-   */
-  synonyms: true,
-  /**
-   * Share of meaning (GloVe word vectors, vector-rerank.ts) in the lexical embedder's leg: a
-   * candidate's similarity is (1 - meaning) × hashed cosine + meaning × meaning cosine.
-   */
-  meaning: 0.5,
-  semanticVectorWeight: 1,
-};
+/** The question's capitalised words that name a speaker (lowercase), for the lexical leg. */
+function speakerTerms(deps: RecallDependencies, query: string): Set<string> {
+  const names = new Set<string>();
+  if (!RECALL_TUNING.speakerNames) return names;
+  for (const word of query.match(/\p{Lu}[\p{L}\p{N}]+/gu) ?? []) {
+    const term = word.toLowerCase();
+    if (searchTerms(term)[0] === term && deps.store.messages.namesSpeaker(term)) names.add(term);
+  }
+  return names;
+}
 
 interface ScoredHit {
   id: number;
@@ -231,13 +211,24 @@ export interface RecallLegs {
   fused: number[];
 }
 
+/** One search's rankings (message ids, best first) and what the question was read as. */
+interface Ranked {
+  fts: number[];
+  vectors: number[];
+  fused: Array<{ item: number; score: number }>;
+  /** Question words that name a speaker (lowercase). */
+  speakers: ReadonlySet<string>;
+  /** The messages holding the query as a phrase (phrase-first.ts). */
+  phrase: ReadonlySet<number>;
+}
+
 /** The two legs and their weighted fusion, best first. */
-async function rankMessages(
-  deps: RecallDependencies,
-  options: RecallOptions,
-): Promise<{ fts: number[]; vectors: number[]; fused: Array<{ item: number; score: number }> }> {
+async function rankMessages(deps: RecallDependencies, options: RecallOptions): Promise<Ranked> {
+  const speakers = speakerTerms(deps, options.query);
   const hits = deps.store.messages.search(lexicalQuery(deps, options.query), {
     k: RECALL_TUNING.ftsCandidates,
+    weights: RECALL_TUNING.fields,
+    speakers,
     ...(options.filters ? { filters: options.filters } : {}),
   });
   const roleWeight = speakerWeights(options.query);
@@ -245,18 +236,36 @@ async function rankMessages(
   // A lexical embedder finds nothing FTS misses except hash collisions (`zebra giraffe` would
   // "match" anything): its leg only re-orders FTS hits, so no FTS hit means no close match.
   const lexical = isLexicalEmbedder(deps.embedder.fingerprint);
-  const vectors = lexical
-    ? await rerankByVector(deps, options.query, fts, {
-        meaning: RECALL_TUNING.meaning,
-        keep: CANDIDATES,
-        roleWeight,
-      })
-    : await vectorRanking(deps, options);
+  const abstain = lexical && speakers.size > 0 && !RECALL_TUNING.vectorsWhenSpeakerNamed;
+  const vectors = abstain
+    ? []
+    : lexical
+      ? await rerankByVector(deps, options.query, fts, {
+          meaning: RECALL_TUNING.meaning,
+          keep: CANDIDATES,
+          roleWeight,
+        })
+      : await vectorRanking(deps, options);
   const weights = [1, vectorLegWeight(deps.embedder.fingerprint), RECALL_TUNING.bridge];
   const first = fuseRankings([fts, vectors], RRF_K, weights);
   const hop = bridgeRanking(deps, options, first[0]?.item);
   const fused = hop.length > 0 ? fuseRankings([fts, vectors, hop], RRF_K, weights) : first;
-  return { fts, vectors, fused };
+  const phrase = phraseRanking(deps, options);
+  return { fts, vectors, fused: phraseFirst(fused, phrase), speakers, phrase: new Set(phrase) };
+}
+
+/** The hits holding a short keyword query as a phrase (phrase-first.ts), best first. */
+function phraseRanking(deps: RecallDependencies, options: RecallOptions): number[] {
+  const phrase = RECALL_TUNING.phraseFirst ? phraseOf(options.query) : null;
+  if (!phrase) return [];
+  return deps.store.messages
+    .search(phrase, {
+      k: PHRASE_HITS,
+      phrase: true,
+      weights: RECALL_TUNING.fields,
+      ...(options.filters ? { filters: options.filters } : {}),
+    })
+    .map((hit) => hit.id);
 }
 
 /** The legs of one search, for measuring them apart (npm run bench). */
@@ -300,8 +309,8 @@ function turnRange(store: AgentStore, session: string, seq: number): [number, nu
 /**
  * Searches all sessions. A result is the matching message (`seqEnd = seqStart + 1`; expand reads
  * around it), best first, at most `k`, at most one per turn; `score` is the fused RRF score
- * (results naming the same subject are ordered newest first, so a score may exceed the one above
- * it). No result means no close match: no FTS hit (synonyms of unused words included) and,
+ * (results naming the same subject are ordered newest first and take the scores of the places
+ * they took, so scores read best first); `speaker` is who said it. No result means no close match: no FTS hit (synonyms of unused words included) and,
  * with a model embedder, no vector hit. Rejects only
  * when the embedder is unreachable (remote embeddings).
  */
@@ -309,25 +318,86 @@ export async function recall(
   deps: RecallDependencies,
   options: RecallOptions,
 ): Promise<RecallReport> {
+  return (await recallWithLegs(deps, options)).report;
+}
+
+/** recall's report and the legs it came from (one search), for measuring them apart. */
+export async function recallWithLegs(
+  deps: RecallDependencies,
+  options: RecallOptions,
+): Promise<{ report: RecallReport; legs: RecallLegs }> {
   const k = Math.max(1, Math.floor(options.k));
-  const { fused } = await rankMessages(deps, options);
+  const ranked = await rankMessages(deps, options);
+  const legs = {
+    fts: ranked.fts.slice(0, k),
+    vectors: ranked.vectors.slice(0, k),
+    fused: ranked.fused.slice(0, k).map((entry) => entry.item),
+  };
+  return { report: buildReport(deps, options, ranked, k), legs };
+}
+
+/**
+ * Whether a candidate states the question's subject, for the newest-first rule: every query word
+ * (a speaker's name by who said it), or, for a phrase query, the phrase. A tool output (a log, a
+ * listing) names words without stating anything about them.
+ */
+function statesSubject(message: IndexedMessage, text: string, ranked: Ranked, terms: string[]) {
+  if (message.role === "tool") return false;
+  if (ranked.phrase.size > 0) return ranked.phrase.has(message.id);
+  const speaker = message.meta?.name?.toLowerCase() ?? "";
+  if (ranked.speakers.size > 0 && !ranked.speakers.has(speaker)) return false;
+  return namesWholeSubject(
+    text,
+    terms.filter((term) => !ranked.speakers.has(term)),
+  );
+}
+
+/**
+ * The fused candidates with the newest statement of a subject first (latest-first.ts), within a
+ * fixed window; a result moved up takes the score of the place it took, so scores read best first.
+ */
+function newestFirst(
+  options: RecallOptions,
+  ranked: Ranked,
+  candidates: ReadonlyArray<{ item: number; score: number }>,
+  messages: ReadonlyMap<number, IndexedMessage>,
+  texts: ReadonlyMap<number, string>,
+): Array<{ item: number; score: number }> {
   const terms = searchTerms(options.query);
-  const candidates = fused.slice(0, k * 4);
+  const window = candidates.slice(0, LATEST_WINDOW);
+  const reordered =
+    RECALL_TUNING.latestFirst && !asksForEarlier(options.query)
+      ? latestFirst(
+          window,
+          (entry) => {
+            const message = messages.get(entry.item);
+            return (
+              message !== undefined &&
+              statesSubject(message, texts.get(entry.item) ?? "", ranked, terms)
+            );
+          },
+          (entry) => entry.item,
+        )
+      : window;
+  return [...reordered, ...candidates.slice(LATEST_WINDOW)].map((entry, place) => ({
+    item: entry.item,
+    score: candidates[place]?.score ?? entry.score,
+  }));
+}
+
+function buildReport(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  ranked: Ranked,
+  k: number,
+): RecallReport {
+  const terms = searchTerms(options.query);
+  const candidates = ranked.fused.slice(0, Math.max(LATEST_WINDOW, k * 4));
   const messages = new Map(
     deps.store.messages.byIds(candidates.map((entry) => entry.item)).map((m) => [m.id, m]),
   );
   const texts = new Map([...messages].map(([id, message]) => [id, messageText(message)]));
-  const top =
-    RECALL_TUNING.latestFirst && !asksForEarlier(options.query)
-      ? latestFirst(
-          candidates,
-          // A tool output (a log, a listing) names words without stating anything about them.
-          (entry) =>
-            messages.get(entry.item)?.role !== "tool" &&
-            namesWholeSubject(texts.get(entry.item) ?? "", terms),
-          (entry) => entry.item,
-        )
-      : candidates;
+  const top = newestFirst(options, ranked, candidates, messages, texts);
   const results: RecallResult[] = [];
   const byTurn = new Map<string, RecallResult>();
   for (const { item, score } of top) {
@@ -337,7 +407,9 @@ export async function recall(
     const turn = `${message.session}\u0000${turnStart}`;
     const earlier = byTurn.get(turn);
     if (earlier) {
-      // One result per turn: a second hit next to it widens it; one further away adds nothing.
+      // One result per turn: a second hit next to it widens it (when the tuning says so); one
+      // further away adds nothing.
+      if (!RECALL_TUNING.widen) continue;
       if (message.seq === earlier.seqEnd) earlier.seqEnd += 1;
       else if (message.seq === earlier.seqStart - 1) earlier.seqStart -= 1;
       continue;
@@ -350,6 +422,7 @@ export async function recall(
       score,
       snippet,
       ts: message.ts,
+      speaker: message.meta?.name ?? message.meta?.user ?? message.role,
     };
     byTurn.set(turn, result);
     results.push(result);

@@ -1,0 +1,70 @@
+// The ranking's rules, each turned off alone, for the per-rule table of ADR 0004: a variant
+// patches the tuning objects and returns how to restore them.
+import { RECALL_TUNING } from "../../src/memory/recall/recall.js";
+import { SPEAKER_TUNING } from "../../src/memory/recall/speaker-prior.js";
+
+type Patch = () => void;
+
+export const VARIANTS: Record<string, Patch> = {
+  kern: () => undefined,
+  "no-speaker-prior": () => {
+    SPEAKER_TUNING.firstPersonUser = 1;
+  },
+  "no-tool-output-weight": () => {
+    SPEAKER_TUNING.toolOutput = 1;
+  },
+  "no-newest-first": () => {
+    RECALL_TUNING.latestFirst = false;
+    RECALL_TUNING.recency = 0;
+  },
+  "no-synonyms": () => {
+    RECALL_TUNING.synonyms = false;
+  },
+  "adjacent-0.2": () => {
+    RECALL_TUNING.adjacent = 0.2;
+  },
+  "no-widening": () => {
+    RECALL_TUNING.widen = false;
+  },
+  "vectors-when-named": () => {
+    RECALL_TUNING.vectorsWhenSpeakerNamed = true;
+  },
+  "no-bridge": () => {
+    RECALL_TUNING.bridge = 0;
+  },
+  "no-vector-leg": () => {
+    RECALL_TUNING.lexicalVectorWeight = 0;
+  },
+  "vector-0.3": () => {
+    RECALL_TUNING.lexicalVectorWeight = 0.3;
+  },
+  "no-context-field": () => {
+    RECALL_TUNING.fields = { ...RECALL_TUNING.fields, context: 0 };
+  },
+  "context-0.25": () => {
+    RECALL_TUNING.fields = { ...RECALL_TUNING.fields, context: 0.25 };
+  },
+  "context-0.6": () => {
+    RECALL_TUNING.fields = { ...RECALL_TUNING.fields, context: 0.6 };
+  },
+  "speaker-0.6": () => {
+    RECALL_TUNING.fields = { ...RECALL_TUNING.fields, speaker: 0.6 };
+  },
+  "no-speaker-names": () => {
+    RECALL_TUNING.speakerNames = false;
+  },
+  "no-phrase-first": () => {
+    RECALL_TUNING.phraseFirst = false;
+  },
+};
+
+/** Applies a variant; the returned function puts every knob back. */
+export function applyVariant(name: string): () => void {
+  const recallSaved = { ...RECALL_TUNING };
+  const speakerSaved = { ...SPEAKER_TUNING };
+  VARIANTS[name]?.();
+  return () => {
+    Object.assign(RECALL_TUNING, recallSaved);
+    Object.assign(SPEAKER_TUNING, speakerSaved);
+  };
+}

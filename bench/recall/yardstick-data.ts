@@ -1,0 +1,146 @@
+// The three recall yardsticks of issue 30, read from ../shared/data beside the repository:
+// LongMemEval dev (one conversation per question), LoCoMo dev (three conversations between two
+// named people) and ops-dev (one 20k-message operations history asked in three ways). Each
+// becomes conversations in kern's import format with questions whose evidence is message seqs.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import { hasEvidence, loadQuestions } from "../longmemeval/questions.js";
+import { toHaystack } from "../longmemeval/to-conversation.js";
+
+export interface ImportLine {
+  role: "user" | "assistant" | "tool";
+  content: string;
+  ts: string;
+  name?: string;
+}
+
+export interface YardstickQuestion {
+  /** The query set: "lme", "locomo", "ops-keyword", "ops-question", "ops-reworded". */
+  set: string;
+  category: string;
+  question: string;
+  evidence: Set<number>;
+}
+
+export interface Conversation {
+  id: string;
+  lines: ImportLine[];
+  questions: YardstickQuestion[];
+}
+
+export const YARDSTICKS = ["lme", "locomo", "ops"] as const;
+export type YardstickName = (typeof YARDSTICKS)[number];
+
+const lineSchema = z.object({
+  role: z.enum(["user", "assistant", "tool"]),
+  content: z.string(),
+  ts: z.string(),
+  name: z.string().optional(),
+});
+const qaSchema = z.array(
+  z.object({
+    question: z.string(),
+    evidence_idx: z.array(z.number()).optional(),
+    category_name: z.string().optional(),
+    adversarial: z.boolean().optional(),
+  }),
+);
+
+function sharedData(root: string): string {
+  return join(root, "..", "shared", "data");
+}
+
+function readLines(file: string): ImportLine[] {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => {
+      const { role, content, ts, name } = lineSchema.parse(JSON.parse(line));
+      return name ? { role, content, ts, name } : { role, content, ts };
+    });
+}
+
+function readQuestions(file: string, set: string): YardstickQuestion[] {
+  return qaSchema
+    .parse(JSON.parse(readFileSync(file, "utf8")))
+    .filter((qa) => !qa.adversarial && (qa.evidence_idx?.length ?? 0) > 0)
+    .map((qa) => ({
+      set,
+      category: qa.category_name ?? "other",
+      question: qa.question,
+      evidence: new Set(qa.evidence_idx),
+    }));
+}
+
+/** LoCoMo dev: every `<id>.jsonl` with its `<id>.qa.json`, adversarial questions skipped. */
+export function loadLocomo(root: string): Conversation[] {
+  const dir = join(sharedData(root), "locomo-dev");
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".qa.json"))
+    .sort()
+    .map((name) => {
+      const id = name.replace(".qa.json", "");
+      return {
+        id,
+        lines: readLines(join(dir, `${id}.jsonl`)),
+        questions: readQuestions(join(dir, name), "locomo"),
+      };
+    });
+}
+
+/**
+ * ops-dev: one 20k history, three query sets. `sample` keeps every n-th question of each set
+ * (1: all 334), a fixed sample stated in the report.
+ */
+export function loadOps(root: string, sample: number): Conversation[] {
+  const archive = join(sharedData(root), "ops-dev", "ops-20k.tar.gz");
+  const folder = mkdtempSync(join(tmpdir(), "kern-ops-"));
+  try {
+    execFileSync("tar", ["-xzf", archive, "-C", folder]);
+    const dir = join(folder, "ops-dev");
+    const questions = ["keyword", "question", "reworded"].flatMap((set) =>
+      readQuestions(join(dir, `ops-20k.${set}.qa.json`), `ops-${set}`).filter(
+        (_, index) => index % sample === 0,
+      ),
+    );
+    return [{ id: "ops-20k", lines: readLines(join(dir, "ops-20k.jsonl")), questions }];
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * LongMemEval dev: one conversation per question with evidence (282), the first `limit`; with a
+ * `part` [i, n], only every n-th from the i-th (a child process's share of a parallel run).
+ */
+export function loadLme(
+  root: string,
+  limit: number,
+  part: [number, number] = [0, 1],
+): Conversation[] {
+  const source = loadQuestions(root, {
+    subset: !existsSync(join(sharedData(root), "longmemeval")),
+  });
+  return source.questions
+    .filter(hasEvidence)
+    .slice(0, limit)
+    .filter((_, index) => index % part[1] === part[0])
+    .map((question) => {
+      const haystack = toHaystack(question);
+      return {
+        id: question.question_id,
+        lines: haystack.lines,
+        questions: [
+          {
+            set: "lme",
+            category: question.question_type,
+            question: question.question,
+            evidence: haystack.evidence,
+          },
+        ],
+      };
+    });
+}

@@ -1,0 +1,105 @@
+// The failures of issues 30 and 31 as tests: who said it beats who was named, a long message with
+// every query word beats short echoes with some, and a phrase query finds the phrase first with
+// the same first hit at any k.
+import { afterEach, describe, expect, it } from "vitest";
+import { openTestMemory, type TestMemory } from "../../../test/support/memory-fixtures.js";
+
+let memory: TestMemory | null = null;
+afterEach(async () => {
+  await memory?.close();
+  memory = null;
+});
+
+type Line = [role: "user" | "assistant", name: string, content: string];
+
+const FILLER: Line[] = [
+  ["user", "Caroline", "The weather was lovely on the beach this weekend."],
+  ["assistant", "Melanie", "The kids loved the pottery class we took on Saturday."],
+  ["user", "Caroline", "I painted a sunset over the lake, my favourite so far."],
+  ["assistant", "Melanie", "We went camping in the mountains, the stars were bright."],
+  ["user", "Caroline", "My friends threw me a birthday party with a huge cake."],
+  ["assistant", "Melanie", "I started reading a novel about a lighthouse keeper."],
+];
+
+async function remember(lines: readonly Line[]): Promise<TestMemory> {
+  const opened = openTestMemory();
+  opened.store.appendMessages(
+    lines.map(([role, name, content], index) => ({
+      role,
+      content,
+      ts: new Date(Date.parse("2026-03-01T08:00:00Z") + index * 60_000).toISOString(),
+      meta: { interface: "import", name },
+    })),
+  );
+  await opened.engine.runUntilIdle();
+  return opened;
+}
+
+describe("recall ranking", () => {
+  it("ranks the speaker's own message above replies that only name them", async () => {
+    const own = "Researching adoption agencies took most of my week, it is a big step.";
+    const lines: Line[] = [
+      ...FILLER,
+      ["user", "Caroline", own],
+      ["assistant", "Melanie", "Thanks for the tip, Caroline. Doing research on camping spots."],
+      ["user", "Caroline", "The lake was calm this morning."],
+      ["assistant", "Melanie", "Caroline, I did some research on pottery kilns, so fun."],
+      ["user", "Caroline", "Melanie, my painting class starts again on Monday."],
+      ["assistant", "Melanie", "Good research, Caroline! Wow, Caroline."],
+    ];
+    memory = await remember(lines);
+    const report = await memory.engine.recall({ query: "What did Caroline research?", k: 5 });
+    expect(report.results[0]?.seqStart).toBe(FILLER.length);
+    expect(report.results[0]?.speaker).toBe("Caroline");
+  });
+
+  it("ranks a long message holding every query word above short ones holding some", async () => {
+    const long =
+      "Summary of the week: the failover drill for email-campaigns took place, date December 9, " +
+      "after the maintenance window moved twice; the replica caught up in four minutes, the " +
+      "alerting fired on time, the runbook needed two fixes, and the on-call rotation is updated " +
+      "for the holidays. Nothing else changed in the queue workers or the billing exports.";
+    const echo = "what's the status of the email-campaigns config?";
+    const lines: Line[] = [
+      ...FILLER,
+      ["user", "Viktor", echo],
+      ["assistant", "kern", "The config looks fine, no pending change."],
+      ["user", "Viktor", echo],
+      ["assistant", "kern", long],
+      ["user", "Viktor", echo],
+      ["assistant", "kern", "Still fine, the date of the next review is open."],
+    ];
+    memory = await remember(lines);
+    const report = await memory.engine.recall({ query: "email-campaigns drill date", k: 5 });
+    // The first result holds the long message (widened to the question before it, one turn).
+    const first = report.results[0];
+    const longSeq = FILLER.length + 3;
+    expect(first && first.seqStart <= longSeq && longSeq < first.seqEnd).toBe(true);
+  });
+
+  it("ranks exact phrase matches first, best first with speakers, the same first hit at any k", async () => {
+    const lines: Line[] = [
+      ["user", "Caroline", "I went to a LGBTQ support group yesterday and it was so powerful."],
+      ["assistant", "Melanie", "Wow, that's great! What happened there?"],
+      ["user", "Caroline", "The group offered support for people like me; support matters."],
+      ["assistant", "Melanie", "Our group of parents gives each other support, a group effort."],
+      ["user", "Caroline", "I'm going back to the support group next week."],
+      ["assistant", "Melanie", "Support from a group of friends, a support network, is key."],
+      ["user", "Caroline", "The group hike needs support vehicles, group rides, support crew."],
+      ...FILLER,
+    ];
+    memory = await remember(lines);
+    const at3 = await memory.engine.recall({ query: "support group", k: 3 });
+    const at10 = await memory.engine.recall({ query: "support group", k: 10 });
+    const top2 = at3.results.slice(0, 2).map((result) => result.seqStart);
+    expect(top2.sort()).toEqual([0, 4]);
+    expect(
+      at3.results.every((result) => result.speaker === "Caroline" || result.speaker === "Melanie"),
+    ).toBe(true);
+    for (const report of [at3, at10]) {
+      const scores = report.results.map((result) => result.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    }
+    expect(at10.results[0]?.seqStart).toBe(at3.results[0]?.seqStart);
+  });
+});

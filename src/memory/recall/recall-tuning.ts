@@ -1,0 +1,71 @@
+// The knobs of recall's ranking in one object, so the benchmark can vary them
+// (bench/recall/variants.ts); the values are the defaults. docs/decisions/0004-recall-ranking.md
+import { DEFAULT_FIELD_WEIGHTS } from "../../store/index.js";
+
+/** Knobs of the ranking, measured on the three recall yardsticks (npm run bench:recall); ADR 0004. */
+export const RECALL_TUNING = {
+  /** FTS hits taken before re-ranking (LongMemEval: 50 0.830/0.911, 100 0.837/0.915, 200 0.840/0.915 at @5/@10; p95 at 100k 22, 29, 37 ms). */
+  ftsCandidates: 100,
+  /**
+   * Weight of the best adjacent message's lexical score (the other half of a turn). Off since
+   * the index holds each message's context (the two before it) as a field: on the three
+   * yardsticks (ADR 0004, round 6) the rule cost ops-dev more than it gave LongMemEval.
+   */
+  adjacent: 0,
+  /**
+   * Knowledge that changed: among hits, the newest gains up to this much (linear in insertion
+   * order), so when two messages state a value the later one ranks first.
+   */
+  recency: 0.05,
+  /**
+   * Weight of the second hop (bridge-hop.ts) in fusion; 0 turns it off. Planted two-hop facts at
+   * 20k: keyword R@5 0.854 -> 0.927; LongMemEval final @5 0.858 -> 0.855 (1 weighed 0.927 / 0.851).
+   */
+  bridge: 0.5,
+  /**
+   * Among hits naming every query term, the newest first (latest-first.ts), unless the question
+   * asks for an earlier state ("before I changed it": LongMemEval final 0.865 / 0.926 -> 0.869 /
+   * 0.929 with that exception).
+   */
+  latestFirst: true,
+  /**
+   * Weight of the vector leg in rank fusion, per kind of embedder. The `local` leg re-orders FTS
+   * candidates half by hashed words, half by meaning: on LongMemEval fused @5 0.830 at 0.1
+   * (words only), 0.862 at 0.6, 0.869 at 0.8 and 1; it can add no hit FTS did not find.
+   */
+  lexicalVectorWeight: 0.8,
+  /**
+   * The lexical leg also searches the synonyms of question words no message uses
+   * (synonym-expansion.ts). Planted reworded R@5 at 20k 0.104 -> 0.167, at 100k 0.033 -> 0.080;
+   * LongMemEval FTS alone @10 0.926 -> 0.929, final 0.929 -> 0.933; keyword questions unchanged.
+   */
+  synonyms: true,
+  /**
+   * Share of meaning (GloVe word vectors, vector-rerank.ts) in the lexical embedder's leg: a
+   * candidate's similarity is (1 - meaning) × hashed cosine + meaning × meaning cosine.
+   */
+  meaning: 0.5,
+  semanticVectorWeight: 1,
+  /** BM25 weight of each field of a message (message-repo.ts, FieldWeights). */
+  fields: { ...DEFAULT_FIELD_WEIGHTS },
+  /**
+   * A capitalised question word that is a speaker's name matches who spoke, not the messages
+   * that address them.
+   */
+  speakerNames: true,
+  /**
+   * With the `local` embedder, a question that names a speaker skips the vector leg: the leg
+   * reads the name as a word (its cosine favours short replies that address the person), while
+   * the backbone matches it to who spoke (ADR 0004, round 6).
+   */
+  vectorsWhenSpeakerNamed: false,
+  /**
+   * A result widens by a second hit of its turn next to it. With the context field its
+   * neighbours match more often; measured on and off (ops-dev sampled every 2nd question):
+   * LoCoMo final @5 / @10 0.690 / 0.790 on, 0.619 / 0.653 off; ops keyword 0.910 / 0.958 on,
+   * 0.916 / 0.958 off; question 0.868 / 0.946 on, 0.874 / 0.946 off (ADR 0004, round 6).
+   */
+  widen: true,
+  /** A short keyword query's exact phrase first (phrase-first.ts). */
+  phraseFirst: true,
+};
