@@ -89,6 +89,6 @@ describe("the queue file keeps accepted messages at every size (issue 33, hole 2
       } finally {
         temp.cleanup();
       }
-    }, 120_000);
+    }, 120_000 * ROUNDS);
   }
 });
