@@ -171,6 +171,23 @@ describe("prompt sections", () => {
     expect(sections[2]?.body).toBe("<summary>\nlevel: L0\n</summary>");
   });
 
+  it("reads a tag quoted inside a line (KERN.md names kern's tags) as text", () => {
+    const sections = parsePromptSections(
+      [
+        '<document path="KERN.md">',
+        'kern writes the tags around documents (`<document path="…">`, `<tools>`).',
+        "</document>",
+        "<tools>",
+        "- bash",
+        "</tools>",
+      ].join("\n"),
+    );
+    expect(sections.map((section) => [section.tag, section.path])).toEqual([
+      ["document", "KERN.md"],
+      ["tools", null],
+    ]);
+  });
+
   it("takes an unclosed section to the end", () => {
     const sections = parsePromptSections("<tools>\nbash");
     expect(sections).toEqual([{ tag: "tools", path: null, body: "bash", tokens: null }]);

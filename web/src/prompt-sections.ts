@@ -22,9 +22,13 @@ function pathOf(attributes: string): string | null {
   return /\bpath="([^"]*)"/.exec(attributes)?.[1] ?? null;
 }
 
-/** Index just past the `</tag>` that closes the tag opened before `from`, honouring nesting. */
+/**
+ * Index just past the `</tag>` that closes the tag opened before `from`, honouring nesting. kern
+ * writes its tags on lines of their own, so a tag quoted inside a line (KERN.md names them in
+ * backticks) is text, not structure.
+ */
 function findClose(prompt: string, tag: string, from: number): { bodyEnd: number; end: number } {
-  const pattern = new RegExp(`<(/?)${tag}(?:\\s[^>]*)?>`, "g");
+  const pattern = new RegExp(`^<(/?)${tag}(?:\\s[^>]*)?>[ \\t]*$`, "gm");
   pattern.lastIndex = from;
   let depth = 1;
   for (let match = pattern.exec(prompt); match; match = pattern.exec(prompt)) {
