@@ -67,9 +67,13 @@ export async function buildRecallText(
   maxTokens: number,
 ): Promise<string | null> {
   const report = await memory.recall({ query, k: RECALL_HITS });
-  const hits = report.results.filter(
-    (hit) => hit.session !== window.session || hit.seqEnd <= window.seqStart, // not verbatim
-  );
+  // Not what the window holds verbatim: a hit that reaches into it (recall widens a hit to the
+  // rest of its turn) keeps only its part before the window.
+  const hits = report.results.flatMap((hit) => {
+    if (hit.session !== window.session || hit.seqEnd <= window.seqStart) return [hit];
+    if (hit.seqStart >= window.seqStart) return [];
+    return [{ ...hit, seqEnd: window.seqStart }];
+  });
   const terms = searchTerms(query);
   const lines: string[] = [];
   let tokens = 0;
