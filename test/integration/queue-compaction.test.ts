@@ -74,21 +74,25 @@ describe("the queue file keeps accepted messages at every size (issue 33, hole 2
     ["after a flood", BUDGET * 2],
     ["near its budget again (the flood's lines compacted)", BUDGET - 11],
   ] as const) {
-    it(`replays every accepted message once, in order: ${name}`, async () => {
-      const temp = makeTempDir("kern-queue-size-");
-      const agentDir = join(temp.path, "agent");
-      try {
-        const { initAgent } = await import("../../src/daemon/index.js");
-        await initAgent({ agentDir, git: false });
-        for (let index = 0; index < ROUNDS; index += 1) {
-          const tag = `r${index}`;
-          const accepted = await round(agentDir, tag, warmTurns);
-          const logged = userTexts(agentDir).filter((text) => text.startsWith(`${tag}-`));
-          expect(logged).toEqual(accepted);
+    it(
+      `replays every accepted message once, in order: ${name}`,
+      async () => {
+        const temp = makeTempDir("kern-queue-size-");
+        const agentDir = join(temp.path, "agent");
+        try {
+          const { initAgent } = await import("../../src/daemon/index.js");
+          await initAgent({ agentDir, git: false });
+          for (let index = 0; index < ROUNDS; index += 1) {
+            const tag = `r${index}`;
+            const accepted = await round(agentDir, tag, warmTurns);
+            const logged = userTexts(agentDir).filter((text) => text.startsWith(`${tag}-`));
+            expect(logged).toEqual(accepted);
+          }
+        } finally {
+          temp.cleanup();
         }
-      } finally {
-        temp.cleanup();
-      }
-    }, 120_000 * ROUNDS);
+      },
+      120_000 * ROUNDS,
+    );
   }
 });
