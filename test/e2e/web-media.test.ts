@@ -28,11 +28,14 @@ import {
 } from "../support/test-daemon.js";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/media");
+const MB = 1024 * 1024;
 const PNG = readFileSync(join(FIXTURES, "photo.png"));
 const PDF = readFileSync(join(FIXTURES, "report.pdf"));
 const PDF_TEXT = "zephyr turbine output rose by 14 percent";
 const CAPTION = "what do these two say?";
 const DESCRIPTION = "A blue rectangle with a white square in its upper left corner.";
+const OGG = readFileSync(join(FIXTURES, "voice-note.ogg"));
+const TRANSCRIPT = "The parcel with the blue lighthouse keys arrives on Thursday morning.";
 
 const isDescription = (request: { messages: ReadonlyArray<{ content?: unknown }> }) =>
   String(request.messages[0]?.content).startsWith(DESCRIBE_IMAGE_PROMPT.slice(0, 30));
@@ -77,10 +80,19 @@ describeInBrowser("web chat with files on the real daemon", () => {
     staticDir = mkdtempSync(join(tmpdir(), "kern-web-media-"));
     [, harness, browser] = await Promise.all([
       buildWeb({ outDir: staticDir, minify: false }),
-      startTestDaemon({ staticDir, config: { vision: true } }),
+      startTestDaemon({
+        staticDir,
+        config: {
+          vision: true,
+          transcriptionModel: "whisper-1",
+          // small limits, so a too-large file is a few MB, not 60
+          media: { maxBytes: { image: 2 * MB, voice: 2 * MB, audio: 2 * MB, document: 2 * MB } },
+        },
+      }),
       launchBrowser(),
     ]);
     harness.llm.when(isDescription, () => DESCRIPTION);
+    harness.llm.transcriptions.reply = TRANSCRIPT;
     page = await browser.context.newPage();
     watched = watchPage(page);
     await logInThroughForm(page, harness.url, harness.token);
@@ -195,5 +207,55 @@ describeInBrowser("web chat with files on the real daemon", () => {
     await saveScreenshot(page, "media-chat-phone");
     await page.setViewportSize({ width: 1280, height: 820 });
     expect(watched.errors).toEqual([]);
+  });
+
+  it("plays an attached audio file and shows its transcript", async () => {
+    await page.locator(".composer-input").waitFor();
+    await page
+      .locator("input.file-picker")
+      .setInputFiles({ name: "voice-note.ogg", mimeType: "audio/ogg", buffer: OGG });
+    await page.locator(".attachment-tray .upload.ready").waitFor();
+    await page.locator(".composer-input").focus();
+    await page.keyboard.press("Enter");
+    const message = page.locator(".turn").last().locator(".message.user");
+    const audio = message.locator(".attachment.audio");
+    await audio.waitFor();
+    await expect.poll(() => audio.locator(".transcript").textContent()).toBe(TRANSCRIPT);
+    await expect // the player has read the file's header from the daemon
+      .poll(() =>
+        audio.locator("audio").evaluate((element) => (element as HTMLAudioElement).readyState),
+      )
+      .toBeGreaterThan(0);
+    expect(await message.locator(".bubble").count()).toBe(0); // no caption, no empty bubble
+    await page.locator(".turn").last().locator(".message.assistant:not(.live)").waitFor();
+    await page.locator(".messages").evaluate((list) => list.scrollTo(0, list.scrollHeight));
+    await saveScreenshot(page, "media-audio");
+  });
+
+  it("shows an upload's progress, then the daemon's refusal of a file over the limit", async () => {
+    await page.locator(".composer-input").waitFor();
+    const failedBefore = await page.locator(".attachment-tray .upload.failed").count();
+    await page.evaluate(() => {
+      const seen = { progress: false };
+      Object.assign(window, { kernUpload: seen });
+      new MutationObserver(() => {
+        if (document.querySelector(".attachment-tray .upload.uploading progress"))
+          seen.progress = true;
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
+    const big = Buffer.alloc(6 * MB, "too large for this daemon\n");
+    await page
+      .locator("input.file-picker")
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: big });
+    const failed = page.locator(".attachment-tray .upload.failed");
+    await expect.poll(() => failed.count()).toBe(failedBefore + 1);
+    const status = await failed.last().locator(".upload-status").textContent();
+    expect(status).toContain("2 MB"); // the daemon's message names the limit
+    expect(await failed.last().locator(".upload-status").getAttribute("role")).toBe("alert");
+    const seen = await page.evaluate(
+      () => (window as unknown as { kernUpload: { progress: boolean } }).kernUpload.progress,
+    );
+    expect(seen).toBe(true);
+    await saveScreenshot(page, "media-too-large");
   });
 });
