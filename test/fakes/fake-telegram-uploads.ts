@@ -25,7 +25,7 @@ export const FILE_METHODS: Readonly<Record<string, string>> = {
 };
 
 /** Telegram's limits for bots: photos up to 10 MB, other files up to 50 MB. */
-export const UPLOAD_LIMITS: Readonly<Record<string, number>> = {
+const UPLOAD_LIMITS: Readonly<Record<string, number>> = {
   photo: 10 * 1024 * 1024,
   document: 50 * 1024 * 1024,
 };

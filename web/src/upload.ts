@@ -26,7 +26,7 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
 };
 
 /** The type to claim: the browser's, else one from the extension, else a generic one. */
-export function claimedType(file: Pick<File, "name" | "type">): string {
+function claimedType(file: Pick<File, "name" | "type">): string {
   if (file.type) return file.type;
   const extension = file.name.split(".").at(-1)?.toLowerCase() ?? "";
   return TYPE_BY_EXTENSION[extension] ?? "application/octet-stream";

@@ -18,7 +18,7 @@ function duration(seconds: number | undefined): string | null {
 }
 
 /** `[image photo.png 120 KB]`: kind, name (a voice note: its length), pages, size. */
-export function attachmentLine(attachment: MediaAttachment): string {
+function attachmentLine(attachment: MediaAttachment): string {
   const pages =
     attachment.pages === undefined
       ? null

@@ -8,7 +8,7 @@ import type { ChannelFile } from "../channel.js";
 import { readConfinedBytes } from "./confined-file.js";
 
 /** The largest file the message tool sends: Telegram takes uploads from bots up to 50 MB. */
-export const MESSAGE_FILE_MAX_BYTES = 50 * 1024 * 1024;
+const MESSAGE_FILE_MAX_BYTES = 50 * 1024 * 1024;
 
 function tooLarge(path: string) {
   return (bytes: number) =>

@@ -80,7 +80,7 @@ export function extensionLabel(name: string): string {
   return (extension || "file").slice(0, 4).toUpperCase();
 }
 
-export function attachmentElement(attachment: MediaAttachment): HTMLElement {
+function attachmentElement(attachment: MediaAttachment): HTMLElement {
   const url = mediaUrl(attachment);
   switch (attachment.kind) {
     case "image":
