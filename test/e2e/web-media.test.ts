@@ -105,6 +105,16 @@ describeInBrowser("web chat with files on the real daemon", () => {
     if (staticDir) rmSync(staticDir, { recursive: true, force: true });
   });
 
+  /** Uploads and intake (a description call, a PDF's text) take a while on a busy machine. */
+  const SLOW = { timeout: 30_000 };
+
+  /** A reloaded chat: an empty tray, whatever a test before left in it. */
+  async function freshChat(): Promise<void> {
+    await page.reload();
+    await page.locator(".connection.open").waitFor();
+    await page.locator(".composer-input").waitFor();
+  }
+
   /** The daemon's own refusal of bytes that are not the PDF they claim to be. */
   async function serverRefusal(bytes: Buffer): Promise<string> {
     const answer = await fetch(new URL("/upload", harness.url), {
@@ -125,19 +135,19 @@ describeInBrowser("web chat with files on the real daemon", () => {
     const image = message.locator(".attachment.image img");
     await image.waitFor();
     await expect
-      .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), SLOW)
       .toBeGreaterThan(0);
     expect(await message.locator(".attachment.image").getAttribute("href")).toMatch(
       /^\/media\/[0-9a-f]{16}\.png$/,
     );
     const chip = message.locator(".attachment.document");
-    await expect.poll(() => chip.locator(".document-name").textContent()).toBe("report.pdf");
+    await expect.poll(() => chip.locator(".document-name").textContent(), SLOW).toBe("report.pdf");
     expect(await chip.locator(".document-details").textContent()).toContain("2 pages");
     expect(await message.locator(".bubble .plain").textContent()).toBe(CAPTION);
   }
 
   it("uploads a pasted PNG and a dropped PDF, refuses a false one, and sends the message with both", async () => {
-    await page.locator(".composer-input").waitFor();
+    await freshChat();
     await giveFiles(page, "paste", { name: "screen.png", type: "image/png", bytes: PNG });
     await giveFiles(page, "drop", { name: "report.pdf", type: "application/pdf", bytes: PDF });
     const fake = Buffer.from("this is plain text, not a PDF\n".repeat(20));
@@ -145,15 +155,17 @@ describeInBrowser("web chat with files on the real daemon", () => {
       .locator("input.file-picker")
       .setInputFiles({ name: "contract.pdf", mimeType: "application/pdf", buffer: fake });
     const tray = page.locator(".attachment-tray");
-    await expect.poll(() => tray.locator(".upload.ready").count()).toBe(2);
+    await expect.poll(() => tray.locator(".upload.ready").count(), SLOW).toBe(2);
     const failed = tray.locator(".upload.failed");
-    await failed.waitFor();
+    await failed.waitFor(SLOW);
     expect(await failed.locator(".upload-status").textContent()).toBe(await serverRefusal(fake));
     await expect // the PNG's preview has loaded from the daemon
-      .poll(() =>
-        tray
-          .locator(".upload-preview img")
-          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      .poll(
+        () =>
+          tray
+            .locator(".upload-preview img")
+            .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+        SLOW,
       )
       .toBeGreaterThan(0);
     await saveScreenshot(page, "media-tray");
@@ -181,7 +193,7 @@ describeInBrowser("web chat with files on the real daemon", () => {
     await saveScreenshot(page, "media-chat");
     expect(watched.errors).toEqual([]);
     expect(watched.cspViolations).toEqual([]);
-  });
+  }, 120_000);
 
   it("shows the files from the stored history after a reload, at phone width too", async () => {
     const messages = page.locator(".messages .message.user.with-files");
@@ -189,7 +201,7 @@ describeInBrowser("web chat with files on the real daemon", () => {
       // stands alone: send one message with both files first
       await giveFiles(page, "paste", { name: "screen.png", type: "image/png", bytes: PNG });
       await giveFiles(page, "drop", { name: "report.pdf", type: "application/pdf", bytes: PDF });
-      await expect.poll(() => page.locator(".upload.ready").count()).toBe(2);
+      await expect.poll(() => page.locator(".upload.ready").count(), SLOW).toBe(2);
       await page.locator(".composer-input").fill(CAPTION);
       await page.keyboard.press("Enter");
       await page.locator(".turn").last().locator(".message.assistant:not(.live)").waitFor();
@@ -207,34 +219,35 @@ describeInBrowser("web chat with files on the real daemon", () => {
     await saveScreenshot(page, "media-chat-phone");
     await page.setViewportSize({ width: 1280, height: 820 });
     expect(watched.errors).toEqual([]);
-  });
+  }, 120_000);
 
   it("plays an attached audio file and shows its transcript", async () => {
-    await page.locator(".composer-input").waitFor();
+    await freshChat();
     await page
       .locator("input.file-picker")
       .setInputFiles({ name: "voice-note.ogg", mimeType: "audio/ogg", buffer: OGG });
-    await page.locator(".attachment-tray .upload.ready").waitFor();
+    await page.locator(".attachment-tray .upload.ready").waitFor(SLOW);
     await page.locator(".composer-input").focus();
     await page.keyboard.press("Enter");
     const message = page.locator(".turn").last().locator(".message.user");
     const audio = message.locator(".attachment.audio");
     await audio.waitFor();
-    await expect.poll(() => audio.locator(".transcript").textContent()).toBe(TRANSCRIPT);
+    await expect.poll(() => audio.locator(".transcript").textContent(), SLOW).toBe(TRANSCRIPT);
     await expect // the player has read the file's header from the daemon
-      .poll(() =>
-        audio.locator("audio").evaluate((element) => (element as HTMLAudioElement).readyState),
+      .poll(
+        () =>
+          audio.locator("audio").evaluate((element) => (element as HTMLAudioElement).readyState),
+        SLOW,
       )
       .toBeGreaterThan(0);
     expect(await message.locator(".bubble").count()).toBe(0); // no caption, no empty bubble
     await page.locator(".turn").last().locator(".message.assistant:not(.live)").waitFor();
     await page.locator(".messages").evaluate((list) => list.scrollTo(0, list.scrollHeight));
     await saveScreenshot(page, "media-audio");
-  });
+  }, 120_000);
 
   it("shows an upload's progress, then the daemon's refusal of a file over the limit", async () => {
-    await page.locator(".composer-input").waitFor();
-    const failedBefore = await page.locator(".attachment-tray .upload.failed").count();
+    await freshChat();
     await page.evaluate(() => {
       const seen = { progress: false };
       Object.assign(window, { kernUpload: seen });
@@ -248,7 +261,7 @@ describeInBrowser("web chat with files on the real daemon", () => {
       .locator("input.file-picker")
       .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: big });
     const failed = page.locator(".attachment-tray .upload.failed");
-    await expect.poll(() => failed.count()).toBe(failedBefore + 1);
+    await expect.poll(() => failed.count(), SLOW).toBe(1);
     const status = await failed.last().locator(".upload-status").textContent();
     expect(status).toContain("2 MB"); // the daemon's message names the limit
     expect(await failed.last().locator(".upload-status").getAttribute("role")).toBe("alert");
@@ -257,5 +270,5 @@ describeInBrowser("web chat with files on the real daemon", () => {
     );
     expect(seen).toBe(true);
     await saveScreenshot(page, "media-too-large");
-  });
+  }, 120_000);
 });
