@@ -130,7 +130,11 @@ export function createComposer(options: ComposerOptions): Composer {
     problem.hidden = true;
     autoResize(input);
     hints.update();
+    send.disabled = true; // until the files under way have arrived
+    send.textContent = tray.isEmpty() ? "Send" : "Uploading…";
     const files = await tray.take();
+    send.disabled = false;
+    send.textContent = "Send";
     if (!text && files.media.length === 0) {
       showProblem("Nothing to send: the daemon refused the file (its reason is beside it).");
       return;
