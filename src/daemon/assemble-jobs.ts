@@ -37,6 +37,8 @@ export function assembleJobs(options: AssembleJobsOptions): AgentJobs {
     clock,
     logger,
   });
+  // Before the runtime starts: the end of a turn it replays after a crash must be heard.
+  jobs.listen();
   const minIntervalMs = parseDuration(config.jobs.minInterval) ?? 60_000;
   runtime.tools.register(createJobsToolSource(createScheduleTool(jobs, clock, minIntervalMs)));
   runtime.registerCommand(createJobsCommand(jobs, clock));
