@@ -231,15 +231,17 @@ function jobTurns(dir: string): { byJob: Map<string, number>; twice: string[] } 
   return { byJob, twice };
 }
 
+/** One line of figures for docs/reliability.md: outcomes per catch-up policy, turns, tick runs. */
 function summary(jobs: readonly JobRecord[], turns: Map<string, number>): string {
-  const outcomes: Record<string, number> = {};
-  for (const job of jobs) {
+  const outcomes: Record<string, Record<string, number>> = { once: {}, skip: {} };
+  for (const job of jobs.filter((entry) => entry.name !== "tick")) {
+    const byOutcome = outcomes[job.catchUp] ?? {};
     const outcome = job.lastRun?.outcome ?? "none";
-    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    byOutcome[outcome] = (byOutcome[outcome] ?? 0) + 1;
   }
   const turnCount = [...turns.values()].reduce((sum, count) => sum + count, 0);
-  const tick = jobs.find((job) => job.name === "tick")?.runs;
-  return `jobs ${jobs.length}; job turns ${turnCount}; last outcomes ${JSON.stringify(outcomes)}; tick runs ${tick}`;
+  const tick = jobs.find((job) => job.name === "tick");
+  return `jobs ${jobs.length}; job turns ${turnCount} (tick ${turns.get("tick") ?? 0} of ${tick?.runs} runs); one-shots by catch-up and outcome ${JSON.stringify(outcomes)}`;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
