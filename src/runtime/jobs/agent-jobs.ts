@@ -144,8 +144,9 @@ export class AgentJobs implements JobsApi {
     this.listen();
     this.scheduler.start(() => this.evidence());
     this.heartbeat.start();
-    for (const event of this.early?.splice(0) ?? []) this.onEvent(event);
+    const early = this.early ?? [];
     this.early = null;
+    for (const event of early) this.onEvent(event);
   }
 
   stop(): void {
