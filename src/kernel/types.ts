@@ -49,6 +49,8 @@ export interface MessageMeta {
   model?: string;
   /** Files the message carries (photos, voice notes, documents; SPEC §15). */
   attachments?: MediaAttachment[];
+  /** With attachments: the sender's own words (the content also holds the files' lines). */
+  caption?: string;
 }
 
 export type MediaKind = "image" | "voice" | "audio" | "document";
@@ -65,6 +67,8 @@ export interface MediaAttachment {
   pages?: number;
   durationSeconds?: number;
   textFile?: string;
+  /** A voice note's or audio file's transcript (also in the message text), for the UIs. */
+  transcript?: string;
 }
 
 export interface TokenUsage {
@@ -100,6 +104,8 @@ export interface Envelope {
   replyTo?: ReplyRoute;
   /** Files stored at intake; the text already holds their reference lines. */
   attachments?: MediaAttachment[];
+  /** With attachments: the sender's own words, without the files' lines. */
+  caption?: string;
 }
 
 /** How a summary was made: `extractive` or `llm:<model>`. */

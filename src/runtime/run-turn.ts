@@ -95,6 +95,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnEnding> {
           turnId,
           ...(kind !== "message" ? { kind } : {}),
           ...(envelope.attachments?.length ? { attachments: envelope.attachments } : {}),
+          ...(envelope.attachments?.length ? { caption: envelope.caption ?? "" } : {}),
         },
       },
     ]);

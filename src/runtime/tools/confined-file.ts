@@ -124,3 +124,24 @@ export async function updateConfined(
     await handle.close();
   }
 }
+
+/**
+ * The bytes of a confined file of at most `maxBytes` (checked on the opened file before a byte is
+ * read); `tooLarge` makes the error for a larger one.
+ */
+export async function readConfinedBytes(
+  agentDir: string,
+  path: string,
+  maxBytes: number,
+  tooLarge: (bytes: number) => KernError,
+): Promise<Buffer> {
+  const { handle, stats } = await openConfined(agentDir, path, "read");
+  try {
+    if (stats.size > maxBytes) throw tooLarge(stats.size);
+    const bytes = await handle.readFile();
+    if (bytes.length > maxBytes) throw tooLarge(bytes.length); // it grew while we read
+    return bytes;
+  } finally {
+    await handle.close();
+  }
+}
