@@ -63,6 +63,7 @@ export const messageMetaSchema = z
     kind: turnKindSchema.optional(),
     model: z.string().optional(),
     attachments: z.array(mediaAttachmentSchema).optional(),
+    toolOutput: z.object({ bytes: z.number(), file: z.string().optional() }).optional(),
     usage: z
       .object({
         inputTokens: z.number(),

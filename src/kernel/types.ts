@@ -49,6 +49,11 @@ export interface MessageMeta {
   model?: string;
   /** Files the message carries (photos, voice notes, documents; SPEC §15). */
   attachments?: MediaAttachment[];
+  /**
+   * On a tool result stored cut (head and tail): the whole output's size in UTF-8 bytes and the
+   * private file holding it, relative to `.kern/` (absent when it could not be written).
+   */
+  toolOutput?: { bytes: number; file?: string };
 }
 
 export type MediaKind = "image" | "voice" | "audio" | "document";

@@ -19,6 +19,8 @@ import type { ImagePart, ModelClient, ModelEvent } from "../model/index.js";
 import { type AgentStore, indexDamageIn, type StateRepo } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
 import { toChatMessages } from "./to-chat-messages.js";
+import { DEFAULT_TOOL_OUTPUT_KEEP_BYTES } from "./tools/bound-tool-output.js";
+import { keepToolOutput } from "./tools/keep-tool-output.js";
 import type { Tool, ToolContext } from "./tools/tool.js";
 import { describeTools, runToolCall, toolsSectionText } from "./tools/tool-registry.js";
 import { isSilentReply } from "./turn-request.js";
@@ -52,6 +54,8 @@ export interface TurnDependencies {
   workingMemory?: () => Promise<string | null>;
   /** The `<recall>` block to start with (a sub-agent's: its task searched over the shared history). */
   recall?: TurnRecall;
+  /** Where long tool outputs are kept whole, and how much of each the log keeps (issue 33). */
+  toolOutput?: { dir: string | null; keepBytes: number };
 }
 
 export interface RunTurnOptions {
@@ -254,14 +258,26 @@ async function runTools(calls: readonly ToolCall[], options: RunTurnOptions): Pr
       : await runToolCall(call, deps.tools, { ...deps.toolContext, signal });
     // Image parts reach the session as a note until the media store keeps them (issue 28).
     const images = result.images?.length ?? 0;
-    const output = images > 0 ? `${result.output}\n[${images} image(s) returned]` : result.output;
+    const whole = images > 0 ? `${result.output}\n[${images} image(s) returned]` : result.output;
+    // Bounded before anything keeps it: the log, the index, the model and the event stream.
+    const kept = await keepToolOutput(whole, call.id, {
+      dir: deps.toolOutput?.dir ?? null,
+      keepBytes: deps.toolOutput?.keepBytes ?? DEFAULT_TOOL_OUTPUT_KEEP_BYTES,
+      session: deps.store.sessionLog.sessionId,
+      turnId,
+    });
+    const output = kept.text;
     deps.store.appendMessages([
       {
         ts: isoNow(deps.clock),
         role: "tool",
         content: output,
         toolCallId: call.id,
-        meta: { turnId, tool: call.function.name },
+        meta: {
+          turnId,
+          tool: call.function.name,
+          ...(kept.whole ? { toolOutput: kept.whole } : {}),
+        },
       },
     ]);
     deps.emit({
