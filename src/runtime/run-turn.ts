@@ -81,6 +81,9 @@ const NO_MODEL_MESSAGE =
 /** Runs one turn to its end. Never throws: failures end the turn with an `error` stop reason. */
 export async function runTurn(options: RunTurnOptions): Promise<TurnEnding> {
   const { turnId, envelope, deps, kind } = options;
+  // Promises that resolve at once never let the event loop serve a request: a turn (and a queue
+  // of them) ran as one block of synchronous work. Yield before each piece (issue 33 item 8).
+  await yieldToEventLoop();
   const started = deps.clock.now();
   deps.emit({ type: "turn-start", turnId, envelope });
   const usage = { inputTokens: 0, outputTokens: 0 };
@@ -127,6 +130,11 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnEnding> {
   return ending;
 }
 
+/** Lets waiting I/O (a GET /status, an event stream) run before the next piece of a turn. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** A turn that threw (a full disk, a bug): an error ending with the error's code. */
 function failedTurn(deps: TurnDependencies, turnId: string, error: unknown) {
   const failure = indexDamageIn(error, deps.toolContext.agentDir) ?? error; // names `kern reindex`
@@ -150,6 +158,7 @@ async function runSteps(
   const turn: TurnRecall = deps.recall ?? {};
   for (let step = 1; step <= deps.config.maxSteps; step += 1) {
     const lastStep = step === deps.config.maxSteps;
+    await yieldToEventLoop();
     const composed = await composeForStep(options, turn);
     const images = deps.images ? await deps.images(composed.window) : undefined;
     const request = {
@@ -253,6 +262,7 @@ async function runTools(calls: readonly ToolCall[], options: RunTurnOptions): Pr
       name: call.function.name,
       arguments: call.function.arguments,
     });
+    await yieldToEventLoop();
     const result = signal.aborted
       ? { output: "error: cancelled before the tool ran", isError: true }
       : await runToolCall(call, deps.tools, { ...deps.toolContext, signal });
