@@ -2,6 +2,7 @@
 // against it by a test: change both together. Pure.
 import { z } from "zod";
 import { parseDuration } from "../kernel/index.js";
+import { toolLimitKeys } from "./tool-limit-keys.js";
 
 export const PROVIDERS = ["openai", "openrouter", "ollama", "openai-compatible"] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -375,23 +376,7 @@ export const configFileSchema = z
       .default(3)
       .describe("Retries on 429/5xx/network errors (never on a timeout)."),
     bashTimeoutMs: z.number().int().min(100).default(120_000).describe("bash tool timeout."),
-    // tool output bounds (issue 33 item 8: a 20 MB result was stored, indexed and streamed whole)
-    toolOutputKeepBytes: z
-      .number()
-      .int()
-      .min(1_024)
-      .max(1_048_576)
-      .default(8_192)
-      .describe(
-        "A tool result past twice this is kept as its first and last this many bytes; the whole goes to .kern/tool-output/.",
-      ),
-    readMaxBytes: z
-      .number()
-      .int()
-      .min(4_096)
-      .max(16_777_216)
-      .default(65_536)
-      .describe("Most bytes one `read` call returns; it says how to read on (offset)."),
+    ...toolLimitKeys,
     summaryConcurrency: z
       .number()
       .int()

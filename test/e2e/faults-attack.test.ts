@@ -12,30 +12,18 @@ import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDaemonClient, type DaemonClient } from "../../src/client/index.js";
-import { readEnvFile } from "../../src/config/index.js";
+import type { DaemonClient } from "../../src/client/index.js";
 import type { StreamEvent } from "../../src/protocol/index.js";
 import type { FakeChatRequest } from "../fakes/fake-llm-server.js";
+import { kernProcess } from "../support/kern-process.js";
+import { startLiveDaemon } from "../support/live-daemon.js";
 import { isAlive, type ProcessAgent, useProcessAgent } from "../support/process-agent.js";
 import { isBackgroundRequest } from "../support/test-daemon.js";
 
-/** The built CLI (`npm run build`): the daemon as it ships, without tsx compiling on the way. */
-const BUILT = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
 const BIG_MESSAGES = 12;
 const TOOL_BYTES = 20 * 1024 * 1024;
 const HALF_OPEN = 1_000;
-
-/** `kern start DIR` with the built CLI; its URL, pid, token and a client. */
-async function startBuiltDaemon(dir: string) {
-  const run = (args: string[]) =>
-    execFileSync(process.execPath, [BUILT, ...args], { encoding: "utf8", timeout: 60_000 });
-  run(["start", dir]);
-  const { url, pid } = JSON.parse(run(["status", dir, "--json"])) as { url: string; pid: number };
-  const token = (await readEnvFile(join(dir, ".kern", ".env")))["KERN_AUTH_TOKEN"] ?? "";
-  return { client: createDaemonClient({ baseUrl: url, token }), url, token, pid };
-}
 
 /** The turn's model: bash printing 20 MB for the message that asks, "ok" otherwise. */
 function answerTurn(request: FakeChatRequest) {
@@ -198,7 +186,7 @@ interface AttackResult {
 /** The attack: turns on 190 KB messages and a 20 MB result, a half-open flood, streams, polls. */
 async function runAttack(agent: ProcessAgent): Promise<AttackResult> {
   agent.llm.when((chat) => !isBackgroundRequest(chat), answerTurn);
-  const { client, url, token, pid } = await startBuiltDaemon(agent.dir);
+  const { client, url, token, pid } = await startLiveDaemon(agent.dir);
   // The file limit the issue measured; only the soft limit, as a user's shell has it.
   execFileSync("prlimit", ["--pid", String(pid), "--nofile=1024:"]);
   const streams = await Promise.all([1, 2, 3].map(() => watchEvents(client)));
@@ -253,7 +241,7 @@ async function runAttack(agent: ProcessAgent): Promise<AttackResult> {
     wholeFile: { size: whole?.size ?? 0, mode: (whole?.mode ?? 0) & 0o777 },
     history: { status: history.status, bytes: body.length, logBytes: statSync(log).size },
     samples,
-    stopOutput: execFileSync(process.execPath, [BUILT, "stop", agent.dir], { encoding: "utf8" }),
+    stopOutput: (await kernProcess(["stop", agent.dir])).stdout,
   };
 }
 

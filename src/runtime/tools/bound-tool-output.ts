@@ -33,7 +33,7 @@ function tailWithin(text: string, maxBytes: number): string {
 }
 
 /** The note between head and tail; `where` names the file that holds the whole output. */
-export function cutNote(options: { cutBytes: number; bytes: number; where: string }): string {
+function cutNote(options: { cutBytes: number; bytes: number; where: string }): string {
   const cut = options.cutBytes.toLocaleString("en-US");
   const all = options.bytes.toLocaleString("en-US");
   return `\n[… kern cut ${cut} of ${all} bytes from the middle of this output. ${options.where} To see another part, run the tool again narrowed (a line range or an offset, grep, head, tail, sed -n). …]\n`;
