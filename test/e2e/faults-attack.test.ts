@@ -292,9 +292,10 @@ describe("a daemon that always answers (issue 33, Must-show 7)", () => {
     const figures = `p99 of ${daemon.length} GET /status: ${p99.toFixed(0)} ms; a trivial server's p99 on this machine meanwhile: ${noise.toFixed(0)} ms; load ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores`;
     process.stderr.write(`${figures}\n`);
     expect(daemon.length).toBeGreaterThan(100);
-    // A latency bound means nothing on a machine running far more work than it has cores: the
-    // figures are printed and the check is skipped, visibly (docs/reliability.md, Must-show 7).
-    if (isOversubscribed()) context.skip(`machine oversubscribed; ${figures}`);
+    // A latency bound measures the machine, not the daemon, when it runs far more work than it
+    // has cores: a miss there is printed and skipped, visibly (docs/reliability.md, Must-show 7).
+    if (p99 - noise >= 200 && isOversubscribed())
+      context.skip(`machine oversubscribed; ${figures}`);
     expect(p99 - noise, figures).toBeLessThan(200);
   });
 });
