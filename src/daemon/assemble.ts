@@ -104,6 +104,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
   });
   const runtime = new Runtime({
     media: media.media,
+    toolOutputDir: paths.toolOutputDir,
     queueFile,
     importer: createDaemonImporter({ paths, store, memory, clock }),
     config,

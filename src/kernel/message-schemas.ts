@@ -65,6 +65,7 @@ export const messageMetaSchema = z
     model: z.string().optional(),
     attachments: z.array(mediaAttachmentSchema).optional(),
     caption: z.string().optional(),
+    toolOutput: z.object({ bytes: z.number(), file: z.string().optional() }).optional(),
     usage: z
       .object({
         inputTokens: z.number(),

@@ -51,6 +51,11 @@ export interface MessageMeta {
   attachments?: MediaAttachment[];
   /** With attachments: the sender's own words (the content also holds the files' lines). */
   caption?: string;
+  /**
+   * On a tool result stored cut (head and tail): the whole output's size in UTF-8 bytes and the
+   * private file holding it, relative to `.kern/` (absent when it could not be written).
+   */
+  toolOutput?: { bytes: number; file?: string };
 }
 
 export type MediaKind = "image" | "voice" | "audio" | "document";

@@ -85,10 +85,19 @@ async function openConfined(
 }
 
 /** The whole text of a confined file. */
-export async function readConfined(agentDir: string, path: string): Promise<string> {
-  const { handle } = await openConfined(agentDir, path, "read");
+export function readConfined(agentDir: string, path: string): Promise<string> {
+  return withConfinedReader(agentDir, path, (handle) => handle.readFile("utf8"));
+}
+
+/** Opens a confined file for reading and lets `read` take what it needs (a bounded range). */
+export async function withConfinedReader<T>(
+  agentDir: string,
+  path: string,
+  read: (handle: FileHandle, stats: Stats) => Promise<T>,
+): Promise<T> {
+  const { handle, stats } = await openConfined(agentDir, path, "read");
   try {
-    return await handle.readFile("utf8");
+    return await read(handle, stats);
   } finally {
     await handle.close();
   }
