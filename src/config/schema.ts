@@ -264,7 +264,9 @@ const jobsAndHeartbeatKeys = {
     .min(0)
     .nullable()
     .default(null)
-    .describe("Cap on input + output tokens of job and heartbeat turns per day; null = no cap."),
+    .describe(
+      "Cap on input + output tokens per day of unattended work: job and heartbeat turns, sub-agents, background-command turns; null = no cap.",
+    ),
   jobs: jobsSchema,
 };
 

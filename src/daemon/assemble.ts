@@ -168,7 +168,7 @@ function assembleWork(parts: {
   const stopWork = async () => {
     await Promise.all([subagents.stopAll(), processes.stopAll()]);
   };
-  const jobs = assembleJobs({ config, paths, store, runtime, clock, logger });
+  const jobs = assembleJobs({ config, paths, store, runtime, clock, logger, subagents });
   return { extensions, stopWork, jobs };
 }
 
