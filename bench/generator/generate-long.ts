@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { generateConversation } from "./generate-conversation.js";
 import type { GroundTruth, GroundTruthFact } from "./types.js";
 
-export const CHUNK_MESSAGES = 100_000;
+const CHUNK_MESSAGES = 100_000;
 
 function fail(message: string): never {
   process.stderr.write(

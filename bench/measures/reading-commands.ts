@@ -3,7 +3,7 @@
 // < 300 ms at 20k messages, < 1 s at 1M. Needs `npm run build` (it runs bin/kern).
 import { type CommandTiming, timeCommand } from "./cli-start.js";
 
-export const READING_RUNS = 5;
+const READING_RUNS = 5;
 
 /** Issue 32's targets for the reading commands, by history size. */
 export const READING_TARGETS_MS: ReadonlyArray<{ upTo: number; ms: number }> = [
