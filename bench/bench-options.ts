@@ -3,7 +3,8 @@ import { parseArgs } from "node:util";
 import { DEFAULT_TOOL_OUTPUT_CHARS } from "./generator/index.js";
 
 export const USAGE = `usage: npm run bench -- [options]
-  --size N        add a history size (2k, 20k, 100k or a number); repeatable
+  --size N        add a history size (2k, 20k, 100k, 300k, 1m or a number); repeatable. Sizes
+                  over 100k are 100k histories one after another (a multiple of 100k)
   --only          run only the sizes given with --size (default: 2k and 20k, plus --size ones)
   --seed N        generator seed (default 42)
   --tool-chars A,B  tool output size range in characters (default ${DEFAULT_TOOL_OUTPUT_CHARS.join(",")})
@@ -43,12 +44,20 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** "100k" → 100000, "2000" → 2000. */
+/** Sizes above this are built from 100k histories one after another (issue 32). */
+export const CHUNKED_ABOVE = 100_000;
+
+/** "100k" → 100000, "1m" → 1000000, "2000" → 2000. */
 export function parseSize(text: string): number {
-  const match = /^(\d+)(k?)$/i.exec(text.trim());
-  if (!match) fail(`--size takes a number like 20000 or 20k, got "${text}"`);
-  const value = Number(match[1]) * (match[2] ? 1000 : 1);
+  const match = /^(\d+)([km]?)$/i.exec(text.trim());
+  if (!match) fail(`--size takes a number like 20000, 20k or 1m, got "${text}"`);
+  const unit = match[2]?.toLowerCase();
+  const value = Number(match[1]) * (unit === "m" ? 1_000_000 : unit === "k" ? 1000 : 1);
   if (value < 100) fail(`--size must be at least 100 messages, got ${value}`);
+  if (value > CHUNKED_ABOVE && value % CHUNKED_ABOVE !== 0)
+    fail(
+      `a --size over 100k is a multiple of 100k (100k histories one after another), got ${value}`,
+    );
   return value;
 }
 

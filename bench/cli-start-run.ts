@@ -16,6 +16,7 @@ import {
   timeCommand,
 } from "./measures/cli-start.js";
 import { timeUntilReady } from "./measures/cli-start-long.js";
+import { timeReadingCommands } from "./measures/reading-commands.js";
 import { modelBuildJobSchema } from "./model-build-job.js";
 import { writeResult } from "./report/results-files.js";
 import { readJobArgument } from "./size-job.js";
@@ -26,14 +27,16 @@ const RUNS = 7;
 /** `kern demo` builds a long history each run: fewer runs. */
 const DEMO_RUNS = 3;
 const HISTORY = 2_000;
+/** The reading commands again at this size (issue 32: < 300 ms at 20k). */
+const LARGE_HISTORY = 20_000;
 const SMALL_IMPORT = 50;
 
-async function prepare(agentDir: string, seed: number): Promise<void> {
+async function prepare(agentDir: string, seed: number, messages = HISTORY): Promise<void> {
   rmSync(agentDir, { recursive: true, force: true });
   await initAgent({ agentDir, git: false });
   const file = `${agentDir}-history.jsonl`;
   await writeConversation({
-    conversation: generateConversation({ seed, messages: HISTORY }),
+    conversation: generateConversation({ seed, messages }),
     messagesPath: file,
   });
   await importConversation({ agentDir, file, clock: SYSTEM_CLOCK });
@@ -192,6 +195,13 @@ async function main(): Promise<void> {
   const commands = await withoutDaemon(table);
   progress("cli", "timing commands with the daemon running");
   commands.push(...(await withDaemon(table)));
+  const large = join(job.workDir, "agent-large");
+  progress("cli", `the reading commands against an agent with ${LARGE_HISTORY} messages`);
+  await prepare(large, job.seed, LARGE_HISTORY);
+  const readingAtSize = {
+    historyMessages: LARGE_HISTORY,
+    commands: timeReadingCommands(job.root, large),
+  };
   writeResult(job.resultsDir, {
     kind: "cli-start",
     ranAt: new Date().toISOString(),
@@ -200,6 +210,7 @@ async function main(): Promise<void> {
     runs: RUNS,
     historyMessages: HISTORY,
     commands,
+    readingAtSize,
   });
   progress("cli", `${commands.length} commands timed`);
 }

@@ -5,7 +5,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BenchOptions, parseBenchOptions } from "./bench-options.js";
+import { type BenchOptions, CHUNKED_ABOVE, parseBenchOptions } from "./bench-options.js";
 import type { ModelBuildJob } from "./model-build-job.js";
 import { writeReport } from "./report/write-report.js";
 import type { SizeJob } from "./size-job.js";
@@ -25,8 +25,9 @@ async function runSize(options: BenchOptions, size: number, workDir: string): Pr
   const conversationFile = join(folder, "conversation.jsonl");
   const truthFile = join(folder, "conversation.truth.json");
   progress(sizeLabel(size), `generating ${size} messages (seed ${options.seed})`);
+  const script = size > CHUNKED_ABOVE ? "generate-long.ts" : "generate.ts";
   await runTsx(
-    join(ROOT, "bench/generator/generate.ts"),
+    join(ROOT, "bench/generator", script),
     [
       ...["--messages", String(size), "--seed", String(options.seed)],
       ...["--out", conversationFile, "--truth", truthFile],

@@ -5,6 +5,7 @@ import { rmSync, statSync } from "node:fs";
 import { importConversation, initAgent, withOfflineMemory } from "../src/daemon/index.js";
 import { SYSTEM_CLOCK } from "../src/kernel/index.js";
 import { measureCliImport } from "./measures/cli-import.js";
+import { timeReadingCommands } from "./measures/reading-commands.js";
 import { checkRebuild } from "./measures/rebuild-check.js";
 import { writeResult } from "./report/results-files.js";
 import type { SizeResult } from "./report/results-schema.js";
@@ -96,9 +97,12 @@ async function main(): Promise<void> {
     agentDir: `${job.agentDir}-cli-import`,
   });
   progress(scope, `kern import: peak RSS ${cliImport.peakRssMb} MB, ${cliImport.wallMs} ms`);
+  progress(scope, "the reading commands without a daemon");
+  const readingCommands = timeReadingCommands(job.root, job.agentDir);
   const result = {
     ...assemble(job, { commit, imported, rssAfterImport, memory, rebuild }),
     cliImport,
+    readingCommands,
   };
   const path = writeResult(job.resultsDir, result);
   if (job.tag) {

@@ -33,6 +33,7 @@ export function countShare(count: number, total: number): string {
 
 /** 2000 → "2k", 100000 → "100k". */
 export function sizeName(size: number): string {
+  if (size % 1_000_000 === 0) return `${size / 1_000_000}M`;
   return size % 1000 === 0 ? `${size / 1000}k` : String(size);
 }
 

@@ -1,5 +1,6 @@
 // The "CLI start" section of docs/benchmarks.md (issue 17): every command's whole-process median.
 import { table } from "./markdown-format.js";
+import { renderReadingCommands } from "./render-reading-commands.js";
 import type { MergedResults } from "./results-files.js";
 
 /** Issue 17's targets: `--version`/`--help` under 150 ms, `status` with a daemon under 300 ms. */
@@ -12,6 +13,7 @@ const TARGETS: Record<string, number> = {
 export function renderCliStart(results: MergedResults): string {
   const result = results.cliStart;
   if (!result) return "";
+  const reading = renderReadingCommands(results);
   const rows = result.commands.map((entry) => {
     const name = entry.daemon ? `${entry.command} (daemon)` : entry.command;
     const target = TARGETS[name];
@@ -34,5 +36,6 @@ export function renderCliStart(results: MergedResults): string {
       `timed until ready, then stopped; the last column says what else was timed. Ran ${result.ranAt}.`,
     "",
     table(["command", "median", "peak RSS", "target", "timed"], rows),
+    ...(reading ? ["", reading] : []),
   ].join("\n");
 }

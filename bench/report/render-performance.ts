@@ -29,6 +29,48 @@ function renderImport(sizes: readonly SizeResult[]): string {
   ].join("\n");
 }
 
+/**
+ * Issue 32: how each figure grows past 100k — time at N over time at 100k, beside N / 100k (the
+ * growth of the history); a linear phase keeps the two equal. Empty when no size exceeds 100k.
+ */
+function renderGrowth(sizes: readonly SizeResult[], phases: readonly string[]): string {
+  const base = sizes.find((r) => r.size === 100_000);
+  const larger = sizes.filter((r) => r.size > 100_000);
+  if (!base || larger.length === 0) return "";
+  const ratio = (value: number | undefined, of: number | undefined) =>
+    value === undefined || !of ? "–" : `${(value / of).toFixed(1)}×`;
+  const rows = larger.map((r) => [
+    sizeName(r.size),
+    `${(r.size / base.size).toFixed(0)}×`,
+    ratio(r.import.ms, base.import.ms),
+    ratio(r.pipeline.ms, base.pipeline.ms),
+    ...phases.map((phase) => ratio(r.pipeline.phases[phase], base.pipeline.phases[phase])),
+    ratio(r.compose.unchanged.p95, base.compose.unchanged.p95),
+    ratio(r.compose.newMessage.p95, base.compose.newMessage.p95),
+    ratio(r.recallLatency.p95, base.recallLatency.p95),
+    ratio(r.rss.peakMb, base.rss.peakMb),
+  ]);
+  return [
+    "Growth against 100k (issue 32: the memory build at most 12× the 100k time for 10× the " +
+      "messages); each figure at the size over the same figure at 100k:",
+    "",
+    table(
+      [
+        "size",
+        "messages",
+        "import",
+        "memory build",
+        ...phases,
+        "compose p95",
+        "compose after a message p95",
+        "recall p95",
+        "peak RSS",
+      ],
+      rows,
+    ),
+  ].join("\n");
+}
+
 function renderPipeline(sizes: readonly SizeResult[]): string {
   const phases = [...new Set(sizes.flatMap((r) => Object.keys(r.pipeline.phases)))];
   const rows = sizes.map((r) => [
@@ -43,6 +85,7 @@ function renderPipeline(sizes: readonly SizeResult[]): string {
     ...latencyCells(r.perTurn.latency),
     String(r.perTurn.segmentsClosed),
   ]);
+  const growth = renderGrowth(sizes, phases);
   return [
     "## 2. Memory pipeline and per-turn overhead",
     "",
@@ -52,6 +95,7 @@ function renderPipeline(sizes: readonly SizeResult[]): string {
       "as it is made (rollup phase). Target at 20k: under 60 s.",
     "",
     table(["size", "total", ...phases, "throughput"], rows),
+    ...(growth ? ["", growth] : []),
     "",
     "Per-turn overhead: one whole generated turn (user message, tool calls and results, reply) is " +
       "appended to the history, then the incremental run the daemon schedules after a turn " +

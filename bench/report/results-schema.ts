@@ -146,6 +146,8 @@ export const sizeResultSchema = z.object({
   cliImport: z
     .object({ peakRssMb: z.number().nullable(), wallMs: z.number(), imported: z.number() })
     .optional(),
+  /** The reading commands as whole processes without a daemon (issue 32; absent before it). */
+  readingCommands: z.lazy(() => z.array(commandTimingSchema)).optional(),
   compression: compressionSchema,
   recallQuality: recallQualitySchema,
   reachability: z.array(reachabilitySchema),
@@ -221,6 +223,14 @@ export const modelBuildResultSchema = z.object({
   }),
 });
 
+const commandTimingSchema = z.object({
+  command: z.string(),
+  daemon: z.boolean(),
+  medianMs: z.number(),
+  peakRssMb: z.number().nullable(),
+  note: z.string().optional(),
+});
+
 /** Issue 17: every CLI command's whole-process start, without and with the daemon. */
 export const cliStartResultSchema = z.object({
   kind: z.literal("cli-start"),
@@ -229,15 +239,11 @@ export const cliStartResultSchema = z.object({
   machine: machineSchema,
   runs: z.number(),
   historyMessages: z.number(),
-  commands: z.array(
-    z.object({
-      command: z.string(),
-      daemon: z.boolean(),
-      medianMs: z.number(),
-      peakRssMb: z.number().nullable(),
-      note: z.string().optional(),
-    }),
-  ),
+  commands: z.array(commandTimingSchema),
+  /** The reading commands again against a larger agent (issue 32: 20k messages). */
+  readingAtSize: z
+    .object({ historyMessages: z.number(), commands: z.array(commandTimingSchema) })
+    .optional(),
 });
 
 export const benchResultSchema = z.discriminatedUnion("kind", [

@@ -4,6 +4,7 @@ const started = Date.now();
 
 /** Short size label: 2000 → "2k", 100000 → "100k". */
 export function sizeLabel(size: number): string {
+  if (size % 1_000_000 === 0) return `${size / 1_000_000}M`;
   return size % 1000 === 0 ? `${size / 1000}k` : String(size);
 }
 

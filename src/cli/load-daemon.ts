@@ -8,6 +8,16 @@ export function loadDaemon(): Promise<DaemonModule> {
   return import("../daemon/index.js");
 }
 
+export type ReadOnlyModule = typeof import("../daemon/read-only.js");
+
+/**
+ * What the reading commands (status, segments, context, recall, memory) need without a daemon:
+ * a small part of the daemon layer (issue 32: < 300 ms at 20k messages).
+ */
+export function loadReadOnly(): Promise<ReadOnlyModule> {
+  return import("../daemon/read-only.js");
+}
+
 export type ConfigModule = typeof import("../config/index.js");
 
 /** The config layer (its zod schema), imported on first use. */

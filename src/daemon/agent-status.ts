@@ -1,7 +1,7 @@
 // `kern status` without a daemon: the offline facts read from the files.
 import { agentPaths, loadConfig } from "../config/index.js";
 import { SYSTEM_CLOCK } from "../kernel/index.js";
-import { countMessageTokens } from "../memory/index.js";
+import { countMessageTokens } from "../memory/text/count-tokens.js";
 import { openAgentStore } from "../store/index.js";
 import { withFolderLock } from "./folder-guard.js";
 
@@ -33,6 +33,7 @@ async function readStatus(
     paths: agentPaths(agentDir),
     clock: SYSTEM_CLOCK,
     countTokens: countMessageTokens,
+    sessionScan: "tail",
   });
   try {
     const session = store.sessionLog.sessionId;

@@ -7,7 +7,6 @@ import { lstatSync, renameSync, symlinkSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
 import type { DestinationStream } from "pino";
-import pinoRoll from "pino-roll";
 
 export interface LogRotation {
   /** Roll when the file reaches this size, in pino-roll's notation: "10m", "500k". */
@@ -46,6 +45,8 @@ export async function openRollingFile(
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });
   adoptPlainFile(file);
   const extension = extname(file);
+  // Loaded here: pino-roll brings date-fns (~100 ms), which a one-shot CLI command never needs.
+  const { default: pinoRoll } = await import("pino-roll");
   const destination = await pinoRoll({
     file: join(dirname(file), basename(file, extension)),
     extension: extension || ".log",

@@ -4,7 +4,6 @@ export { applyCacheControl, shouldApplyCacheControl } from "./apply-cache-contro
 export { halveText, replaceLoneSurrogates } from "./halve-text.js";
 export type {
   ChatMessage,
-  CollectedResponse,
   ImagePart,
   ModelClient,
   ModelEvent,

@@ -10,7 +10,7 @@ import { MessageRepo } from "./message-repo.js";
 import { findIndexMismatch, type IndexMismatch } from "./reconcile-index.js";
 import { reindexAgent } from "./reindex.js";
 import { SegmentRepo } from "./segment-repo.js";
-import { readSessionFile, SessionLog } from "./session-log.js";
+import { readSessionFile, SessionLog, type SessionScanMode } from "./session-log.js";
 import { StateRepo } from "./state-repo.js";
 import type { MessageTokenCounter } from "./token-counter.js";
 import { VectorIndex } from "./vector-index.js";
@@ -52,15 +52,17 @@ export interface OpenAgentStoreOptions {
     Partial<Pick<AgentPaths, "importMarker">>;
   clock: Clock;
   countTokens: MessageTokenCounter;
+  /**
+   * How to read the session log on open (SessionLog.open): "tail" for commands that only read
+   * (no corrupt-line report; the repairs and the index catch-up are the same). Default "full".
+   */
+  sessionScan?: SessionScanMode;
 }
 
 /** Opens the logs and the index, and indexes any log messages the index is missing. */
 export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
   const marker = options.paths.importMarker ? rollBackImportFile(options.paths.importMarker) : null;
-  const sessionLog = SessionLog.open({
-    sessionsDir: options.paths.sessionsDir,
-    clock: options.clock,
-  });
+  const sessionLog = openSessionLog(options);
   const memoryLog = MemoryLog.open(options.paths.memoryLog);
   const countTokens = boundedCounter(options.countTokens);
   const path = options.paths.database;
@@ -129,6 +131,15 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
       db.close();
     },
   };
+}
+
+function openSessionLog(options: OpenAgentStoreOptions): SessionLog {
+  const { sessionsDir } = options.paths;
+  return SessionLog.open({
+    sessionsDir,
+    clock: options.clock,
+    scan: options.sessionScan ?? "full",
+  });
 }
 
 /**

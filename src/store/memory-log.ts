@@ -2,6 +2,7 @@
 // so deleting kern.db loses nothing that cost money (SPEC §3).
 import { existsSync } from "node:fs";
 import { JsonlAppender, scanJsonlFile } from "./jsonl-file.js";
+import { scanJsonlTail } from "./jsonl-tail.js";
 import { type MemoryEntry, memoryEntrySchema } from "./memory-entry.js";
 import type { CorruptLine } from "./session-log.js";
 
@@ -12,9 +13,9 @@ export class MemoryLog {
     this.appender = new JsonlAppender(path);
   }
 
-  /** Opens (creating) the memory log, repairing a torn last line. */
+  /** Opens (creating) the memory log, repairing a torn last line (reading only the file's end). */
   static open(path: string): MemoryLog {
-    if (existsSync(path)) scanJsonlFile(path, () => undefined, { repair: true });
+    if (existsSync(path)) scanJsonlTail(path, () => true, { repair: true });
     return new MemoryLog(path);
   }
 

@@ -71,4 +71,59 @@ describe("SessionLog", () => {
     log.close();
     expect(SessionLog.open({ sessionsDir: temp.path, clock }).sessionId).toBe(id);
   });
+
+  describe('the "tail" scan (read-only commands)', () => {
+    it("finds nextSeq and the header's time past a corrupt line, and repairs a torn last line", () => {
+      const first = SessionLog.open({ sessionsDir: temp.path, clock });
+      first.append([userMessage("one"), userMessage("two")]);
+      first.close();
+      const createdAt = first.scan.info.createdAt;
+      appendFileSync(first.file, "this is garbage\n");
+      const second = SessionLog.open({ sessionsDir: temp.path, clock, scan: "tail" });
+      expect(second.nextSeq).toBe(2);
+      second.append([userMessage("three")]);
+      second.close();
+      appendFileSync(first.file, '{"type":"message","seq":4,"ts":"2026-');
+      const reopened = SessionLog.open({ sessionsDir: temp.path, clock, scan: "tail" });
+      expect(reopened.scan.repairedTornLine).toBe(true);
+      expect(reopened.nextSeq).toBe(3);
+      expect(reopened.scan.info.createdAt).toBe(createdAt);
+      reopened.append([userMessage("four")]);
+      reopened.close();
+      const texts: string[] = [];
+      readSessionFile(reopened.file, (message) => texts.push(message.content ?? ""));
+      expect(texts).toEqual(["one", "two", "three", "four"]);
+      expect(SessionLog.open({ sessionsDir: temp.path, clock }).nextSeq).toBe(4);
+    });
+
+    it("agrees with the full scan on lines longer than its read chunk", () => {
+      const log = SessionLog.open({ sessionsDir: temp.path, clock });
+      log.append([userMessage("x".repeat(200_000)), userMessage("y".repeat(70_000))]);
+      log.close();
+      appendFileSync(
+        log.file,
+        JSON.stringify({
+          type: "message",
+          seq: 2,
+          ts: "2026-04-02T06:00:00.000Z",
+          role: "user",
+          content: "no newline",
+        }),
+      );
+      const tail = SessionLog.open({ sessionsDir: temp.path, clock, scan: "tail" });
+      tail.close();
+      expect(tail.nextSeq).toBe(SessionLog.open({ sessionsDir: temp.path, clock }).nextSeq);
+      expect(tail.scan.repairedTornLine).toBe(false);
+      expect(readFileSync(log.file, "utf8").endsWith("}\n")).toBe(true);
+    });
+
+    it("gives an empty file its header, as the full scan does", () => {
+      writeFileSync(join(temp.path, "session_0_empty.jsonl"), "");
+      const log = SessionLog.open({ sessionsDir: temp.path, clock, scan: "tail" });
+      expect(log.nextSeq).toBe(0);
+      log.close();
+      const header = JSON.parse(readFileSync(log.file, "utf8").split("\n")[0] ?? "");
+      expect(header).toMatchObject({ type: "session", id: "session_0_empty" });
+    });
+  });
 });

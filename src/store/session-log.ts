@@ -10,6 +10,7 @@ import {
   type SessionMessage,
 } from "../kernel/index.js";
 import { JsonlAppender, scanJsonlFile } from "./jsonl-file.js";
+import { readFirstLine, scanJsonlTail } from "./jsonl-tail.js";
 import {
   fromMessageEntry,
   SESSION_SCHEMA_VERSION,
@@ -30,8 +31,17 @@ export interface SessionFileInfo {
   createdAt: string;
 }
 
+/**
+ * How `SessionLog.open` reads the active file: "full" parses every line (messages counted, corrupt
+ * lines reported); "tail" reads only the header and the last lines (the torn-line repair and
+ * `nextSeq` alike; `messages` is then `nextSeq` and corrupt lines are not looked for), so opening
+ * a year-long log costs no scan of its past.
+ */
+export type SessionScanMode = "full" | "tail";
+
 export interface SessionScan {
   info: SessionFileInfo;
+  /** Messages in the file (with a "tail" scan: `nextSeq`, the count of a log without holes). */
   messages: number;
   nextSeq: number;
   corruptLines: CorruptLine[];
@@ -103,11 +113,15 @@ export class SessionLog {
   }
 
   /** Opens the newest session in `sessionsDir` (creating one when there is none), repairing a torn last line. */
-  static open(options: { sessionsDir: string; clock: Clock }): SessionLog {
+  static open(options: { sessionsDir: string; clock: Clock; scan?: SessionScanMode }): SessionLog {
     mkdirSync(options.sessionsDir, { recursive: true, mode: 0o700 });
     const newest = listSessionFiles(options.sessionsDir).at(-1);
     const info = newest ?? createSessionFile(options.sessionsDir, options.clock);
-    return new SessionLog(options.sessionsDir, options.clock, scanSession(info, options.clock));
+    const scan =
+      options.scan === "tail"
+        ? scanSessionTail(info, options.clock)
+        : scanSession(info, options.clock);
+    return new SessionLog(options.sessionsDir, options.clock, scan);
   }
 
   /**
@@ -221,18 +235,7 @@ function scanSession(info: SessionFileInfo, clock: Clock): SessionScan {
     },
     { repair: true },
   );
-  if (!result.header && messages === 0) {
-    // An empty (or header-less) file is a new session, not a crash (LESSONS #9).
-    const header: SessionHeader = {
-      type: "session",
-      v: SESSION_SCHEMA_VERSION,
-      id: info.id,
-      createdAt: isoNow(clock),
-    };
-    const appender = new JsonlAppender(info.file);
-    appender.append([header]);
-    appender.close();
-  }
+  if (!result.header && messages === 0) writeHeader(info, clock);
   return {
     info: { ...info, createdAt: result.header?.createdAt ?? info.createdAt },
     messages,
@@ -240,4 +243,60 @@ function scanSession(info: SessionFileInfo, clock: Clock): SessionScan {
     corruptLines: result.corruptLines,
     repairedTornLine: result.repairedTornLine,
   };
+}
+
+/** An empty (or header-less) file is a new session, not a crash (LESSONS #9): give it a header. */
+function writeHeader(info: SessionFileInfo, clock: Clock): void {
+  const header: SessionHeader = {
+    type: "session",
+    v: SESSION_SCHEMA_VERSION,
+    id: info.id,
+    createdAt: isoNow(clock),
+  };
+  const appender = new JsonlAppender(info.file);
+  appender.append([header]);
+  appender.close();
+}
+
+/** A valid line of a session file, or null for a corrupt one. */
+function parseSessionLine(text: string) {
+  try {
+    const parsed = sessionLineSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The "tail" scan: the last valid message line gives `nextSeq` (lines are appended in seq order),
+ * the first line the header; a torn last line is repaired as the full scan does.
+ */
+function scanSessionTail(info: SessionFileInfo, clock: Clock): SessionScan {
+  let nextSeq = 0;
+  let header: SessionHeader | null = null;
+  const report = scanJsonlTail(
+    info.file,
+    (text) => {
+      const line = parseSessionLine(text);
+      if (line?.type === "session") header = line;
+      else if (line) nextSeq = fromMessageEntry(line).seq + 1;
+      return line !== null;
+    },
+    { repair: true },
+  );
+  const first = headerOf(readFirstLine(info.file)) ?? header;
+  if (!first && nextSeq === 0) writeHeader(info, clock);
+  return {
+    info: { ...info, createdAt: first?.createdAt ?? info.createdAt },
+    messages: nextSeq,
+    nextSeq,
+    corruptLines: [],
+    repairedTornLine: report.repairedTornLine,
+  };
+}
+
+function headerOf(text: string | null): SessionHeader | null {
+  const line = text === null ? null : parseSessionLine(text);
+  return line?.type === "session" ? line : null;
 }

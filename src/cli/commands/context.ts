@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { type ContextReport, formatContext, UsageError } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
-import { loadDaemon } from "../load-daemon.js";
+import { loadReadOnly } from "../load-daemon.js";
 
 /** The report composed from the files (no daemon runs). */
 async function composeOffline(
@@ -12,14 +12,8 @@ async function composeOffline(
   env: CliContext["env"],
   budget: number | undefined,
 ): Promise<ContextReport> {
-  const { composeContextReport, withOfflineMemory } = await loadDaemon();
-  return withOfflineMemory({ agentDir: dir, env }, (memory, _store, config) =>
-    composeContextReport({
-      memory,
-      config,
-      ...(budget === undefined ? {} : { maxContextTokens: budget }),
-    }),
-  );
+  const { readContextReport } = await loadReadOnly();
+  return readContextReport({ agentDir: dir, env }, budget);
 }
 
 interface ContextFlags {

@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
-import { loadDaemon } from "../load-daemon.js";
+import { loadReadOnly } from "../load-daemon.js";
 
 export function registerMemoryCommand(program: Command, context: CliContext): void {
   program
@@ -19,7 +19,7 @@ export function registerMemoryCommand(program: Command, context: CliContext): vo
             view: await daemon.client.workingMemory(),
             enabled: true,
           }
-        : await (await loadDaemon()).withOfflineMemory(
+        : await (await loadReadOnly()).withReadOnlyMemory(
             { agentDir: dir, env: context.env },
             async (memory, store, config) => ({
               session: store.sessionLog.sessionId,

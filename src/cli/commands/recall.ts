@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { type RecallReport, UsageError } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
-import { loadDaemon } from "../load-daemon.js";
+import { loadReadOnly } from "../load-daemon.js";
 
 export function registerRecallCommand(program: Command, context: CliContext): void {
   program
@@ -48,7 +48,7 @@ export function registerRecallCommand(program: Command, context: CliContext): vo
       const given = Object.keys(filters).length > 0 ? { filters } : {};
       if (daemon) await search((text) => daemon.client.recall(text, k, filters));
       else
-        await (await loadDaemon()).withOfflineMemory({ agentDir, env: context.env }, (memory) =>
+        await (await loadReadOnly()).withReadOnlyMemory({ agentDir, env: context.env }, (memory) =>
           search((text) => memory.recall({ query: text, k, ...given })),
         );
     });

@@ -4,7 +4,7 @@ import type { SegmentsReport } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
 import { formatLevelCounts, formatSegmentTree, formatTreeSpan } from "../format-segment-tree.js";
-import { loadDaemon } from "../load-daemon.js";
+import { loadReadOnly } from "../load-daemon.js";
 
 /** The stable JSON shape: session and rows, without the `stale` bookkeeping flag. */
 function toSegmentsJson(report: SegmentsReport) {
@@ -24,7 +24,7 @@ export function registerSegmentsCommand(program: Command, context: CliContext): 
       const daemon = await connectDaemon(dir);
       const report = daemon
         ? await daemon.client.segments()
-        : await (await loadDaemon()).withOfflineMemory(
+        : await (await loadReadOnly()).withReadOnlyMemory(
             { agentDir: dir, env: context.env },
             (memory) => memory.segmentsReport(),
           );

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { formatStatus } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
-import { loadDaemon } from "../load-daemon.js";
+import { loadReadOnly } from "../load-daemon.js";
 import { webLoginLine } from "../web-login-line.js";
 
 export function registerStatusCommand(program: Command, context: CliContext): void {
@@ -21,7 +21,7 @@ export function registerStatusCommand(program: Command, context: CliContext): vo
         context.output.line(await webLoginLine(dir, status.url ?? daemon.address.url));
         return;
       }
-      const { readOfflineStatus } = await loadDaemon();
+      const { readOfflineStatus } = await loadReadOnly();
       const offline = await readOfflineStatus(dir, context.env);
       if (flags.json) return context.output.json(offline);
       const levels =

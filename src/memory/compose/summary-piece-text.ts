@@ -8,6 +8,7 @@ import { formatSummaryBlock } from "../summaries/summary-block.js";
 import { pieceEnd, pieceStart, type SummaryPiece } from "./compose-summary-block.js";
 import type { SessionMessageCache } from "./message-window.js";
 import { blockPieceTokens } from "./render-summary-block.js";
+import { segmentBlockTokens } from "./segment-block-tokens.js";
 
 /** A stand-in reads at most this many messages (evenly spread): it must be instant. */
 const MAX_STAND_IN_MESSAGES = 600;
@@ -76,7 +77,8 @@ export class SummaryPieceTexts {
     if (cached && cached.summary === summary) return cached;
     const body = summary ?? this.standInBody(pieceStart(piece), pieceEnd(piece), extra);
     const text = formatSummaryBlock({ ...this.meta(piece), body });
-    const entry = { summary, text, tokens: blockPieceTokens(text) };
+    const stored = piece.kind === "segment" ? segmentBlockTokens(piece.segment, text) : null;
+    const entry = { summary, text, tokens: stored ?? blockPieceTokens(text) };
     this.cache.set(key, entry);
     return entry;
   }

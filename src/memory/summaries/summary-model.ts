@@ -1,7 +1,9 @@
 // The one model call of a summary (SG-11): a prepared request in, a non-empty summary body out.
 // Deciding what to summarize and saving the result happen elsewhere.
 import { type Clock, isoNow, ModelError, type TokenUsage } from "../../kernel/index.js";
-import { type CollectedResponse, collectResponse } from "../../model/index.js";
+// model-client.js, not model/index.js: the index loads the openai SDK, which a read-only command
+// that opens the memory engine (kern segments, recall) must not pay for.
+import { type CollectedResponse, collectResponse } from "../../model/model-client.js";
 import type { AgentStore, UsageRecord } from "../../store/index.js";
 import type { SummaryModel } from "../pipeline-context.js";
 import type { SummaryRequest } from "./summary-prompt.js";

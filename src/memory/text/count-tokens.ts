@@ -1,6 +1,6 @@
-// Exact token counts with the o200k tokenizer (GPT-4o/4.1/5 family), the one place that imports
-// gpt-tokenizer. Pure: no I/O.
-import { countTokens as countEncodedTokens } from "gpt-tokenizer/encoding/o200k_base";
+// Exact token counts with the o200k tokenizer (GPT-4o/4.1/5 family), the one place that loads
+// gpt-tokenizer. Pure: no I/O beyond loading the tokenizer's tables on the first count.
+import { createRequire } from "node:module";
 import type { SessionMessage } from "../../kernel/index.js";
 import { messageText } from "./message-text.js";
 
@@ -9,6 +9,20 @@ import { messageText } from "./message-text.js";
  * `<|start|>role<|message|>…<|end|>`, about 4 tokens (the figure of OpenAI's cookbook counter).
  */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
+
+type Encoding = typeof import("gpt-tokenizer/encoding/o200k_base");
+
+/**
+ * The tokenizer, loaded on the first count (its tables cost ~100 ms to load): a command that only
+ * reads the index (`kern status`, `segments`, `recall`) counts nothing and never pays for them.
+ * Synchronous through the package's CommonJS build, so counting stays a plain function.
+ */
+let encoding: Encoding | null = null;
+
+function countEncodedTokens(text: string, options: typeof ENCODE_OPTIONS): number {
+  encoding ??= createRequire(import.meta.url)("gpt-tokenizer/encoding/o200k_base") as Encoding;
+  return encoding.countTokens(text, options);
+}
 
 /** Special-token text such as `<|endoftext|>` in user input is counted as plain text, not thrown on. */
 const ENCODE_OPTIONS = { disallowedSpecial: new Set<string>() };
