@@ -17,6 +17,7 @@ import { recallSnippet } from "./recall-snippet.js";
 import { RECALL_TUNING } from "./recall-tuning.js";
 import { type RoleWeight, speakerWeights } from "./speaker-prior.js";
 import { type Synonyms, shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
+import { isShortQuestion, termCoverage } from "./term-coverage.js";
 import { rerankByVector } from "./vector-rerank.js";
 
 export { RECALL_TUNING } from "./recall-tuning.js";
@@ -171,6 +172,37 @@ function contextRerank(hits: readonly ScoredHit[], roleWeight: RoleWeight = () =
     .sort((a, b) => b.score - a.score || a.id - b.id);
 }
 
+/** Characters of a hit read for its coverage (as the vector leg reads). */
+const COVERAGE_HEAD = 3_000;
+
+/**
+ * The hits with BM25 scaled by how many of the question's words each holds (term-coverage.ts):
+ * length normalisation alone lets short echoes of one word outrank the message holding them all.
+ */
+function byCoverage(
+  deps: RecallDependencies,
+  hits: readonly ScoredHit[],
+  terms: readonly string[],
+): ScoredHit[] {
+  const share = RECALL_TUNING.coverage;
+  const echo = RECALL_TUNING.echo;
+  if ((share <= 0 && echo >= 1) || hits.length === 0) return [...hits];
+  const heads = deps.store.messages.headsByIds(
+    hits.map((hit) => hit.id),
+    COVERAGE_HEAD,
+  );
+  const weight = new Map(heads.map((m) => [m.id, textWeight(terms)(messageText(m))]));
+  return hits.map((hit) => ({ ...hit, score: hit.score * (weight.get(hit.id) ?? 1) }));
+}
+
+/** A candidate's weight from its text: its coverage of the question's words and whether it is an echo. */
+function textWeight(terms: readonly string[]): (text: string) => number {
+  const share = terms.length >= 2 ? RECALL_TUNING.coverage : 0;
+  return (text) =>
+    (1 - share + share * termCoverage(terms, text)) *
+    (isShortQuestion(text) ? RECALL_TUNING.echo : 1);
+}
+
 /** The second hop's hits (bridge-hop.ts) from the best first-hop hit, best first. */
 function bridgeRanking(
   deps: RecallDependencies,
@@ -232,7 +264,8 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
     ...(options.filters ? { filters: options.filters } : {}),
   });
   const roleWeight = speakerWeights(options.query);
-  const fts = contextRerank(hits, roleWeight).map((hit) => hit.id);
+  const terms = searchTerms(options.query).filter((term) => !speakers.has(term));
+  const fts = contextRerank(byCoverage(deps, hits, terms), roleWeight).map((hit) => hit.id);
   // A lexical embedder finds nothing FTS misses except hash collisions (`zebra giraffe` would
   // "match" anything): its leg only re-orders FTS hits, so no FTS hit means no close match.
   const lexical = isLexicalEmbedder(deps.embedder.fingerprint);
@@ -244,6 +277,7 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
           meaning: RECALL_TUNING.meaning,
           keep: CANDIDATES,
           roleWeight,
+          ...(RECALL_TUNING.vectorTextWeight ? { textWeight: textWeight(terms) } : {}),
         })
       : await vectorRanking(deps, options);
   const weights = [1, vectorLegWeight(deps.embedder.fingerprint), RECALL_TUNING.bridge];

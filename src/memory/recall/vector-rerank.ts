@@ -28,6 +28,8 @@ export interface VectorRerankOptions {
   keep: number;
   /** A candidate's similarity is multiplied by its speaker's weight (speaker-prior.ts). */
   roleWeight?: RoleWeight;
+  /** The similarity times this weight of the candidate's text (recall.ts: coverage, echo). */
+  textWeight?: (text: string) => number;
 }
 
 /**
@@ -64,7 +66,8 @@ export async function rerankByVector(
       const lexical = other ? cosineSimilarity(target, other) : 0;
       const meaning =
         sense && meaningful ? cosineSimilarity(sense, meaningVector(head.text, table)) : 0;
-      const similarity = (1 - options.meaning) * lexical + options.meaning * meaning;
+      const blended = (1 - options.meaning) * lexical + options.meaning * meaning;
+      const similarity = blended * (options.textWeight?.(head.text) ?? 1);
       return { id: head.id, similarity: similarity * (options.roleWeight?.(head.role) ?? 1) };
     })
     .sort((a, b) => b.similarity - a.similarity || a.id - b.id)
