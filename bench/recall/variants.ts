@@ -59,8 +59,8 @@ export const VARIANTS: Record<string, Patch> = {
   "no-echo": () => {
     RECALL_TUNING.echo = 1;
   },
-  "no-vector-text-weight": () => {
-    RECALL_TUNING.vectorTextWeight = false;
+  "vector-text-weight": () => {
+    RECALL_TUNING.vectorTextWeight = true;
   },
   "round-6": () => {
     RECALL_TUNING.coverage = 0;

@@ -82,11 +82,11 @@ export const RECALL_TUNING = {
    */
   echo: 0.5,
   /**
-   * The `local` vector leg's similarity is weighed the same way (coverage and echo): its cosine
-   * favours short texts sharing one or two of the words. Round 7, with the two above: ops
-   * keyword 0.928 -> 0.964, reworded 0.006 -> 0.030, LoCoMo 0.677 -> 0.681 (ADR 0004).
+   * The `local` vector leg's similarity weighed the same way (coverage and echo). Off: measured in
+   * one run on the three yardsticks (ADR 0004, round 7) it lifted ops keyword 0.940 -> 0.964 and
+   * reworded 0.006 -> 0.030 at @5 but cost LongMemEval 4.7 points at @5 (0.887 -> 0.840).
    */
-  vectorTextWeight: true,
+  vectorTextWeight: false,
   /** A short keyword query's exact phrase first (phrase-first.ts). */
   phraseFirst: true,
 };
