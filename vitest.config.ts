@@ -13,6 +13,7 @@ export default defineConfig({
       "bench/**/*.test.ts",
     ],
     reporters: ["default", new SummaryLineReporter()],
+    globalSetup: ["./test/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",

@@ -25,6 +25,8 @@ export interface AgentPaths {
   processesDir: string;
   /** The background commands running now (pid, process group, start time). */
   processesFile: string;
+  /** Whole outputs of tool calls too long for the log (`<session>/<turn>-<call>.txt`, 0600). */
+  toolOutputDir: string;
   /** The jobs and their last runs, the source of truth (see store/jobs-file.ts). */
   jobsFile: string;
   /** The heartbeat's checklist, edited by the user or the agent. */
@@ -58,6 +60,7 @@ export function agentPaths(agentDir: string): AgentPaths {
     subagentsFile: join(kernDir, "subagents.json"),
     processesDir: join(kernDir, "processes"),
     processesFile: join(kernDir, "processes.json"),
+    toolOutputDir: join(kernDir, "tool-output"),
     jobsFile: join(kernDir, "jobs.json"),
     heartbeatFile: join(root, "HEARTBEAT.md"),
     notesDir: join(root, "notes"),

@@ -2,6 +2,7 @@
 // against it by a test: change both together. Pure.
 import { z } from "zod";
 import { parseDuration } from "../kernel/index.js";
+import { toolLimitKeys } from "./tool-limit-keys.js";
 
 export const PROVIDERS = ["openai", "openrouter", "ollama", "openai-compatible"] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -264,7 +265,9 @@ const jobsAndHeartbeatKeys = {
     .min(0)
     .nullable()
     .default(null)
-    .describe("Cap on input + output tokens of job and heartbeat turns per day; null = no cap."),
+    .describe(
+      "Cap on input + output tokens per day of unattended work: job and heartbeat turns, sub-agents, background-command turns; null = no cap.",
+    ),
   jobs: jobsSchema,
 };
 
@@ -375,6 +378,7 @@ export const configFileSchema = z
       .default(3)
       .describe("Retries on 429/5xx/network errors (never on a timeout)."),
     bashTimeoutMs: z.number().int().min(100).default(120_000).describe("bash tool timeout."),
+    ...toolLimitKeys,
     summaryConcurrency: z
       .number()
       .int()

@@ -21,6 +21,8 @@ export interface AssembleJobsOptions {
   runtime: Runtime;
   clock: Clock;
   logger: Logger;
+  /** Sub-agents count against the unattended budget, and are refused to unattended turns at it. */
+  subagents?: { setBudget(budget: AgentJobs["budget"]): void };
 }
 
 /** Makes the agent's jobs and registers the `schedule` tool, `/jobs` and the status part. */
@@ -37,6 +39,9 @@ export function assembleJobs(options: AssembleJobsOptions): AgentJobs {
     clock,
     logger,
   });
+  options.subagents?.setBudget(jobs.budget);
+  // Before the runtime starts: the end of a turn it replays after a crash must be heard.
+  jobs.listen();
   const minIntervalMs = parseDuration(config.jobs.minInterval) ?? 60_000;
   runtime.tools.register(createJobsToolSource(createScheduleTool(jobs, clock, minIntervalMs)));
   runtime.registerCommand(createJobsCommand(jobs, clock));

@@ -104,6 +104,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
   });
   const runtime = new Runtime({
     media: media.media,
+    toolOutputDir: paths.toolOutputDir,
     queueFile,
     importer: createDaemonImporter({ paths, store, memory, clock }),
     config,
@@ -168,7 +169,7 @@ function assembleWork(parts: {
   const stopWork = async () => {
     await Promise.all([subagents.stopAll(), processes.stopAll()]);
   };
-  const jobs = assembleJobs({ config, paths, store, runtime, clock, logger });
+  const jobs = assembleJobs({ config, paths, store, runtime, clock, logger, subagents });
   return { extensions, stopWork, jobs };
 }
 

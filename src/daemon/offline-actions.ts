@@ -7,29 +7,25 @@ import { PairingStore } from "../runtime/pairing-store.js";
 import { SessionLog } from "../store/index.js";
 import { withFolderLock } from "./folder-guard.js";
 
-export async function approvePairingOffline(agentDir: string, code: string): Promise<PairedUser> {
+async function openPairingStore(agentDir: string): Promise<PairingStore> {
   await assertAgentFolder(agentDir);
   const paths = agentPaths(agentDir);
-  const store = await PairingStore.open({
+  return PairingStore.open({
     pairingFile: paths.pairingFile,
     usersFile: join(paths.agentDir, "USERS.md"),
     clock: SYSTEM_CLOCK,
   });
-  return store.approve(code);
+}
+
+export async function approvePairingOffline(agentDir: string, code: string): Promise<PairedUser> {
+  return (await openPairingStore(agentDir)).approve(code);
 }
 
 /** Who waits to pair and who is paired, read from `.kern/pairing.json` (no daemon running). */
 export async function listPairingOffline(
   agentDir: string,
 ): Promise<{ paired: PairedUser[]; pending: PendingPairing[] }> {
-  await assertAgentFolder(agentDir);
-  const paths = agentPaths(agentDir);
-  const store = await PairingStore.open({
-    pairingFile: paths.pairingFile,
-    usersFile: join(paths.agentDir, "USERS.md"),
-    clock: SYSTEM_CLOCK,
-  });
-  return store.list();
+  return (await openPairingStore(agentDir)).list();
 }
 
 export async function startNewSessionOffline(agentDir: string): Promise<string> {

@@ -45,6 +45,7 @@ export const mediaAttachmentSchema = z.object({
   durationSeconds: z.number().optional(),
   /** The extracted text beside the file (documents). */
   textFile: z.string().optional(),
+  transcript: z.string().optional(),
 });
 
 /** A message's `meta`; keys kern does not know yet are kept (a newer kern's log). */
@@ -63,6 +64,8 @@ export const messageMetaSchema = z
     kind: turnKindSchema.optional(),
     model: z.string().optional(),
     attachments: z.array(mediaAttachmentSchema).optional(),
+    caption: z.string().optional(),
+    toolOutput: z.object({ bytes: z.number(), file: z.string().optional() }).optional(),
     usage: z
       .object({
         inputTokens: z.number(),

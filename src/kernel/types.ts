@@ -49,6 +49,13 @@ export interface MessageMeta {
   model?: string;
   /** Files the message carries (photos, voice notes, documents; SPEC §15). */
   attachments?: MediaAttachment[];
+  /** With attachments: the sender's own words (the content also holds the files' lines). */
+  caption?: string;
+  /**
+   * On a tool result stored cut (head and tail): the whole output's size in UTF-8 bytes and the
+   * private file holding it, relative to `.kern/` (absent when it could not be written).
+   */
+  toolOutput?: { bytes: number; file?: string };
 }
 
 export type MediaKind = "image" | "voice" | "audio" | "document";
@@ -65,6 +72,8 @@ export interface MediaAttachment {
   pages?: number;
   durationSeconds?: number;
   textFile?: string;
+  /** A voice note's or audio file's transcript (also in the message text), for the UIs. */
+  transcript?: string;
 }
 
 export interface TokenUsage {
@@ -100,6 +109,8 @@ export interface Envelope {
   replyTo?: ReplyRoute;
   /** Files stored at intake; the text already holds their reference lines. */
   attachments?: MediaAttachment[];
+  /** With attachments: the sender's own words, without the files' lines. */
+  caption?: string;
 }
 
 /** How a summary was made: `extractive` or `llm:<model>`. */

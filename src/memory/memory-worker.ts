@@ -190,6 +190,9 @@ export class MemoryWorker {
 
   /** Runs one job; a failure is logged and recorded, and the pipeline moves on. */
   private async step(name: string, job: () => void | Promise<void>): Promise<void> {
+    // Let waiting requests in between jobs: on 190 KB messages each job is tens of ms of
+    // synchronous work, and run back to back they held GET /status (issue 33 item 8).
+    await new Promise<void>((resolve) => setImmediate(resolve));
     if (this.context.signal.aborted) return;
     try {
       await job();

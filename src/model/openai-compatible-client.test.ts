@@ -20,8 +20,10 @@ function clientFor(options: Partial<Parameters<typeof createOpenAiCompatibleClie
     baseUrl: llm.baseUrl,
     apiKey: null,
     provider: "openai-compatible",
-    firstByteTimeoutMs: 300,
-    idleTimeoutMs: 300,
+    // Generous by default so a busy machine cannot time out an ordinary reply; the timeout
+    // tests below set their own short bounds.
+    firstByteTimeoutMs: 10_000,
+    idleTimeoutMs: 10_000,
     maxRetries: 0,
     retryBaseMs: 20,
     logger: createSilentLogger(),
@@ -213,7 +215,7 @@ describe("createOpenAiCompatibleClient idle timeout and cancel", () => {
   it("never retries a stall once text was streamed", async () => {
     llm.stall({ text: "partial " });
     llm.reply("must not be used");
-    const events = await collect(clientFor({ maxRetries: 2 }));
+    const events = await collect(clientFor({ maxRetries: 2, idleTimeoutMs: 300 }));
     expect(events[0]).toEqual({ type: "text-delta", text: "partial " });
     const end = endOf(events);
     expect(end).toMatchObject({ stopReason: "error", text: "partial ", toolCalls: [] });

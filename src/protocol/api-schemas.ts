@@ -87,6 +87,8 @@ const envelopeSchema = z.object({
   name: z.string().optional(),
   ts: z.string(),
   replyTo: replyRouteSchema.optional(),
+  attachments: z.array(mediaAttachmentSchema).optional(),
+  caption: z.string().optional(),
 });
 
 export const memoryStateSchema: z.ZodType<MemoryState> = z.object({

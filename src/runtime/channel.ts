@@ -3,11 +3,15 @@
 // calls `RuntimeApi.submit` with its envelope; replies reach it as runtime events (it streams the
 // turns whose reply route names it). This is the outbound side and what status shows.
 
-/** A file a channel sends with a message (a path inside the agent folder). */
+/**
+ * A file a channel sends with a message: read by the caller from a path inside the agent folder
+ * (confined and size-capped there), so the channel sends exactly the bytes that were checked.
+ */
 export interface ChannelFile {
   path: string;
   name: string;
   mediaType: string;
+  bytes: Uint8Array;
 }
 
 /** What `kern status` and `/status` show of a channel. */

@@ -19,6 +19,8 @@ import type { ImagePart, ModelClient, ModelEvent } from "../model/index.js";
 import { type AgentStore, indexDamageIn, type StateRepo } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
 import { toChatMessages } from "./to-chat-messages.js";
+import { DEFAULT_TOOL_OUTPUT_KEEP_BYTES } from "./tools/bound-tool-output.js";
+import { keepToolOutput } from "./tools/keep-tool-output.js";
 import type { Tool, ToolContext } from "./tools/tool.js";
 import { describeTools, runToolCall, toolsSectionText } from "./tools/tool-registry.js";
 import { isSilentReply } from "./turn-request.js";
@@ -52,6 +54,8 @@ export interface TurnDependencies {
   workingMemory?: () => Promise<string | null>;
   /** The `<recall>` block to start with (a sub-agent's: its task searched over the shared history). */
   recall?: TurnRecall;
+  /** Where long tool outputs are kept whole, and how much of each the log keeps (issue 33). */
+  toolOutput?: { dir: string | null; keepBytes: number };
 }
 
 export interface RunTurnOptions {
@@ -77,6 +81,9 @@ const NO_MODEL_MESSAGE =
 /** Runs one turn to its end. Never throws: failures end the turn with an `error` stop reason. */
 export async function runTurn(options: RunTurnOptions): Promise<TurnEnding> {
   const { turnId, envelope, deps, kind } = options;
+  // Promises that resolve at once never let the event loop serve a request: a turn (and a queue
+  // of them) ran as one block of synchronous work. Yield before each piece (issue 33 item 8).
+  await yieldToEventLoop();
   const started = deps.clock.now();
   deps.emit({ type: "turn-start", turnId, envelope });
   const usage = { inputTokens: 0, outputTokens: 0 };
@@ -95,6 +102,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnEnding> {
           turnId,
           ...(kind !== "message" ? { kind } : {}),
           ...(envelope.attachments?.length ? { attachments: envelope.attachments } : {}),
+          ...(envelope.attachments?.length ? { caption: envelope.caption ?? "" } : {}),
         },
       },
     ]);
@@ -123,6 +131,11 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnEnding> {
   return ending;
 }
 
+/** Lets waiting I/O (a GET /status, an event stream) run before the next piece of a turn. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** A turn that threw (a full disk, a bug): an error ending with the error's code. */
 function failedTurn(deps: TurnDependencies, turnId: string, error: unknown) {
   const failure = indexDamageIn(error, deps.toolContext.agentDir) ?? error; // names `kern reindex`
@@ -146,6 +159,7 @@ async function runSteps(
   const turn: TurnRecall = deps.recall ?? {};
   for (let step = 1; step <= deps.config.maxSteps; step += 1) {
     const lastStep = step === deps.config.maxSteps;
+    await yieldToEventLoop();
     const composed = await composeForStep(options, turn);
     const images = deps.images ? await deps.images(composed.window) : undefined;
     const request = {
@@ -249,19 +263,32 @@ async function runTools(calls: readonly ToolCall[], options: RunTurnOptions): Pr
       name: call.function.name,
       arguments: call.function.arguments,
     });
+    await yieldToEventLoop();
     const result = signal.aborted
       ? { output: "error: cancelled before the tool ran", isError: true }
       : await runToolCall(call, deps.tools, { ...deps.toolContext, signal });
     // Image parts reach the session as a note until the media store keeps them (issue 28).
     const images = result.images?.length ?? 0;
-    const output = images > 0 ? `${result.output}\n[${images} image(s) returned]` : result.output;
+    const whole = images > 0 ? `${result.output}\n[${images} image(s) returned]` : result.output;
+    // Bounded before anything keeps it: the log, the index, the model and the event stream.
+    const kept = await keepToolOutput(whole, call.id, {
+      dir: deps.toolOutput?.dir ?? null,
+      keepBytes: deps.toolOutput?.keepBytes ?? DEFAULT_TOOL_OUTPUT_KEEP_BYTES,
+      session: deps.store.sessionLog.sessionId,
+      turnId,
+    });
+    const output = kept.text;
     deps.store.appendMessages([
       {
         ts: isoNow(deps.clock),
         role: "tool",
         content: output,
         toolCallId: call.id,
-        meta: { turnId, tool: call.function.name },
+        meta: {
+          turnId,
+          tool: call.function.name,
+          ...(kept.whole ? { toolOutput: kept.whole } : {}),
+        },
       },
     ]);
     deps.emit({

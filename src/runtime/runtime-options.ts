@@ -28,4 +28,6 @@ export interface RuntimeOptions {
   importer?: Importer;
   /** Photos, voice notes and documents (SPEC §15); absent: interfaces refuse files. */
   media?: MediaIntake;
+  /** `.kern/tool-output`: long tool outputs kept whole (absent: only their bounded form is kept). */
+  toolOutputDir?: string;
 }

@@ -15,6 +15,7 @@ import {
   parseChatCommand,
   type RuntimeEvent,
   type SubagentRow,
+  type TurnKind,
   type WorkView,
 } from "../kernel/index.js";
 import type { DoctorReport } from "../memory/index.js";
@@ -288,6 +289,19 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   subscribe(listener: (event: RuntimeEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The turns accepted and not ended, the running one first: after `start`, those replayed from
+   * the queue file too (the jobs settle a run a crash left unfinished by it).
+   */
+  pendingTurns(): Array<{ turnId: string; kind?: TurnKind; envelope: Envelope }> {
+    const held = this.running ? [this.running, ...this.queue] : this.queue;
+    return held.map((turn) => ({
+      turnId: turn.turnId,
+      ...(turn.options?.kind ? { kind: turn.options.kind } : {}),
+      envelope: turn.envelope,
+    }));
   }
 
   /** Resolves once the queue is empty and no turn runs. */

@@ -47,6 +47,8 @@ const runSchema = z.object({
   endedAt: z.string().nullable().default(null),
   /** Input + output tokens of the run's turn, once it ended. */
   tokens: z.number().int().min(0).nullable().default(null),
+  /** A run asked for by hand (`kern jobs run`), outside the schedule. */
+  manual: z.boolean().optional(),
 });
 
 const jobSchema = z.object({

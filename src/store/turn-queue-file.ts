@@ -24,6 +24,7 @@ const envelopeSchema = z.object({
   ts: z.string(),
   replyTo: replyRouteSchema.optional(),
   attachments: z.array(mediaAttachmentSchema).optional(),
+  caption: z.string().optional(),
 });
 
 /** How a turn runs besides its envelope (a job's model, a heartbeat's light prompt). */

@@ -7,14 +7,14 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAIN, TSX } from "../support/kern-process.js";
+import { KERN_MAIN, KERN_NODE } from "../support/kern-process.js";
 import { useProcessAgent } from "../support/process-agent.js";
 
 const ROUNDS = 3;
 
 async function runAndStopAtOnce(dir: string): Promise<number | null> {
   const pidFile = join(dir, ".kern", "daemon.pid");
-  const child = spawn(TSX, [MAIN, "run", dir], { stdio: "ignore" });
+  const child = spawn(KERN_NODE, [KERN_MAIN, "run", dir], { stdio: "ignore" });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   const deadline = Date.now() + 60_000;
   while (!existsSync(pidFile) && child.exitCode === null && Date.now() < deadline) {

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { initAgent } from "../../src/daemon/index.js";
-import { kernProcess, MAIN, TSX } from "../support/kern-process.js";
+import { KERN_MAIN, KERN_NODE, kernProcess } from "../support/kern-process.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import { waitUntil } from "../support/test-daemon.js";
 
@@ -32,7 +32,7 @@ function loggedMessages(agentDir: string): number {
 }
 
 function startImport(file: string, agentDir: string) {
-  const child = spawn(TSX, [MAIN, "import", file, agentDir], {
+  const child = spawn(KERN_NODE, [KERN_MAIN, "import", file, agentDir], {
     env: { ...process.env, NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });

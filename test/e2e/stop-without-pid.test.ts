@@ -1,6 +1,6 @@
 // Issue 33 item 6 (the stop half of Must-show 6): with its pid file deleted, the daemon is still
 // found — it is the `kern run` process holding .kern/daemon.lock open — and `kern stop` stops it.
-import { readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { kernProcess } from "../support/kern-process.js";
@@ -17,6 +17,21 @@ describe("kern stop without the pid file (issue 33 item 6)", () => {
     const pidFile = join(dir, ".kern", "daemon.pid");
     const pid = (JSON.parse(readFileSync(pidFile, "utf8")) as { pid: number }).pid;
     rmSync(pidFile);
+
+    // Must-show 6: the writers that must not run beside a daemon are refused without its pid file.
+    const sessions = join(dir, ".kern", "sessions");
+    const before = readdirSync(sessions).sort();
+    for (const args of [
+      ["reindex", dir],
+      ["doctor", dir, "--fix"],
+      ["session", "new", dir],
+    ]) {
+      const refused = await kernProcess(args);
+      expect(refused.code, `${args.join(" ")}: ${refused.stdout}${refused.stderr}`).toBe(1);
+      expect(refused.stderr).toContain("kern stop");
+    }
+    expect(readdirSync(sessions).sort()).toEqual(before);
+    expect(isAlive(pid)).toBe(true);
 
     const stopped = await kernProcess(["stop", dir]);
     expect(stopped.code, stopped.stderr).toBe(0);

@@ -2,7 +2,7 @@
 // leaves the process group and holds stdout must not hold the turn past the timeout or a
 // cancel; children must not outlive a killed daemon; UTF-8 output must survive chunking; a
 // catastrophic regex must not freeze the daemon.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { updateConfigFile } from "../../src/config/index.js";
@@ -78,7 +78,7 @@ describe("tool limits against the real daemon (issue 18, hole 8)", () => {
     expect(endedAt - cancelledAt).toBeLessThan(7_500); // ~1 s unloaded; the command runs 40 s
   }, 90_000);
 
-  it("returns 600 KB of multi-byte output without replacement characters", async () => {
+  it("keeps 600 KB of multi-byte output whole, without replacement characters", async () => {
     const { client } = await startLiveDaemon(dir);
     const command = `node -e "process.stdout.write('€'.repeat(200000))"`;
     agent.llm.replyToolCall("bash", { command });
@@ -87,7 +87,17 @@ describe("tool limits against the real daemon (issue 18, hole 8)", () => {
     const output = toolOutput(turn.events);
     expect(output).toContain("exit code 0");
     expect(output).not.toContain("\uFFFD");
-    expect(output.split("€").length - 1).toBe(200_000);
+    // The event and the log carry head and tail (issue 33); the whole is in .kern/tool-output/.
+    expect(output).toContain("kern cut");
+    const outputs = join(dir, ".kern", "tool-output");
+    const [file] = readdirSync(outputs).flatMap((session) =>
+      readdirSync(join(outputs, session))
+        .filter((name) => name.startsWith(turn.turnId))
+        .map((name) => join(outputs, session, name)),
+    );
+    const whole = readFileSync(file ?? "", "utf8");
+    expect(whole).not.toContain("\uFFFD");
+    expect(whole.split("€").length - 1).toBe(200_000);
   }, 90_000);
 
   it("stops a catastrophic grep regex at its budget while the daemon keeps answering", async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDaemonClient, type DaemonClient } from "../../src/client/index.js";
 import { findDaemon } from "../../src/daemon/address/index.js";
 import { type FakeTelegram, startFakeTelegram } from "../fakes/fake-telegram-server.js";
-import { kernProcess, MAIN, TSX } from "../support/kern-process.js";
+import { KERN_MAIN, KERN_NODE, kernProcess } from "../support/kern-process.js";
 import { useProcessAgent } from "../support/process-agent.js";
 import { turnRequests } from "../support/test-daemon.js";
 import { lastLine, startTmux, type TmuxSession } from "../support/tmux.js";
@@ -91,7 +91,7 @@ describe("a reply taller than the terminal in kern tui", () => {
 
       beforeAll(async () => {
         sent = turnRequests(agent.llm).length;
-        tui = await startTmux([TSX, MAIN, "tui", agent.dir], {
+        tui = await startTmux([KERN_NODE, KERN_MAIN, "tui", agent.dir], {
           env: { NO_COLOR: "1" },
           width,
           height,

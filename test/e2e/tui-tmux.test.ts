@@ -2,7 +2,7 @@
 // the fake model. Typing, cursor keys, history, paste and Tab as a person uses them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeChatRequest } from "../fakes/fake-llm-server.js";
-import { kernProcess, MAIN, TSX } from "../support/kern-process.js";
+import { KERN_MAIN, KERN_NODE, kernProcess } from "../support/kern-process.js";
 import { useProcessAgent } from "../support/process-agent.js";
 import { turnRequests } from "../support/test-daemon.js";
 import { lastLine, startTmux, type TmuxSession } from "../support/tmux.js";
@@ -31,7 +31,7 @@ describe("kern tui in tmux", () => {
   beforeAll(async () => {
     const started = await kernProcess(["start", agent.dir]);
     expect(started.code, started.stderr).toBe(0);
-    tui = await startTmux([TSX, MAIN, "tui", agent.dir], { env: { NO_COLOR: "1" } });
+    tui = await startTmux([KERN_NODE, KERN_MAIN, "tui", agent.dir], { env: { NO_COLOR: "1" } });
     await tui.waitFor((lines) => lastLine(lines).startsWith("❯"));
     await tui.waitFor((lines) => lines.some((line) => line.includes("connected")));
   }, 60_000);
@@ -111,7 +111,7 @@ describe("kern tui in tmux", () => {
     await tui.waitFor((lines) => lines.some((line) => line.includes("unknown command /nope-two")));
     await tui.keys("C-c");
     await tui.close();
-    tui = await startTmux([TSX, MAIN, "tui", agent.dir], { env: { NO_COLOR: "1" } });
+    tui = await startTmux([KERN_NODE, KERN_MAIN, "tui", agent.dir], { env: { NO_COLOR: "1" } });
     await tui.waitFor((lines) => lines.some((line) => line.includes("connected")));
     await tui.keys("Up");
     await tui.waitFor((lines) => lastLine(lines) === "❯ /nope-two");

@@ -241,6 +241,30 @@ describe("history items", () => {
     ];
     expect(toolNames(older).get("c9")).toBe("sql");
   });
+
+  it("gives a message with files its caption and files, not the text kern stores for recall", () => {
+    const pdf = {
+      id: "a3f2",
+      kind: "document" as const,
+      mediaType: "application/pdf",
+      name: "report.pdf",
+      file: ".kern/media/a3f2.pdf",
+      bytes: 3300,
+      pages: 2,
+    };
+    const stored = "[document report.pdf, 2 pages]\nsix thousand characters of text\nfor the files";
+    const [withCaption, older] = toHistoryItems([
+      at(0, {
+        role: "user",
+        content: stored,
+        meta: { attachments: [pdf], caption: "for the files" },
+      }),
+      at(1, { role: "user", content: stored, meta: { attachments: [pdf] } }),
+    ]);
+    expect(withCaption).toMatchObject({ kind: "user", text: "for the files", attachments: [pdf] });
+    // a message logged before captions were kept shows its whole text
+    expect(older).toMatchObject({ kind: "user", text: stored, attachments: [pdf] });
+  });
 });
 
 describe("working memory sections", () => {

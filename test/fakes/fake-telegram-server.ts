@@ -5,9 +5,11 @@ import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { FakeTelegramFiles, type UserSendsFileOptions } from "./fake-telegram-files.js";
+import { FILE_METHODS, fileRefusal, parseRequest, type SentFile } from "./fake-telegram-uploads.js";
 import { type RecordedExchange, replayExchange } from "./recorded-exchange.js";
 import { parseTelegramHtml, type TelegramEntity } from "./telegram-html.js";
 
+export type { SentFile } from "./fake-telegram-uploads.js";
 export { parseTelegramHtml, type TelegramEntity } from "./telegram-html.js";
 
 /** One call the bot made, recorded when it was answered. */
@@ -23,6 +25,8 @@ export interface RecordedCall {
   parseMode?: string;
   errorCode?: number;
   description?: string;
+  /** The file a sendPhoto or sendDocument carried, bytes as they arrived. */
+  file?: SentFile;
 }
 
 export interface FakeFailure {
@@ -291,17 +295,22 @@ export class FakeTelegram {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (this.files.serve(request.url ?? "", this.token, response)) return;
     const [, token, method = ""] = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url ?? "") ?? [];
-    const payload = parsePayload(await readBody(request));
+    const { payload, files } = await parseRequest(request);
     const replay = token === this.token ? this.replays.get(method)?.shift() : undefined;
     if (replay) return this.answer(response, method, payload, recordedAnswer(replay), replay);
     const failure =
       token === this.token ? this.failures.get(method)?.shift() : { code: token ? 401 : 404 };
     if (failure) return this.answer(response, method, payload, failureResponse(failure));
     if (method === "getUpdates") return this.getUpdates(response, payload);
-    this.answer(response, method, payload, this.call(method, payload));
+    const sent = files.find((file) => file.field === FILE_METHODS[method]);
+    this.answer(response, method, payload, this.call(method, payload, files), undefined, sent);
   }
 
-  private call(method: string, payload: Record<string, unknown>): ApiResponse {
+  private call(
+    method: string,
+    payload: Record<string, unknown>,
+    files: readonly SentFile[] = [],
+  ): ApiResponse {
     switch (method) {
       case "getMe":
         return { ok: true, result: this.botInfo };
@@ -313,6 +322,9 @@ export class FakeTelegram {
         return this.sendMessage(payload);
       case "editMessageText":
         return this.editMessageText(payload);
+      case "sendPhoto":
+      case "sendDocument":
+        return this.sendFile(method, payload, files);
       case "getFile": {
         const id = readString(payload, "file_id") ?? "";
         const file = this.files.getFile(id);
@@ -363,6 +375,25 @@ export class FakeTelegram {
     const messageId = this.nextMessageId(chatId);
     chat.messages.set(messageId, parsed.message);
     return { ok: true, result: this.messageResult(chatId, messageId, parsed.message.text) };
+  }
+
+  /** sendPhoto / sendDocument: the file must be there; a caption is checked like a text. */
+  private sendFile(
+    method: string,
+    payload: Record<string, unknown>,
+    files: readonly SentFile[],
+  ): ApiResponse {
+    const chatId = readNumber(payload, "chat_id");
+    if (chatId === undefined) return badRequest("chat not found");
+    const caption = readString(payload, "caption") ?? "";
+    const refusal = fileRefusal(method, files, caption);
+    if (refusal) return badRequest(refusal);
+    if (readString(payload, "parse_mode") === "HTML") {
+      const parsed = parseTelegramHtml(caption);
+      if ("error" in parsed) return badRequest(`can't parse entities: ${parsed.error}`);
+    }
+    const messageId = this.nextMessageId(chatId);
+    return { ok: true, result: this.messageResult(chatId, messageId, caption) };
   }
 
   private editMessageText(payload: Record<string, unknown>): ApiResponse {
@@ -428,6 +459,7 @@ export class FakeTelegram {
     payload: Record<string, unknown>,
     answer: ApiResponse,
     recorded?: RecordedExchange,
+    file?: SentFile,
   ): void {
     const sentMessage = answer.ok && method === "sendMessage" ? answer.result : undefined;
     const call: RecordedCall = {
@@ -441,6 +473,7 @@ export class FakeTelegram {
       parseMode: readString(payload, "parse_mode"),
       errorCode: answer.ok ? undefined : answer.error_code,
       description: answer.ok ? undefined : answer.description,
+      ...(file ? { file } : {}),
     };
     this.calls.push(call);
     for (const listener of [...this.listeners]) listener(call);
@@ -454,18 +487,6 @@ export class FakeTelegram {
     response.writeHead(status, { "content-type": "application/json" });
     response.end(JSON.stringify(answer));
   }
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of request) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString("utf8");
-}
-
-function parsePayload(body: string): Record<string, unknown> {
-  if (body.trim() === "") return {};
-  const value: unknown = JSON.parse(body);
-  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 }
 
 /** Starts a fake Bot API on 127.0.0.1 and a free port (or `port`). Close it in `afterEach`. */

@@ -1,10 +1,12 @@
-// Runs the kern CLI as a real child process (from source through tsx), for e2e tests.
+// Runs the kern CLI as a real child process, for e2e tests: the build in dist/, which the suite's
+// global setup (global-setup.ts) keeps fresh.
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-export const TSX = `${ROOT}node_modules/.bin/tsx`;
-export const MAIN = `${ROOT}src/main.ts`;
+/** The program that runs kern (node), and the script it runs: `[KERN_NODE, KERN_MAIN, ...args]`. */
+export const KERN_NODE = process.execPath;
+export const KERN_MAIN = `${ROOT}dist/main.js`;
 
 export function kernProcess(
   args: string[],
@@ -12,8 +14,8 @@ export function kernProcess(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      TSX,
-      [MAIN, ...args],
+      KERN_NODE,
+      [KERN_MAIN, ...args],
       { env: { ...process.env, NO_COLOR: "1", ...env }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

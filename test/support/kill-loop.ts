@@ -7,16 +7,12 @@
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createDaemonClient, type DaemonClient, uploadImport } from "../../src/client/index.js";
 import { readEnvFile } from "../../src/config/index.js";
 import { type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
-import { MAIN, TSX } from "./kern-process.js";
+import { KERN_MAIN, KERN_NODE } from "./kern-process.js";
 import { makeTempDir } from "./temp-dir.js";
 import { answerBackgroundCalls, isBackgroundRequest } from "./test-daemon.js";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const BUILT = join(ROOT, "dist", "main.js");
 
 export interface KillLoopOptions {
   rounds: number;
@@ -27,11 +23,7 @@ export interface KillLoopOptions {
   log?: (line: string) => void;
   /** Seed of the kill delays (deterministic runs). */
   seed?: number;
-  /** Run kern from src/ through tsx (the test suite, no build needed) instead of dist/. */
-  fromSource?: boolean;
 }
-
-let fromSource = false;
 
 export interface RoundResult {
   round: number;
@@ -56,8 +48,8 @@ export interface KillLoopReport {
 function kern(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      fromSource ? TSX : process.execPath,
-      [fromSource ? MAIN : BUILT, ...args],
+      KERN_NODE,
+      [KERN_MAIN, ...args],
       { env: { ...process.env, NO_COLOR: "1" }, timeout: 60_000 },
       (error, stdout, stderr) => {
         resolve({
@@ -132,7 +124,6 @@ async function waitIdle(client: DaemonClient, timeoutMs: number): Promise<void> 
 }
 
 export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopReport> {
-  fromSource = options.fromSource ?? false;
   const log = options.log ?? (() => undefined);
   const temp = makeTempDir("kern-kill-loop-");
   const dir = join(temp.path, "agent");

@@ -51,6 +51,11 @@ export function onUnauthorized(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
+/** For calls made outside `call` (an upload): the session ended. */
+export function reportUnauthorized(): void {
+  unauthorizedHandler();
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const body = errorBodySchema.safeParse(await response.json().catch(() => undefined));
   if (body.success) {
@@ -114,7 +119,13 @@ export const api = {
   login: (token: string) => json(okReplySchema, "/login", "POST", { token }),
   logout: () => json(okReplySchema, "/logout", "POST"),
   status: () => json(agentStatusSchema, "/status"),
-  sendMessage: (text: string) => json(postMessageReplySchema, "/message", "POST", { text }),
+  sendMessage: (text: string, attachments: string[] = []) =>
+    json(
+      postMessageReplySchema,
+      "/message",
+      "POST",
+      attachments.length > 0 ? { text, attachments } : { text },
+    ),
   cancelTurn: (turnId: string) =>
     json(cancelTurnReplySchema, `/turns/${encodeURIComponent(turnId)}/cancel`, "POST"),
   history: (options: { before?: number; limit: number }) =>

@@ -63,3 +63,11 @@ export function fillDays(days: string[]): string[] {
   }
   return result.length < 366 ? result : sorted;
 }
+
+/** A file size as people read it: `812 B`, `120 KB`, `3.4 MB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const mb = bytes / 1024 / 1024;
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+}

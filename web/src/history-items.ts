@@ -1,6 +1,6 @@
 // Turns stored messages into what the chat shows: user bubbles, assistant replies with their tool
 // calls (each paired with its result), and tool results whose call is on an older page. Pure.
-import type { SessionMessage } from "../../src/kernel/index.js";
+import type { MediaAttachment, SessionMessage } from "../../src/kernel/index.js";
 
 export interface ToolItem {
   callId: string;
@@ -13,7 +13,15 @@ export interface ToolItem {
 export type AssistantPart = { type: "text"; text: string } | { type: "tool"; tool: ToolItem };
 
 export type HistoryItem =
-  | { kind: "user"; seq: number; ts: string; text: string; via: string | null }
+  | {
+      kind: "user";
+      seq: number;
+      ts: string;
+      /** What the person wrote: a message with files shows its caption beside them. */
+      text: string;
+      via: string | null;
+      attachments: MediaAttachment[];
+    }
   | { kind: "assistant"; seq: number; ts: string; parts: AssistantPart[] };
 
 type AssistantItem = Extract<HistoryItem, { kind: "assistant" }>;
@@ -36,12 +44,15 @@ export function toHistoryItems(messages: SessionMessage[]): HistoryItem[] {
     if (message.role === "user") {
       reply = null;
       const via = message.meta?.interface ?? null;
+      const attachments = message.meta?.attachments ?? [];
+      const caption = message.meta?.caption;
       items.push({
         kind: "user",
         seq: message.seq,
         ts: message.ts,
-        text: message.content ?? "",
+        text: attachments.length > 0 && caption !== undefined ? caption : (message.content ?? ""),
         via,
+        attachments,
       });
     } else if (message.role === "assistant") {
       const parts = replyFor(message).parts;

@@ -10,6 +10,7 @@ import type { Channel, RuntimeApi } from "../../runtime/index.js";
 import { BOT_COMMANDS } from "./bot-texts.js";
 import { handleMessage } from "./handle-message.js";
 import { createRetryTransformer } from "./retry-transformer.js";
+import { sendTelegramFile } from "./send-telegram-file.js";
 import { supervisePolling } from "./supervise-polling.js";
 import { TelegramOutbox, toChatId } from "./telegram-outbox.js";
 import { TELEGRAM } from "./to-envelope.js";
@@ -89,15 +90,15 @@ export function createTelegramBot(options: CreateTelegramBotOptions): TelegramBo
   return {
     start: () => lifecycle.start(timeoutSeconds),
     stop: () => lifecycle.stop(),
-    channel: createChannel(outbox, stopSignal),
+    channel: createChannel(outbox, bot.api, stopSignal),
   };
 }
 
-function createChannel(outbox: TelegramOutbox, stopSignal: AbortSignal): Channel {
+function createChannel(outbox: TelegramOutbox, api: Bot["api"], stopSignal: AbortSignal): Channel {
   return {
     id: TELEGRAM,
     status: () => ({ enabled: !stopSignal.aborted, detail: null }),
-    send: async ({ chat: chatId, text }) => {
+    send: async ({ chat: chatId, text, file }) => {
       if (stopSignal.aborted) {
         throw new TelegramError(
           "KERN_TELEGRAM_API",
@@ -105,7 +106,11 @@ function createChannel(outbox: TelegramOutbox, stopSignal: AbortSignal): Channel
         );
       }
       const target = toChatId(chatId);
-      await outbox.run(target, () => outbox.sendMarkdown(target, text));
+      await outbox.run(target, () =>
+        file
+          ? sendTelegramFile(outbox, api, target, text, file)
+          : outbox.sendMarkdown(target, text),
+      );
     },
   };
 }

@@ -102,7 +102,7 @@ async function downloadTelegramFile(options: DownloadTelegramFileOptions): Promi
 /** Downloads and takes in the message's file; the text and attachments of its envelope. */
 export async function takeInTelegramFile(
   options: DownloadTelegramFileOptions & { media: MediaIntake; caption: string },
-): Promise<{ text: string; attachments: MediaAttachment[] }> {
+): Promise<{ text: string; attachments: MediaAttachment[]; caption: string }> {
   const bytes = await downloadTelegramFile(options);
   const { ref } = options;
   const result: IntakeResult = await options.media.ingest({

@@ -2,6 +2,7 @@
 // reply text, tool calls and results, command answers, turn ends and errors. Pure.
 import { parseChatCommand } from "../../kernel/index.js";
 import type { StreamEvent } from "../../protocol/index.js";
+import { textWithAttachments } from "./attachment-lines.js";
 import { stripEnvelopePrefix } from "./format-turn.js";
 import {
   appendItems,
@@ -100,7 +101,9 @@ function addInbound(transcript: Transcript, event: EventOf<"turn-queue" | "turn-
     {
       kind: "user",
       turnId,
-      text: stripEnvelopePrefix(envelope.text),
+      text:
+        textWithAttachments(envelope.attachments, envelope.caption) ??
+        stripEnvelopePrefix(envelope.text),
       from: envelope.interface === "tui" ? null : sender,
       localId: null,
       pending: false,

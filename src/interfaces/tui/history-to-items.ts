@@ -1,6 +1,7 @@
 // Turns a page of session history into transcript items: user text without its envelope prefix,
 // reply text, and each tool call joined with its result. Pure.
 import type { SessionMessage } from "../../kernel/index.js";
+import { textWithAttachments } from "./attachment-lines.js";
 import { stripEnvelopePrefix } from "./format-turn.js";
 import type { NewTranscriptItem } from "./transcript-item.js";
 
@@ -16,7 +17,9 @@ export function historyToItems(messages: SessionMessage[]): NewTranscriptItem[] 
       items.push({
         kind: "user",
         turnId,
-        text: stripEnvelopePrefix(message.content ?? ""),
+        text:
+          textWithAttachments(message.meta?.attachments, message.meta?.caption) ??
+          stripEnvelopePrefix(message.content ?? ""),
         from: senderOf(message),
         localId: null,
         pending: false,

@@ -14,6 +14,7 @@ import { MAX_BODY_BYTES, SESSION_COOKIE } from "../../protocol/index.js";
 import type { ExtensionsApi } from "../../runtime/extensions-api.js";
 import type { JobsApi } from "../../runtime/index.js";
 import type { RuntimeApi } from "../../runtime/runtime-api.js";
+import { DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS, guardConnections } from "./connection-guard.js";
 import { installRequestGuards, installRequestLog } from "./request-guards.js";
 import { registerAuthRoutes } from "./routes/auth-routes.js";
 import { registerContextRoutes } from "./routes/context-routes.js";
@@ -32,6 +33,9 @@ import { registerWorkingMemoryRoute } from "./routes/working-memory-route.js";
 import type { WebApp, WebContext } from "./web-app.js";
 import { WebAuth } from "./web-auth.js";
 import { errorReply, rawClientErrorAnswer, toErrorReply, WebError } from "./web-errors.js";
+
+/** Request headers must arrive this soon after a connection opens (Node's default is 60 s). */
+const HEADERS_TIMEOUT_MS = 10_000;
 
 /** SSE heartbeat: well under common proxy idle timeouts (30–60 s). */
 const DEFAULT_HEARTBEAT_MS = 15_000;
@@ -57,6 +61,8 @@ export interface CreateWebServerOptions {
   sessionsFile?: string | null;
   /** The agent's jobs (SPEC §13); without them the /jobs routes answer 503. */
   jobs?: JobsApi;
+  /** Connections held at once before any request on them authenticated; default 128. */
+  maxUnauthenticatedConnections?: number;
 }
 
 export interface ListenOptions {
@@ -145,6 +151,10 @@ function createApp(options: CreateWebServerOptions): WebApp {
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: true,
     bodyLimit: options.bodyLimit ?? MAX_BODY_BYTES,
+    // A connection that has not sent its request headers in 10 s is closed (Node checks every
+    // connectionsCheckingInterval); with the stranger cap (connection-guard.ts) a flood of silent
+    // connections cannot hold the daemon's file descriptors (issue 33 item 8).
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
     // Refusals made before any route runs keep the one error shape too.
     frameworkErrors: (error, _request, reply) => {
       const { status, body } = toErrorReply(error);
@@ -184,9 +194,13 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     jobs: options.jobs,
   };
   const app = createApp(options);
+  const guard = guardConnections(
+    app.server,
+    options.maxUnauthenticatedConnections ?? DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS,
+  );
   installBodyParser(app);
   installErrorHandlers(app);
-  installRequestGuards(app, auth);
+  installRequestGuards(app, auth, guard);
   installRequestLog(app);
   for (const register of [
     registerStaticRoutes,

@@ -1,5 +1,6 @@
 // The checks every request passes before its handler (SPEC §8, LESSONS #11): security headers,
 // no token in a URL, same-origin for state changes, and authentication except on public routes.
+import type { ConnectionGuard } from "./connection-guard.js";
 import { SECURITY_HEADERS } from "./security-headers.js";
 import type { WebApp } from "./web-app.js";
 import type { WebAuth } from "./web-auth.js";
@@ -31,7 +32,7 @@ export function isSameOrigin(headers: { origin?: string | undefined; host?: stri
   }
 }
 
-export function installRequestGuards(app: WebApp, auth: WebAuth): void {
+export function installRequestGuards(app: WebApp, auth: WebAuth, guard: ConnectionGuard): void {
   app.addHook("onRequest", async (request, reply) => {
     reply.headers({ ...SECURITY_HEADERS, "cache-control": "no-store" });
     if (hasTokenInUrl(request.url)) {
@@ -45,6 +46,7 @@ export function installRequestGuards(app: WebApp, auth: WebAuth): void {
     }
     if (request.routeOptions.config.public === true) return;
     if (auth.authenticate(request.headers) === null) throw new WebError("KERN_UNAUTHORIZED");
+    guard.trust(request.raw.socket);
   });
 }
 

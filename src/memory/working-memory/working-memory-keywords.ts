@@ -18,16 +18,25 @@ const PREFERENCE_WORDS = new Set(
   "love hate dislike avoid from future forward onwards whenever usually".split(" "),
 );
 
+/**
+ * Only the start of a long text is scanned, and a "word" this long (a base64 blob, a hash) is no
+ * key word: 190 KB messages without spaces made this scan tens of ms of the event loop a turn
+ * (issue 33 item 8). An item's topic shows in its first 20,000 characters.
+ */
+const MAX_SCANNED_CHARS = 20_000;
+const MAX_WORD_CHARS = 40;
+
 function stem(word: string): string {
   return word.length > 4 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
 }
 
 /** Lower-case content words (≥ 4 letters or holding a digit), lightly stemmed, without stopwords. */
 export function keywordsOf(text: string): Set<string> {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'_-]*/gu) ?? [];
+  const scanned = text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text;
+  const words = scanned.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'_-]*/gu) ?? [];
   const keywords = new Set<string>();
   for (const word of words) {
-    if (STOPWORDS.has(word)) continue;
+    if (STOPWORDS.has(word) || word.length > MAX_WORD_CHARS) continue;
     if (word.length < 4 && !/\d/.test(word)) continue;
     keywords.add(stem(word.replace(/'s$/, "")));
   }

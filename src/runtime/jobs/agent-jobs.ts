@@ -17,6 +17,8 @@ import type { JobInput } from "./job-input.js";
 import { hostTimezone } from "./job-schedule.js";
 import { JobScheduler } from "./job-scheduler.js";
 import { toJobView } from "./job-view.js";
+import { EVIDENCE_MESSAGES, type HeldTurn, runEvidence } from "./run-evidence.js";
+import type { RunEvidence } from "./run-recovery.js";
 import { UnattendedBudget } from "./unattended-budget.js";
 
 /** Interfaces that are kern's own sources, not a person: their messages never end the idle stop. */
@@ -43,6 +45,8 @@ export interface JobsRuntimePort {
     maxContextTokens?: number;
   }): { turnId: string };
   subscribe(listener: (event: RuntimeEvent) => void): () => void;
+  /** The turns accepted and not ended (running, queued, replayed after a crash). */
+  pendingTurns(): readonly HeldTurn[];
 }
 
 export interface AgentJobsOptions {
@@ -50,7 +54,7 @@ export interface AgentJobsOptions {
   jobsFile: string;
   heartbeatFile: string;
   state: Pick<StateRepo, "tokensSince">;
-  messages: Pick<MessageRepo, "newestPersonMessageTs">;
+  messages: Pick<MessageRepo, "newestPersonMessageTs" | "range" | "nextSeq">;
   /** The current session id. */
   session(): string;
   runtime: JobsRuntimePort;
@@ -66,6 +70,8 @@ export class AgentJobs implements JobsApi {
   readonly scheduler: JobScheduler;
   readonly heartbeat: Heartbeat;
   private unsubscribe: (() => void) | null = null;
+  /** Turn ends heard before `start` (a replayed turn may end first); applied at start. */
+  private early: TurnEnd[] | null = [];
 
   constructor(private readonly options: AgentJobsOptions) {
     const { config, clock, runtime } = options;
@@ -122,11 +128,25 @@ export class AgentJobs implements JobsApi {
     });
   }
 
-  /** Subscribes to turn ends, applies catch-up, runs what is due and arms both timers. */
+  /**
+   * Listens to turn ends from now on: made before the runtime starts, so the end of a turn it
+   * replays after a crash is never missed. Called by the constructor's owner (assembleJobs).
+   */
+  listen(): void {
+    this.unsubscribe ??= this.options.runtime.subscribe((event) => this.onEvent(event));
+  }
+
+  /**
+   * Once the runtime started (its replayed turns queued): settles the runs the last stop or crash
+   * left `started`, applies catch-up, runs what is due and arms both timers.
+   */
   start(): void {
-    this.unsubscribe = this.options.runtime.subscribe((event) => this.onEvent(event));
-    this.scheduler.start();
+    this.listen();
+    this.scheduler.start(() => this.evidence());
     this.heartbeat.start();
+    const early = this.early ?? [];
+    this.early = null;
+    for (const event of early) this.onEvent(event);
   }
 
   stop(): void {
@@ -134,6 +154,14 @@ export class AgentJobs implements JobsApi {
     this.heartbeat.stop();
     this.unsubscribe?.();
     this.unsubscribe = null;
+  }
+
+  private evidence(): RunEvidence {
+    const { messages, runtime } = this.options;
+    const session = this.options.session();
+    const end = messages.nextSeq(session);
+    const tail = messages.range(session, Math.max(0, end - EVIDENCE_MESSAGES), end);
+    return runEvidence(runtime.pendingTurns(), tail);
   }
 
   overview(): JobsOverview {
@@ -175,6 +203,10 @@ export class AgentJobs implements JobsApi {
 
   private onEvent(event: RuntimeEvent): void {
     if (event.type !== "turn-end") return;
+    if (this.early) {
+      this.early.push(event);
+      return;
+    }
     this.heartbeat.onTurnEnd(event.turnId);
     this.scheduler.onTurnEnd({
       turnId: event.turnId,

@@ -10,5 +10,6 @@ export * from "./job-scheduler.js";
 export * from "./job-view.js";
 export * from "./jobs-extension.js";
 export * from "./local-time.js";
+export * from "./run-recovery.js";
 export * from "./schedule-action.js";
 export * from "./unattended-budget.js";

@@ -10,6 +10,7 @@ import {
   type JobsDocument,
 } from "../../store/index.js";
 import { nextRunAfter } from "./job-schedule.js";
+import { type RunEvidence, settleStartedRuns } from "./run-recovery.js";
 
 const JOB_NAME_RULE =
   "use 1–63 lowercase letters, digits, '-' or '_', starting with a letter or digit (e.g. backups-check)";
@@ -131,6 +132,7 @@ export function recordRunStart(document: JobsDocument, start: RunStart): JobsDoc
       turnId: null,
       endedAt: start.outcome === "started" ? null : startedAt,
       tokens: null,
+      ...(start.manual ? { manual: true } : {}),
     },
   }));
 }
@@ -175,17 +177,17 @@ export function recordRunRefused(
 }
 
 /**
- * At daemon start: a run recorded but never queued (a crash between the two writes) is marked
- * interrupted — it is not run again; a job due while the daemon was down either stays due (runs
- * once now, however many runs it missed) or, with catch-up "skip", records a skip and moves on.
+ * At daemon start: every run a stop or crash left `started` is settled (run-recovery.ts: still
+ * queued, ran, or due again); then a job due while the daemon was down either stays due (runs once
+ * now, however many runs it missed) or, with catch-up "skip", records a skip and moves on.
  */
-export function catchUp(document: JobsDocument, nowMs: number): JobsDocument {
-  let result = document;
-  for (const job of document.jobs) {
-    if (job.lastRun?.outcome === "started" && job.lastRun.turnId === null) {
-      const lastRun = { ...job.lastRun, outcome: "interrupted" as const };
-      result = update(result, job.name, (current) => ({ ...current, lastRun }));
-    }
+export function catchUp(
+  document: JobsDocument,
+  nowMs: number,
+  evidence: RunEvidence = { pending: [], logged: [] },
+): JobsDocument {
+  let result = settleStartedRuns(document, evidence, nowMs);
+  for (const job of result.jobs) {
     const due = job.nextRunAt === null ? null : Date.parse(job.nextRunAt);
     if (job.paused || due === null || due > nowMs || job.catchUp === "once") continue;
     result = recordRunStart(result, { name: job.name, nowMs, outcome: "skipped-catch-up" });

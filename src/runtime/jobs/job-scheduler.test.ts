@@ -106,7 +106,7 @@ describe("JobScheduler", () => {
     for (const job of jobs) expect(Date.parse(job.nextRunAt ?? "")).toBe(START + 6 * 3_600_000);
   });
 
-  it("never runs again a run that was recorded but never queued (a crash between the writes)", () => {
+  it("runs once more a run recorded but never queued (a crash between the writes), never twice", () => {
     const clock = new FakeClock(START);
     const schedule = { kind: "at" as const, at: new Date(START + 60_000).toISOString() };
     const job = { name: "once", prompt: "go", schedule, to: null, catchUp: "once" as const };
@@ -119,11 +119,16 @@ describe("JobScheduler", () => {
     document = recordRunStart(document, { name: "once", nowMs: clock.now(), outcome: "started" });
     writeJobsFile(join(dir.path, "jobs.json"), document); // then the process died
     const second = harness({ clock });
-    second.scheduler.start();
+    second.scheduler.start(); // no evidence: its turn was never queued nor logged
     clock.advance(3_600_000);
     second.scheduler.tick();
-    expect(second.dispatched).toHaveLength(0);
-    expect(second.scheduler.list()[0]?.lastRun?.outcome).toBe("interrupted");
+    second.scheduler.tick();
+    expect(second.dispatched.map((entry) => entry.name)).toEqual(["once"]);
+    expect(second.scheduler.list()[0]).toMatchObject({
+      nextRunAt: null,
+      runs: 2,
+      lastRun: { outcome: "started", turnId: "turn-1" },
+    });
   });
 
   it("pauses, resumes, runs now and removes; refuses duplicates and more than jobs.max", () => {

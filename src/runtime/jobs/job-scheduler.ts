@@ -24,6 +24,7 @@ import {
   setPaused,
 } from "./job-book.js";
 import { type JobInput, toNewJob } from "./job-input.js";
+import type { RunEvidence } from "./run-recovery.js";
 import type { UnattendedBudget } from "./unattended-budget.js";
 
 /** setTimeout's longest delay (2^31 - 1 ms, ~24.8 days); a later job re-arms on the way. */
@@ -48,12 +49,17 @@ export class JobScheduler {
 
   constructor(private readonly options: JobSchedulerOptions) {}
 
-  /** Reads the file, applies catch-up (ADR 0013), runs what is due, and arms the timer. */
-  start(): void {
+  /**
+   * Reads the file, settles the runs the last stop or crash left `started` (from `evidence`: the
+   * job turns the runtime still holds and those the session log has), applies catch-up (ADR
+   * 0013), runs what is due, and arms the timer.
+   */
+  start(evidence: () => RunEvidence = () => ({ pending: [], logged: [] })): void {
     this.stopped = false;
     const now = this.options.clock.now();
     const read = readJobsFile(this.options.file);
-    this.document = catchUp(read, now);
+    const unsettled = read.jobs.some((job) => job.lastRun?.outcome === "started");
+    this.document = catchUp(read, now, unsettled ? evidence() : undefined);
     if (this.document !== read) this.save();
     this.tick();
   }

@@ -15,7 +15,16 @@ export function toJobView(job: JobRecord): JobView {
     createdBy: job.createdBy,
     createdAt: job.createdAt,
     nextRunAt: job.nextRunAt,
-    lastRun: job.lastRun,
+    lastRun: job.lastRun
+      ? {
+          scheduledFor: job.lastRun.scheduledFor,
+          startedAt: job.lastRun.startedAt,
+          outcome: job.lastRun.outcome,
+          turnId: job.lastRun.turnId,
+          endedAt: job.lastRun.endedAt,
+          tokens: job.lastRun.tokens,
+        }
+      : null,
     runs: job.runs,
   };
 }

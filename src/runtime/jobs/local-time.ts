@@ -6,17 +6,29 @@ interface LocalParts {
   minutes: number;
 }
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs about a millisecond. */
+const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timezone: string): Intl.DateTimeFormat {
+  let formatter = FORMATTERS.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", {
+      timeZone: timezone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    FORMATTERS.set(timezone, formatter);
+  }
+  return formatter;
+}
+
 /** The local date (YYYY-MM-DD) and minutes since local midnight of `nowMs` in `timezone`. */
 function localParts(nowMs: number, timezone: string): LocalParts {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: timezone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(nowMs));
+  const parts = formatterFor(timezone).formatToParts(new Date(nowMs));
   const part = (type: string): string => parts.find((item) => item.type === type)?.value ?? "00";
   return {
     date: `${part("year")}-${part("month")}-${part("day")}`,

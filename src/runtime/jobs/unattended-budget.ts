@@ -1,13 +1,16 @@
 // The day's budget for unattended work (SPEC §13: `unattendedTokensPerDay`): input + output
-// tokens of job and heartbeat turns since local midnight, read from the usage rows the turn loop
-// records. At the cap a run is skipped, and the operator hears about it once a day (a log warning
-// and a notice in status), not once per skipped run.
+// tokens since local midnight of everything that runs without a user — job and heartbeat turns,
+// sub-agents (their own steps, whoever started them, and the turns that bring their results back)
+// and the turns a background command's end queues — read from the usage rows the turn loop
+// records. At the cap a job run or a beat is skipped and an unattended turn's sub-agent refused,
+// and the operator hears about it once a day (a log warning and a notice in status), not once per
+// refusal.
 import { type Clock, isoNow } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import { startOfLocalDay } from "./local-time.js";
 
-/** The usage purposes that count as unattended (a turn's kind). */
-export const UNATTENDED_PURPOSES = ["job", "heartbeat"] as const;
+/** The usage purposes that count as unattended (a turn's kind; "subagent" also a sub-agent's steps). */
+export const UNATTENDED_PURPOSES = ["job", "heartbeat", "subagent", "process"] as const;
 
 export interface UnattendedBudgetOptions {
   /** Tokens per day; null = no cap. */
@@ -58,7 +61,7 @@ export class UnattendedBudget {
     if (spent < cap) return true;
     const day = this.dayStart();
     if (this.lastNotice?.day !== day) {
-      const text = `unattended budget reached: ${spent} of ${cap} tokens today (unattendedTokensPerDay); jobs and heartbeats are skipped until midnight (${this.options.timezone})`;
+      const text = `unattended budget reached: ${spent} of ${cap} tokens today (unattendedTokensPerDay); jobs, heartbeats and their sub-agents are skipped until midnight (${this.options.timezone})`;
       this.lastNotice = { day, at: isoNow(this.options.clock), text };
       this.options.logger.warn({ spent, cap, skipped: what }, "unattended budget reached");
       this.options.onNotice?.(text);

@@ -81,10 +81,13 @@ export class MediaIntake {
   message(
     results: readonly IntakeResult[],
     caption: string,
-  ): { text: string; attachments: MediaAttachment[] } {
+  ): { text: string; attachments: MediaAttachment[]; caption: string } {
     return {
       text: composeMediaText(results, caption),
-      attachments: results.map((result) => result.attachment),
+      attachments: results.map(({ attachment, transcript }) =>
+        transcript ? { ...attachment, transcript } : attachment,
+      ),
+      caption: caption.trim(),
     };
   }
 

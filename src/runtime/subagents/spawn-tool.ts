@@ -61,6 +61,7 @@ export function createSpawnTool(
         timeoutMs,
         depth: turn.depth + 1,
         replyTo: routeOf(turn.envelope),
+        parentKind: turn.kind,
       });
       return [
         `started sub-agent ${view.id} (tools: ${toolScope}, up to ${maxSteps} steps, ${Math.round(timeoutMs / 1000)} s).`,

@@ -10,6 +10,7 @@ import {
   isoNow,
   KernError,
   type SubagentRow,
+  type TurnKind,
   type TurnStopReason,
 } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
@@ -58,6 +59,14 @@ export interface SubagentManagerOptions {
   onEnd: (end: SubagentEnd) => void;
 }
 
+/**
+ * The unattended budget's say on a sub-agent (runtime/jobs: `unattendedTokensPerDay`): false at
+ * the day's cap, when the operator has been told once already.
+ */
+export interface SpawnBudget {
+  allows(what: string): boolean;
+}
+
 interface Entry {
   view: SubagentView;
   controller: AbortController;
@@ -71,6 +80,7 @@ export class SubagentManager {
   private readonly entries = new Map<string, Entry>();
   private readonly records: SubagentRecordFile;
   private stopping = false;
+  private budget: SpawnBudget | null = null;
 
   constructor(private readonly options: SubagentManagerOptions) {
     this.records = new SubagentRecordFile(options.recordFile);
@@ -79,6 +89,15 @@ export class SubagentManager {
   /** The sub-agents the last run left running (cut short by a stop or crash), once. */
   takeLeftovers(): SubagentRecord[] {
     return this.records.takeLeftovers();
+  }
+
+  /**
+   * Sub-agents run without a user: their tokens count as unattended, and at the day's cap one that
+   * an unattended turn (a job, the heartbeat, another sub-agent, a background command's end) asks
+   * for is refused. A person's own turn may still start one.
+   */
+  setBudget(budget: SpawnBudget): void {
+    this.budget = budget;
   }
 
   list(): SubagentView[] {
@@ -96,8 +115,20 @@ export class SubagentManager {
     timeoutMs: number;
     depth: number;
     replyTo?: ReplyRoute;
+    /** The kind of the turn that asks: anything but "message" runs unattended. */
+    parentKind?: TurnKind;
   }): SubagentView {
     if (this.stopping) throw new KernError("KERN_UNAVAILABLE", "the daemon is stopping");
+    const unattended = request.parentKind !== undefined && request.parentKind !== "message";
+    if (
+      unattended &&
+      this.budget &&
+      !this.budget.allows(`sub-agent for a ${request.parentKind} turn`)
+    )
+      throw new KernError(
+        "KERN_TOOL_FAILED",
+        "the unattended budget for today is spent (unattendedTokensPerDay): no sub-agent starts for a job, heartbeat or sub-agent until midnight; do the task yourself or leave it for the user",
+      );
     const running = this.running().length;
     if (running >= this.options.maxSubagents)
       throw new KernError(

@@ -8,8 +8,12 @@ import { z } from "zod";
 import { KernError } from "../../kernel/index.js";
 import { defineTool } from "./tool.js";
 
-/** Output beyond this is cut in the result (the model sees head and tail via the composer). */
-const MAX_OUTPUT_CHARS = 200_000;
+/**
+ * Output kept in memory for one call; past it the rest is dropped with a note. The loop stores
+ * a long result as its head and tail and the whole of it in `.kern/tool-output/` (issue 33), so
+ * this only bounds the daemon's memory: 32 Mi characters is at most 64 MB of UTF-16.
+ */
+const MAX_OUTPUT_CHARS = 32 * 1024 * 1024;
 /** After bash exits, how long output still in flight is awaited before the pipes are closed. */
 const DRAIN_MS = 200;
 
@@ -67,9 +71,13 @@ export const bashTool = defineTool({
       let status = "";
       let drain: NodeJS.Timeout | undefined;
       let done = false;
+      let dropped = 0;
       const collect = (chunk: string) => {
         if (output.length < MAX_OUTPUT_CHARS) output += chunk;
+        else dropped += chunk.length;
       };
+      const result = () =>
+        `${status}\n${output.slice(0, MAX_OUTPUT_CHARS)}${dropped > 0 ? `\n[… output past ${MAX_OUTPUT_CHARS} characters dropped: about ${dropped} more …]` : ""}`;
       child.stdout.setEncoding("utf8").on("data", collect);
       child.stderr.setEncoding("utf8").on("data", collect);
       const finish = (text: string) => {
@@ -96,12 +104,9 @@ export const bashTool = defineTool({
       child.on("exit", (code, signal) => {
         status ||= `exit code ${code ?? signal}`;
         // A child outside the group may hold the pipes open: wait briefly, then stop reading.
-        drain = setTimeout(
-          () => finish(`${status}\n${output.slice(0, MAX_OUTPUT_CHARS)}`),
-          DRAIN_MS,
-        );
+        drain = setTimeout(() => finish(result()), DRAIN_MS);
       });
-      child.on("close", () => finish(`${status}\n${output.slice(0, MAX_OUTPUT_CHARS)}`));
+      child.on("close", () => finish(result()));
       child.on("error", (error) => finish(`failed to start bash: ${error.message}`));
     });
   },

@@ -85,10 +85,19 @@ async function openConfined(
 }
 
 /** The whole text of a confined file. */
-export async function readConfined(agentDir: string, path: string): Promise<string> {
-  const { handle } = await openConfined(agentDir, path, "read");
+export function readConfined(agentDir: string, path: string): Promise<string> {
+  return withConfinedReader(agentDir, path, (handle) => handle.readFile("utf8"));
+}
+
+/** Opens a confined file for reading and lets `read` take what it needs (a bounded range). */
+export async function withConfinedReader<T>(
+  agentDir: string,
+  path: string,
+  read: (handle: FileHandle, stats: Stats) => Promise<T>,
+): Promise<T> {
+  const { handle, stats } = await openConfined(agentDir, path, "read");
   try {
-    return await handle.readFile("utf8");
+    return await read(handle, stats);
   } finally {
     await handle.close();
   }
@@ -120,6 +129,27 @@ export async function updateConfined(
     const next = change(await handle.readFile("utf8"));
     await handle.truncate(0);
     await handle.write(next, 0, "utf8");
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The bytes of a confined file of at most `maxBytes` (checked on the opened file before a byte is
+ * read); `tooLarge` makes the error for a larger one.
+ */
+export async function readConfinedBytes(
+  agentDir: string,
+  path: string,
+  maxBytes: number,
+  tooLarge: (bytes: number) => KernError,
+): Promise<Buffer> {
+  const { handle, stats } = await openConfined(agentDir, path, "read");
+  try {
+    if (stats.size > maxBytes) throw tooLarge(stats.size);
+    const bytes = await handle.readFile();
+    if (bytes.length > maxBytes) throw tooLarge(bytes.length); // it grew while we read
+    return bytes;
   } finally {
     await handle.close();
   }

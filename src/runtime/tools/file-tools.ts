@@ -4,23 +4,37 @@ import { dirname } from "node:path";
 import { z } from "zod";
 import { KernError } from "../../kernel/index.js";
 import { resolveAgentPath } from "./agent-path.js";
-import { readConfined, updateConfined, writeConfined } from "./confined-file.js";
+import { updateConfined, withConfinedReader, writeConfined } from "./confined-file.js";
+import { readByteRange, readLineRange } from "./read-file-range.js";
 import { defineTool } from "./tool.js";
+
+/** Most bytes a `read` returns when the context does not say (config `readMaxBytes`). */
+const DEFAULT_READ_MAX_BYTES = 65_536;
 
 export const readTool = defineTool({
   name: "read",
-  description: "Read a text file in the agent folder. Optional 1-based line range.",
+  description:
+    "Read a text file in the agent folder: a 1-based line range, or a byte offset and limit. One call returns a bounded part and says how to read on.",
   scope: "read",
   parameters: z.object({
     path: z.string().describe("path relative to the agent folder"),
     startLine: z.number().int().min(1).optional(),
     endLine: z.number().int().min(1).optional(),
+    offset: z.number().int().min(0).optional().describe("byte offset to start at (default 0)"),
+    limit: z.number().int().min(1).optional().describe("most bytes to return"),
   }),
   async run(args, context) {
-    const text = await readConfined(context.agentDir, args.path);
-    if (args.startLine === undefined && args.endLine === undefined) return text;
-    const lines = text.split("\n");
-    return lines.slice((args.startLine ?? 1) - 1, args.endLine ?? lines.length).join("\n");
+    const max = context.readMaxBytes ?? DEFAULT_READ_MAX_BYTES;
+    const limit = Math.min(args.limit ?? max, max);
+    return withConfinedReader(context.agentDir, args.path, (handle, stats) => {
+      if (args.startLine === undefined && args.endLine === undefined)
+        return readByteRange(handle, stats.size, { offset: args.offset ?? 0, limit });
+      return readLineRange(handle, stats.size, {
+        startLine: args.startLine ?? 1,
+        endLine: args.endLine ?? Number.POSITIVE_INFINITY,
+        limit,
+      });
+    });
   },
 });
 

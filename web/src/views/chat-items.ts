@@ -1,6 +1,7 @@
 // DOM for what the chat shows: user bubbles, assistant replies (markdown), collapsed tool calls,
 // command results, and a live turn that fills in as events stream. User text is shown verbatim
 // as text; agent text goes through the safe markdown renderer.
+import type { MediaAttachment } from "../../../src/kernel/index.js";
 import type { StreamEvent } from "../../../src/protocol/index.js";
 import { h } from "../dom.js";
 import { formatTime } from "../format.js";
@@ -11,14 +12,23 @@ import {
   type ToolItem,
 } from "../history-items.js";
 import { renderMarkdown } from "../markdown-render.js";
+import { attachmentList } from "./attachment-view.js";
 
 type TurnEndEvent = Extract<StreamEvent, { type: "turn-end" }>;
 
-function userBubble(text: string, meta: { ts?: string; via?: string | null }): HTMLElement {
+interface UserMeta {
+  ts?: string | undefined;
+  via?: string | null | undefined;
+  attachments?: readonly MediaAttachment[] | undefined;
+}
+
+function userBubble(text: string, meta: UserMeta): HTMLElement {
+  const files = attachmentList(meta.attachments);
   return h(
     "div",
-    { class: "message user" },
-    h("div", { class: "bubble" }, h("p", { class: "plain" }, text)),
+    { class: files ? "message user with-files" : "message user" },
+    files,
+    text ? h("div", { class: "bubble" }, h("p", { class: "plain" }, text)) : null,
     h(
       "div",
       { class: "meta" },
@@ -87,7 +97,7 @@ function toolView(tool: ToolItem): HTMLElement {
 export function historyItemElement(item: HistoryItem): HTMLElement {
   switch (item.kind) {
     case "user":
-      return userBubble(item.text, { ts: item.ts, via: item.via });
+      return userBubble(item.text, { ts: item.ts, via: item.via, attachments: item.attachments });
     case "assistant":
       return h(
         "div",
@@ -132,7 +142,7 @@ export class LiveTurn {
     this.element = h("article", { class: "turn", "data-turn-id": turnId }, this.reply);
   }
 
-  setUser(text: string, options: { ts?: string; via?: string | null; queued?: boolean }): void {
+  setUser(text: string, options: UserMeta & { queued?: boolean }): void {
     const bubble = userBubble(text, options);
     bubble.classList.toggle("queued", options.queued === true);
     if (this.userElement) this.userElement.replaceWith(bubble);

@@ -1,5 +1,6 @@
 // The chat: history (older pages load as you scroll up), live turns from the event stream, and
 // the composer. A message you send shows at once and is matched to its turn when events arrive.
+import type { MediaAttachment } from "../../../src/kernel/index.js";
 import type { StreamEvent } from "../../../src/protocol/index.js";
 import { api } from "../api.js";
 import { errorBox, h } from "../dom.js";
@@ -32,7 +33,7 @@ export class ChatView {
     this.sentinel = h("div", { class: "history-sentinel muted" });
     this.list = h("div", { class: "messages", role: "log", "aria-live": "polite" }, this.sentinel);
     this.composer = createComposer({
-      onSend: (text) => this.send(text),
+      onSend: (text, attachments) => this.send(text, attachments),
       onCancel: () => {
         if (this.running) void api.cancelTurn(this.running);
       },
@@ -43,6 +44,7 @@ export class ChatView {
       this.list,
       this.composer.element,
     );
+    this.acceptDrops();
     this.list.addEventListener("scroll", () => {
       const list = this.list;
       this.stick = list.scrollHeight - list.scrollTop - list.clientHeight < STICKY_PX;
@@ -124,18 +126,45 @@ export class ChatView {
     this.scrollIfSticky();
   }
 
-  private async send(text: string): Promise<void> {
-    const local = localCommand(text);
+  /** Files dropped anywhere on the chat go with the next message. */
+  private acceptDrops(): void {
+    const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes("Files") === true;
+    let depth = 0;
+    this.element.addEventListener("dragenter", (event) => {
+      if (!hasFiles(event)) return;
+      depth += 1;
+      this.element.classList.add("dropping");
+    });
+    this.element.addEventListener("dragleave", () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) this.element.classList.remove("dropping");
+    });
+    this.element.addEventListener("dragover", (event) => {
+      if (hasFiles(event)) event.preventDefault(); // allows the drop
+    });
+    this.element.addEventListener("drop", (event) => {
+      depth = 0;
+      this.element.classList.remove("dropping");
+      const files = Array.from(event.dataTransfer?.files ?? []);
+      if (files.length === 0) return;
+      event.preventDefault();
+      this.composer.addFiles(files);
+    });
+  }
+
+  private async send(text: string, attachments: MediaAttachment[] = []): Promise<void> {
+    const local = attachments.length === 0 ? localCommand(text) : null;
     if (local) return this.answerLocally(text, local.command, local.answer);
     const turn = new LiveTurn("");
-    turn.setUser(text, { ts: new Date().toISOString(), queued: true });
+    turn.setUser(text, { ts: new Date().toISOString(), queued: true, attachments });
     const entry = { text, turn };
     this.pending.push(entry);
     this.appendTurn(turn.element);
     this.stick = true;
     this.scrollIfSticky();
     try {
-      const { turnId } = await api.sendMessage(text);
+      const ids = attachments.map((attachment) => attachment.id);
+      const { turnId } = await api.sendMessage(text, ids);
       const index = this.pending.indexOf(entry);
       if (index < 0) return; // the event stream already matched it to its turn
       this.pending.splice(index, 1);
@@ -185,7 +214,7 @@ export class ChatView {
     if (known) return known;
     const index =
       envelope?.interface === "web"
-        ? this.pending.findIndex((entry) => entry.text === envelope.text)
+        ? this.pending.findIndex((entry) => entry.text === (envelope.caption ?? envelope.text))
         : -1;
     const adopted = index >= 0 ? this.pending.splice(index, 1)[0]?.turn : undefined;
     const turn = adopted ?? new LiveTurn(turnId);
@@ -193,7 +222,9 @@ export class ChatView {
     if (!adopted) this.appendTurn(turn.element);
     this.turns.set(turnId, turn);
     if (envelope && !turn.hasUser()) {
-      turn.setUser(envelope.text, { ts: envelope.ts, via: envelope.interface });
+      const files = envelope.attachments ?? [];
+      const text = files.length > 0 ? (envelope.caption ?? envelope.text) : envelope.text;
+      turn.setUser(text, { ts: envelope.ts, via: envelope.interface, attachments: files });
     }
     return turn;
   }

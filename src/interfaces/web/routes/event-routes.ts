@@ -10,9 +10,17 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** How long a dropped client may take to read what is buffered before its socket is closed. */
 const DROP_GRACE_MS = 10_000;
 
+/** Frames already made: every client gets the same event object, serialized once. */
+const frames = new WeakMap<RuntimeEvent, string>();
+
 /** One SSE frame. JSON.stringify never emits a raw newline, so `data:` stays one line. */
 function formatStreamEvent(event: RuntimeEvent): string {
-  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    frame = `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+    frames.set(event, frame);
+  }
+  return frame;
 }
 
 function openStream(raw: ServerResponse): void {

@@ -38,7 +38,7 @@ function makeJobs(folder: string) {
     jobsFile: join(folder, "jobs.json"),
     heartbeatFile: join(folder, "HEARTBEAT.md"),
     state: { tokensSince: () => 0 },
-    messages: { newestPersonMessageTs: () => null },
+    messages: { newestPersonMessageTs: () => null, range: () => [], nextSeq: () => 0 },
     session: () => "s",
     runtime: {
       enqueue: (request) => {
@@ -46,6 +46,7 @@ function makeJobs(folder: string) {
         return { turnId: `turn-${queued.length}` };
       },
       subscribe: (_listener: (event: RuntimeEvent) => void) => () => {},
+      pendingTurns: () => [],
     },
     clock: new FakeClock(),
     logger: createSilentLogger(),

@@ -18,7 +18,7 @@ const turnParamsSchema = z.object({ id: z.string().min(1).max(200) });
 async function withAttachments(
   runtime: WebContext["runtime"],
   body: { text: string; attachments?: string[] | undefined },
-): Promise<{ text: string; attachments: MediaAttachment[] }> {
+): Promise<{ text: string; attachments: MediaAttachment[]; caption?: string }> {
   const ids = body.attachments ?? [];
   if (ids.length === 0) return { text: body.text, attachments: [] };
   const media = runtime.media;
@@ -49,7 +49,7 @@ export function registerTurnRoutes(app: WebApp, context: WebContext): void {
     { schema: { body: postMessageBodySchema, response: { 200: postMessageReplySchema } } },
     async (request) => {
       const { channel, user } = request.body;
-      const { text, attachments } = await withAttachments(runtime, request.body);
+      const { text, attachments, caption } = await withAttachments(runtime, request.body);
       unsubscribe ??= runtime.subscribe((event) => intake.observe(event));
       const refusal = intake.refusal(text.length);
       if (refusal) {
@@ -61,7 +61,7 @@ export function registerTurnRoutes(app: WebApp, context: WebContext): void {
         interface: request.body.interface ?? "web",
         ...(channel === undefined ? {} : { channel }),
         ...(user === undefined ? {} : { user }),
-        ...(attachments.length > 0 ? { attachments } : {}),
+        ...(attachments.length > 0 ? { attachments, caption: caption ?? "" } : {}),
       });
       intake.accepted(turnId, text.length);
       request.log.info({ turnId, chars: text.length }, "message submitted");

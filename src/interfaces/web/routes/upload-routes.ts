@@ -73,7 +73,8 @@ export function registerUploadRoutes(app: WebApp, context: WebContext): void {
       ...(name ? { claimedName: name } : {}),
     });
     request.log.info({ mediaId: result.attachment.id, kind: result.attachment.kind }, "upload");
-    return { media: result.attachment, text: media.message([result], "").text };
+    const { text, attachments } = media.message([result], "");
+    return { media: attachments[0] ?? result.attachment, text };
   });
 
   app.get("/media/:file", { schema: { params: mediaParamsSchema } }, async (request, reply) => {

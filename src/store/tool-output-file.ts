@@ -1,0 +1,45 @@
+// The whole output of a tool call too long for the log (issue 33 item 8): one private file per
+// call under `.kern/tool-output/<session>/` (folders 0700, file 0600), written once, never read by
+// kern again. The log entry keeps the bounded form and names this file.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+/** Names tried for one call before giving up (a model reusing one call id 100 times a turn). */
+const MAX_NAME_ATTEMPTS = 100;
+
+/** Characters a file name part may hold: a tool call id comes from the model. */
+function safePart(text: string): string {
+  return text.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64) || "call";
+}
+
+export interface SaveToolOutputOptions {
+  /** `.kern/tool-output` (AgentPaths.toolOutputDir). */
+  dir: string;
+  session: string;
+  turnId: string;
+  callId: string;
+  text: string;
+}
+
+/**
+ * Writes `text` to `<dir>/<session>/<turnId>-<callId>.txt` (0600, never overwriting) and returns
+ * that path relative to `.kern/` (`tool-output/…`). Rejects when the file cannot be written.
+ */
+export async function saveToolOutput(options: SaveToolOutputOptions): Promise<string> {
+  const session = safePart(options.session);
+  const folder = join(options.dir, session);
+  await mkdir(options.dir, { recursive: true, mode: 0o700 });
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  const base = `${safePart(options.turnId)}-${safePart(options.callId)}`;
+  // A model may reuse a call id in a later step: the next free name, never an overwrite.
+  for (let attempt = 1; ; attempt += 1) {
+    const name = attempt === 1 ? `${base}.txt` : `${base}-${attempt}.txt`;
+    try {
+      await writeFile(join(folder, name), options.text, { mode: 0o600, flag: "wx" });
+      return `tool-output/${session}/${name}`;
+    } catch (error) {
+      const exists = (error as NodeJS.ErrnoException).code === "EEXIST";
+      if (!exists || attempt >= MAX_NAME_ATTEMPTS) throw error;
+    }
+  }
+}

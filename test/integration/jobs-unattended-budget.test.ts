@@ -1,0 +1,116 @@
+// Issue 26 (Build 6): the unattended budget counts sub-agents. A job's turn starts a sub-agent; the
+// sub-agent's steps and the turn that brings its result back are unattended tokens, so the day's
+// spend passes the cap: the next run of the job is refused, a sub-agent an unattended turn asks
+// for is refused, and the operator is told once. A person's own turn may still start one. Real
+// daemon, the fake OpenAI-compatible model with set token counts.
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import type { FakeChatRequest } from "../fakes/fake-llm-server.js";
+import {
+  isBackgroundRequest,
+  startTestDaemon,
+  type TestDaemon,
+  waitUntil,
+} from "../support/test-daemon.js";
+
+let running: TestDaemon | null = null;
+afterEach(async () => {
+  await running?.close();
+  running = null;
+});
+
+const SMALL = { promptTokens: 10, completionTokens: 5 };
+const SUBAGENT = { promptTokens: 1500, completionTokens: 20 };
+
+function text(message: FakeChatRequest["messages"][number] | undefined): string {
+  return typeof message?.content === "string"
+    ? message.content
+    : JSON.stringify(message?.content ?? "");
+}
+
+function isSubagent(request: FakeChatRequest): boolean {
+  return request.messages.some(
+    (message) => message.role === "user" && text(message).includes("You are sub-agent s-"),
+  );
+}
+
+function lastUser(request: FakeChatRequest): string {
+  return text([...request.messages].reverse().find((message) => message.role === "user"));
+}
+
+/** What a turn's tool results said, newest last. */
+function toolResults(request: FakeChatRequest): string[] {
+  return request.messages.filter((message) => message.role === "tool").map(text);
+}
+
+describe("the unattended budget and sub-agents (issue 26)", () => {
+  it("counts a job's sub-agent, then refuses the next run and an unattended spawn, with one notice", async () => {
+    const daemon = await startTestDaemon({
+      config: { jobs: { max: 50, minInterval: "1s" }, unattendedTokensPerDay: 1000 },
+    });
+    running = daemon;
+    const { llm } = daemon;
+    llm.when(
+      (request) => !isBackgroundRequest(request) && isSubagent(request),
+      () => ({ kind: "text", text: "WIDGETS: 42", usage: SUBAGENT }),
+    );
+    const refusals: string[] = [];
+    llm.when(
+      (request) => !isBackgroundRequest(request) && !isSubagent(request),
+      (request) => {
+        const last = lastUser(request);
+        const answered = request.messages.at(-1)?.role === "tool";
+        if (answered) {
+          refusals.push(...toolResults(request).filter((result) => result.includes("budget")));
+          return { kind: "text", text: "done", usage: SMALL };
+        }
+        // The job's turn, the result's turn (unattended) and the person's turn each spawn one.
+        if (
+          last.includes("[via job research") ||
+          last.includes("[via subagent") ||
+          last.includes("spawn one")
+        )
+          return {
+            kind: "tool-calls",
+            calls: [{ name: "spawn", args: { task: "count widgets" } }],
+            usage: SMALL,
+          };
+        return { kind: "text", text: "ok", usage: SMALL };
+      },
+    );
+    const jobs = daemon.daemon.jobs;
+    jobs.add({ name: "research", prompt: "count the widgets", every: "1h", createdBy: "cli" });
+
+    const first = jobs.runNow("research");
+    expect(first.turnId).not.toBeNull();
+    await daemon.turnEvents(first.turnId ?? "");
+    // The sub-agent runs, its result comes back as a `subagent` turn, which asks for another.
+    await waitUntil(() => refusals.length > 0, "the result turn's spawn answered", 30_000);
+    await daemon.daemon.runtime.whenIdle();
+    const subagentRequests = () =>
+      llm.requests.filter((request) => !isBackgroundRequest(request) && isSubagent(request)).length;
+    expect(subagentRequests()).toBe(1); // the unattended turn's second sub-agent never started
+    expect(refusals[0]).toContain("unattended budget for today is spent");
+
+    // Spend: the job's two steps, the sub-agent's step, the result turn's two steps.
+    const status = await daemon.client.status();
+    expect(status.jobs?.unattended.spentToday).toBe(15 + 15 + 1520 + 15 + 15);
+    expect(status.jobs?.unattended.notice).toContain("unattended budget reached");
+
+    // The job's next run is refused at the cap.
+    expect(jobs.runNow("research").turnId).toBeNull();
+    expect(jobs.job("research").lastRun?.outcome).toBe("skipped-budget");
+    expect(subagentRequests()).toBe(1);
+
+    // A person's own turn may still start a sub-agent.
+    const asked = await daemon.client.sendMessage({ text: "please spawn one" });
+    await daemon.turnEvents(asked.turnId);
+    await waitUntil(() => subagentRequests() === 2, "the person's sub-agent", 30_000);
+
+    // The operator was told once, however many runs and sub-agents were refused.
+    const warnings = readFileSync(daemon.logFile, "utf8")
+      .split("\n")
+      .filter((line) => line.includes("unattended budget reached"));
+    expect(warnings).toHaveLength(1);
+  }, 90_000);
+});
