@@ -24,7 +24,7 @@ export function lightStem(word: string): string {
 }
 
 /** The light stems of a text's words. */
-export function stemsOf(text: string): Set<string> {
+function stemsOf(text: string): Set<string> {
   return new Set((text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).map(lightStem));
 }
 

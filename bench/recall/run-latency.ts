@@ -1,4 +1,4 @@
-// `npx tsx bench/recall/latency.ts [--messages 100000] [--seed 42] [--queries 120]`: recall
+// `npx tsx bench/recall/run-latency.ts [--messages 100000] [--seed 42] [--queries 120]`: recall
 // latency alone at one history size, the narrow form of `npm run bench -- --size 100k`'s recall
 // figure. The same generated history (generator, seed 42, default tool outputs), imported and
 // embedded with the `local` embedder (build-agent's path, kept in bench/recall/.cache/); then the
