@@ -1,4 +1,4 @@
-// `npx tsx bench/recall/run-latency.ts [--messages 100000] [--seed 42] [--queries 120]`: recall
+// `npx tsx bench/recall/run-latency.ts [--messages 100000] [--seed 42] [--queries 120] [--variant NAME]`: recall
 // latency alone at one history size, the narrow form of `npm run bench -- --size 100k`'s recall
 // figure. The same generated history (generator, seed 42, default tool outputs), imported and
 // embedded with the `local` embedder (build-agent's path, kept in bench/recall/.cache/); then the
@@ -23,12 +23,14 @@ import { generateConversation, writeConversation } from "../generator/index.js";
 import { summarizeLatencies } from "../support/stats.js";
 import { readTruthFile } from "../support/truth-file.js";
 import { CACHE_DIR } from "./build-agent.js";
+import { applyVariant } from "./variants.js";
 
 const { values } = parseArgs({
   options: {
     messages: { type: "string" },
     seed: { type: "string" },
     queries: { type: "string" },
+    variant: { type: "string" },
   },
 });
 const messages = Number(values.messages ?? 100_000);
@@ -73,6 +75,7 @@ async function build(): Promise<void> {
 
 async function main(): Promise<void> {
   if (!existsSync(folder)) await build();
+  if (values.variant) applyVariant(values.variant);
   const truth = readTruthFile(truthFile);
   const asked = truth.facts.flatMap((fact) =>
     fact.kind === "negative" ? [fact.question] : [fact.question, fact.rewordedQuestion],

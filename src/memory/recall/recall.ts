@@ -18,7 +18,7 @@ import { RECALL_TUNING } from "./recall-tuning.js";
 import { type RoleWeight, speakerWeights } from "./speaker-prior.js";
 import { type Synonyms, shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
 import { isShortQuestion, termCoverage } from "./term-coverage.js";
-import { rerankByVector } from "./vector-rerank.js";
+import { HEAD_CHARS, rerankByVector } from "./vector-rerank.js";
 
 export { RECALL_TUNING } from "./recall-tuning.js";
 
@@ -172,26 +172,19 @@ function contextRerank(hits: readonly ScoredHit[], roleWeight: RoleWeight = () =
     .sort((a, b) => b.score - a.score || a.id - b.id);
 }
 
-/** Characters of a hit read for its coverage (as the vector leg reads). */
-const COVERAGE_HEAD = 3_000;
-
 /**
  * The hits with BM25 scaled by how many of the question's words each holds (term-coverage.ts):
  * length normalisation alone lets short echoes of one word outrank the message holding them all.
+ * `heads` are the hits' heads (read once, shared with the vector leg).
  */
 function byCoverage(
-  deps: RecallDependencies,
   hits: readonly ScoredHit[],
+  heads: readonly IndexedMessage[],
   terms: readonly string[],
 ): ScoredHit[] {
-  const share = RECALL_TUNING.coverage;
-  const echo = RECALL_TUNING.echo;
-  if ((share <= 0 && echo >= 1) || hits.length === 0) return [...hits];
-  const heads = deps.store.messages.headsByIds(
-    hits.map((hit) => hit.id),
-    COVERAGE_HEAD,
-  );
-  const weight = new Map(heads.map((m) => [m.id, textWeight(terms)(messageText(m))]));
+  if (RECALL_TUNING.coverage <= 0 && RECALL_TUNING.echo >= 1) return [...hits];
+  const weigh = textWeight(terms);
+  const weight = new Map(heads.map((m) => [m.id, weigh(messageText(m))]));
   return hits.map((hit) => ({ ...hit, score: hit.score * (weight.get(hit.id) ?? 1) }));
 }
 
@@ -265,7 +258,14 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
   });
   const roleWeight = speakerWeights(options.query);
   const terms = searchTerms(options.query).filter((term) => !speakers.has(term));
-  const fts = contextRerank(byCoverage(deps, hits, terms), roleWeight).map((hit) => hit.id);
+  const heads =
+    hits.length > 0
+      ? deps.store.messages.headsByIds(
+          hits.map((hit) => hit.id),
+          HEAD_CHARS,
+        )
+      : [];
+  const fts = contextRerank(byCoverage(hits, heads, terms), roleWeight).map((hit) => hit.id);
   // A lexical embedder finds nothing FTS misses except hash collisions (`zebra giraffe` would
   // "match" anything): its leg only re-orders FTS hits, so no FTS hit means no close match.
   const lexical = isLexicalEmbedder(deps.embedder.fingerprint);
@@ -277,6 +277,7 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
           meaning: RECALL_TUNING.meaning,
           keep: CANDIDATES,
           roleWeight,
+          heads,
           ...(RECALL_TUNING.vectorTextWeight ? { textWeight: textWeight(terms) } : {}),
         })
       : await vectorRanking(deps, options);
