@@ -1,8 +1,22 @@
 // A fresh agent holding one yardstick conversation: `kern init`, `kern import`, then only the
 // embedding job of the memory pipeline (recall reads messages and vectors; segments and
-// summaries play no part in it, and building them would triple the run).
-import { rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// summaries play no part in it, and building them would triple the run). Built agents are kept
+// in bench/recall/.cache/ (gitignored), keyed by the conversation's lines and the code that
+// builds the index (store, import, embeddings), so a second run reuses them; `--no-cache`
+// rebuilds. Recall only reads the store, so a cached agent is opened where it lies.
+import { createHash } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { agentPaths } from "../../src/config/index.js";
 import { importConversation, initAgent } from "../../src/daemon/index.js";
 import { SYSTEM_CLOCK } from "../../src/kernel/index.js";
@@ -22,27 +36,93 @@ export interface BuiltAgent {
   dispose(): void;
 }
 
-export async function buildAgent(conversation: Conversation, workDir: string): Promise<BuiltAgent> {
-  const agentDir = join(workDir, conversation.id);
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const CACHE_DIR = join(ROOT, "bench", "recall", ".cache");
+/** The code whose change changes a built index: every file under these folders is hashed. */
+const INDEX_CODE = [
+  "src/store",
+  "src/memory/embeddings",
+  "src/daemon/import-conversation.ts",
+  "src/daemon/parse-import-file.ts",
+  "src/daemon/init-agent.ts",
+];
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  if (!statSync(dir).isDirectory()) return [dir];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return filesUnder(path);
+      return path.endsWith(".ts") && !path.endsWith(".test.ts") ? [path] : [];
+    });
+}
+
+let codeKey: string | undefined;
+function indexCodeKey(): string {
+  if (codeKey) return codeKey;
+  const hash = createHash("sha256");
+  for (const file of INDEX_CODE.flatMap((dir) => filesUnder(join(ROOT, dir)))) {
+    hash.update(file.slice(ROOT.length)).update(readFileSync(file));
+  }
+  hash.update(readFileSync(join(ROOT, "bench", "recall", "build-agent.ts")));
+  codeKey = hash.digest("hex").slice(0, 12);
+  return codeKey;
+}
+
+function cacheKey(conversation: Conversation): string {
+  const lines = createHash("sha256").update(JSON.stringify(conversation.lines)).digest("hex");
+  return `${conversation.id}-${lines.slice(0, 12)}-${indexCodeKey()}`;
+}
+
+async function build(conversation: Conversation, agentDir: string, workDir: string): Promise<void> {
   rmSync(agentDir, { recursive: true, force: true });
   await initAgent({ agentDir, git: false });
   const file = join(workDir, `${conversation.id}.jsonl`);
   writeFileSync(file, `${conversation.lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
   await importConversation({ agentDir, file, clock: SYSTEM_CLOCK });
   rmSync(file, { force: true });
-  const store = openAgentStore({
+  const store = openStore(agentDir);
+  try {
+    await runEmbeddingJob({ store, embedder: createLocalEmbedder(), logger: createSilentLogger() });
+  } finally {
+    store.close();
+  }
+}
+
+function openStore(agentDir: string): AgentStore {
+  return openAgentStore({
     paths: agentPaths(agentDir),
     clock: SYSTEM_CLOCK,
     countTokens: countMessageTokens,
   });
-  const embedder = createLocalEmbedder();
-  await runEmbeddingJob({ store, embedder, logger: createSilentLogger() });
+}
+
+export async function buildAgent(
+  conversation: Conversation,
+  workDir: string,
+  useCache = true,
+): Promise<BuiltAgent> {
+  const cached = join(CACHE_DIR, cacheKey(conversation));
+  let agentDir = join(workDir, conversation.id);
+  if (useCache && existsSync(cached)) {
+    agentDir = cached;
+  } else {
+    await build(conversation, agentDir, workDir);
+    if (useCache) {
+      mkdirSync(CACHE_DIR, { recursive: true });
+      renameSync(agentDir, cached);
+      agentDir = cached;
+    }
+  }
+  const store = openStore(agentDir);
   return {
     store,
-    embedder,
+    embedder: createLocalEmbedder(),
     dispose() {
       store.close();
-      rmSync(agentDir, { recursive: true, force: true });
+      if (!useCache) rmSync(agentDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,12 +1,12 @@
 // `npm run bench:recall [-- --only lme,locomo,ops --lme-limit N --ops-sample N --variants a,b
-// --out FILE --report]`: recall on the three yardsticks of issue 30 (LongMemEval dev, LoCoMo dev,
+// --out FILE --report --no-cache]`: recall on the three yardsticks of issue 30 (LongMemEval dev, LoCoMo dev,
 // ops-dev), every leg and the final ranking beside BM25 and the FTS5 reference, in one run and one
-// process per yardstick, in parallel. Each conversation is built once; each variant (variants.ts: a rule turned off) re-runs
+// process per yardstick, in parallel. Each conversation is built once; built agents are cached in bench/recall/.cache/ (build-agent.ts); each variant (variants.ts: a rule turned off) re-runs
 // its questions. Prints a markdown table; --out writes every cell as JSON; --report writes
 // bench/results/recall-yardsticks.json and re-renders docs/benchmarks.md (section 6c). Progress
 // on stderr.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,13 +26,40 @@ import {
   loadOps,
   YARDSTICKS,
   type YardstickName,
+  type YardstickQuestion,
 } from "./yardstick-data.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");
 const DEPTH = 10;
+/** `RECALL_MISSES=FILE`: every question whose evidence is not in the final top 5, one JSON line each (diagnosis). */
+const MISSES = process.env["RECALL_MISSES"];
+
+function noteMiss(
+  file: string,
+  variant: string,
+  q: YardstickQuestion,
+  shown: readonly number[],
+  legs: { fts: number[]; vectors: number[] },
+  seqOf: (ids: readonly number[]) => number[],
+): void {
+  if (shown.slice(0, 5).some((seq) => q.evidence.has(seq))) return;
+  const line = {
+    variant,
+    set: q.set,
+    category: q.category,
+    question: q.question,
+    evidence: [...q.evidence],
+    shown: shown.slice(0, 10),
+    fts: seqOf(legs.fts),
+    vectors: seqOf(legs.vectors),
+  };
+  appendFileSync(file, `${JSON.stringify(line)}\n`);
+}
 
 interface RunOptions {
+  /** Reuse built agents from bench/recall/.cache (build-agent.ts); `--no-cache` turns it off. */
+  cache: boolean;
   lmeLimit: number;
   opsSample: number;
   lmePart?: [number, number];
@@ -52,8 +79,9 @@ async function runConversation(
   workDir: string,
   variants: readonly string[],
   tally: Tally,
+  useCache: boolean,
 ): Promise<void> {
-  const agent = await buildAgent(conversation, workDir);
+  const agent = await buildAgent(conversation, workDir, useCache);
   const bm25 = buildBm25(conversation.lines.map((l) => `${l.name ?? l.role} ${l.content}`));
   const reference = buildFts5Reference(conversation.lines);
   try {
@@ -80,6 +108,7 @@ async function runConversation(
           const ranges = final.results.map((r) => [r.seqStart, r.seqEnd] as const);
           tally.add(key("final"), shownSeqs(ranges), q.evidence);
           tally.add(`${variant}|${q.set}|final@${q.category}`, shownSeqs(ranges), q.evidence);
+          if (MISSES) noteMiss(MISSES, variant, q, shownSeqs(ranges), legs, seqOf);
         } finally {
           restore();
         }
@@ -104,7 +133,7 @@ async function runYardstick(
   try {
     const conversations = load(name, options);
     for (const [index, conversation] of conversations.entries()) {
-      await runConversation(conversation, workDir, variants, tally);
+      await runConversation(conversation, workDir, variants, tally, options.cache);
       if ((index + 1) % 25 === 0 || index + 1 === conversations.length) {
         const seconds = ((performance.now() - started) / 1000).toFixed(0);
         process.stderr.write(
@@ -170,6 +199,7 @@ async function main(): Promise<void> {
       cells: { type: "string" },
       "lme-part": { type: "string" },
       report: { type: "boolean" },
+      "no-cache": { type: "boolean" },
     },
   });
   const only = (values.only?.split(",") ?? [...YARDSTICKS]) as YardstickName[];
@@ -179,6 +209,7 @@ async function main(): Promise<void> {
       throw new Error(`unknown variant ${variant}: ${Object.keys(VARIANTS).join(", ")}`);
   }
   const options = {
+    cache: !values["no-cache"],
     lmeLimit: Number(values["lme-limit"] ?? Number.POSITIVE_INFINITY),
     opsSample: Number(values["ops-sample"] ?? 1),
     ...(values["lme-part"]
@@ -189,6 +220,7 @@ async function main(): Promise<void> {
   if (only.length > 1) {
     const passOn = ["lme-limit", "ops-sample", "variants"] as const;
     const argv = passOn.flatMap((key) => (values[key] ? [`--${key}`, String(values[key])] : []));
+    if (values["no-cache"]) argv.push("--no-cache");
     await runInChildren(only, argv, tally);
   } else {
     for (const name of only) await runYardstick(name, variants, options, tally);

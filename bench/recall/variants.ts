@@ -53,6 +53,20 @@ export const VARIANTS: Record<string, Patch> = {
   "no-speaker-names": () => {
     RECALL_TUNING.speakerNames = false;
   },
+  "no-coverage": () => {
+    RECALL_TUNING.coverage = 0;
+  },
+  "no-echo": () => {
+    RECALL_TUNING.echo = 1;
+  },
+  "vector-text-weight": () => {
+    RECALL_TUNING.vectorTextWeight = true;
+  },
+  "round-6": () => {
+    RECALL_TUNING.coverage = 0;
+    RECALL_TUNING.echo = 1;
+    RECALL_TUNING.vectorTextWeight = false;
+  },
   "no-phrase-first": () => {
     RECALL_TUNING.phraseFirst = false;
   },

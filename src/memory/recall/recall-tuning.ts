@@ -66,6 +66,27 @@ export const RECALL_TUNING = {
    * 0.916 / 0.958 off; question 0.868 / 0.946 on, 0.874 / 0.946 off (ADR 0004, round 6).
    */
   widen: true,
+  /**
+   * Coverage (term-coverage.ts): a hit's score is multiplied by `1 - coverage + coverage × the
+   * share of the question's words it holds` (questions of two words or more; a speaker's name is
+   * matched to who spoke, not counted). Length normalisation alone lets short echoes of one word
+   * outrank the long message holding them all. Round 7 (ops-dev every 2nd question): ops keyword
+   * @5 0.910 -> 0.928, question 0.868 -> 0.892, LoCoMo 0.690 -> 0.677 alone; 1 cost LoCoMo 4.6
+   * points and was not kept.
+   */
+  coverage: 0.5,
+  /**
+   * A short message that is itself a question (< 200 characters ending in "?": it asks, it does
+   * not tell) keeps this share of its score; 1 turns it off. Round 7: ops keyword @5 0.910 ->
+   * 0.946 alone, LoCoMo unchanged.
+   */
+  echo: 0.5,
+  /**
+   * The `local` vector leg's similarity weighed the same way (coverage and echo). Off: measured in
+   * one run on the three yardsticks (ADR 0004, round 7) it lifted ops keyword 0.940 -> 0.964 and
+   * reworded 0.006 -> 0.030 at @5 but cost LongMemEval 4.7 points at @5 (0.887 -> 0.840).
+   */
+  vectorTextWeight: false,
   /** A short keyword query's exact phrase first (phrase-first.ts). */
   phraseFirst: true,
 };

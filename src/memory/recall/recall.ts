@@ -17,7 +17,8 @@ import { recallSnippet } from "./recall-snippet.js";
 import { RECALL_TUNING } from "./recall-tuning.js";
 import { type RoleWeight, speakerWeights } from "./speaker-prior.js";
 import { type Synonyms, shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
-import { rerankByVector } from "./vector-rerank.js";
+import { isShortQuestion, termCoverage } from "./term-coverage.js";
+import { HEAD_CHARS, rerankByVector } from "./vector-rerank.js";
 
 export { RECALL_TUNING } from "./recall-tuning.js";
 
@@ -171,6 +172,30 @@ function contextRerank(hits: readonly ScoredHit[], roleWeight: RoleWeight = () =
     .sort((a, b) => b.score - a.score || a.id - b.id);
 }
 
+/**
+ * The hits with BM25 scaled by how many of the question's words each holds (term-coverage.ts):
+ * length normalisation alone lets short echoes of one word outrank the message holding them all.
+ * `heads` are the hits' heads (read once, shared with the vector leg).
+ */
+function byCoverage(
+  hits: readonly ScoredHit[],
+  heads: readonly IndexedMessage[],
+  terms: readonly string[],
+): ScoredHit[] {
+  if (RECALL_TUNING.coverage <= 0 && RECALL_TUNING.echo >= 1) return [...hits];
+  const weigh = textWeight(terms);
+  const weight = new Map(heads.map((m) => [m.id, weigh(messageText(m))]));
+  return hits.map((hit) => ({ ...hit, score: hit.score * (weight.get(hit.id) ?? 1) }));
+}
+
+/** A candidate's weight from its text: its coverage of the question's words and whether it is an echo. */
+function textWeight(terms: readonly string[]): (text: string) => number {
+  const share = terms.length >= 2 ? RECALL_TUNING.coverage : 0;
+  return (text) =>
+    (1 - share + share * termCoverage(terms, text)) *
+    (isShortQuestion(text) ? RECALL_TUNING.echo : 1);
+}
+
 /** The second hop's hits (bridge-hop.ts) from the best first-hop hit, best first. */
 function bridgeRanking(
   deps: RecallDependencies,
@@ -232,7 +257,15 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
     ...(options.filters ? { filters: options.filters } : {}),
   });
   const roleWeight = speakerWeights(options.query);
-  const fts = contextRerank(hits, roleWeight).map((hit) => hit.id);
+  const terms = searchTerms(options.query).filter((term) => !speakers.has(term));
+  const heads =
+    hits.length > 0
+      ? deps.store.messages.headsByIds(
+          hits.map((hit) => hit.id),
+          HEAD_CHARS,
+        )
+      : [];
+  const fts = contextRerank(byCoverage(hits, heads, terms), roleWeight).map((hit) => hit.id);
   // A lexical embedder finds nothing FTS misses except hash collisions (`zebra giraffe` would
   // "match" anything): its leg only re-orders FTS hits, so no FTS hit means no close match.
   const lexical = isLexicalEmbedder(deps.embedder.fingerprint);
@@ -244,6 +277,8 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
           meaning: RECALL_TUNING.meaning,
           keep: CANDIDATES,
           roleWeight,
+          heads,
+          ...(RECALL_TUNING.vectorTextWeight ? { textWeight: textWeight(terms) } : {}),
         })
       : await vectorRanking(deps, options);
   const weights = [1, vectorLegWeight(deps.embedder.fingerprint), RECALL_TUNING.bridge];

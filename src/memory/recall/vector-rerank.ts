@@ -8,7 +8,7 @@
 // about what was said, and hashing their heads was most of the leg's cost; they keep their FTS
 // rank. Reads only the candidates, so the cost does not grow with the history.
 // docs/decisions/0004-recall-ranking.md
-import type { AgentStore } from "../../store/index.js";
+import type { AgentStore, IndexedMessage } from "../../store/index.js";
 import { cosineSimilarity, type Embedder } from "../embeddings/embedder.js";
 import { meaningVector } from "../embeddings/meaning-vector.js";
 import { shippedWordVectors, type WordVectors } from "../embeddings/word-vectors.js";
@@ -28,6 +28,10 @@ export interface VectorRerankOptions {
   keep: number;
   /** A candidate's similarity is multiplied by its speaker's weight (speaker-prior.ts). */
   roleWeight?: RoleWeight;
+  /** The candidates' heads when the caller has read them already (HEAD_CHARS each). */
+  heads?: readonly IndexedMessage[];
+  /** The similarity times this weight of the candidate's text (recall.ts: coverage, echo). */
+  textWeight?: (text: string) => number;
 }
 
 /**
@@ -35,7 +39,7 @@ export interface VectorRerankOptions {
  * recall is the same at 3,000 characters as with the whole 8,000 the embedder stores (1,000
  * loses 0.007 at @5).
  */
-const HEAD_CHARS = 3_000;
+export const HEAD_CHARS = 3_000;
 
 /**
  * The candidates by blended similarity to the query, best first, at most `keep`; ties by id; tool
@@ -48,8 +52,7 @@ export async function rerankByVector(
   candidates: readonly number[],
   options: VectorRerankOptions,
 ): Promise<number[]> {
-  const heads = deps.store.messages
-    .headsByIds([...candidates], HEAD_CHARS)
+  const heads = (options.heads ?? deps.store.messages.headsByIds([...candidates], HEAD_CHARS))
     .filter((message) => message.role !== "tool")
     .map((message) => ({ id: message.id, role: message.role, text: messageText(message) }));
   if (heads.length === 0) return [];
@@ -64,7 +67,8 @@ export async function rerankByVector(
       const lexical = other ? cosineSimilarity(target, other) : 0;
       const meaning =
         sense && meaningful ? cosineSimilarity(sense, meaningVector(head.text, table)) : 0;
-      const similarity = (1 - options.meaning) * lexical + options.meaning * meaning;
+      const blended = (1 - options.meaning) * lexical + options.meaning * meaning;
+      const similarity = blended * (options.textWeight?.(head.text) ?? 1);
       return { id: head.id, similarity: similarity * (options.roleWeight?.(head.role) ?? 1) };
     })
     .sort((a, b) => b.similarity - a.similarity || a.id - b.id)

@@ -1,0 +1,121 @@
+// `npx tsx bench/recall/run-latency.ts [--messages 100000] [--seed 42] [--queries 120] [--variant NAME]`: recall
+// latency alone at one history size, the narrow form of `npm run bench -- --size 100k`'s recall
+// figure. The same generated history (generator, seed 42, default tool outputs), imported and
+// embedded with the `local` embedder (build-agent's path, kept in bench/recall/.cache/); then the
+// planted facts' keyword and reworded questions and the negatives, spread over the history, each
+// timed three times keeping the fastest (as bench/measures/recall-quality.ts does: other work on
+// a shared machine only adds time). Prints p50 / p95 / max in ms.
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { agentPaths } from "../../src/config/index.js";
+import { importConversation, initAgent } from "../../src/daemon/index.js";
+import { SYSTEM_CLOCK } from "../../src/kernel/index.js";
+import { createSilentLogger } from "../../src/log/index.js";
+import {
+  countMessageTokens,
+  createLocalEmbedder,
+  runEmbeddingJob,
+} from "../../src/memory/index.js";
+import { recall } from "../../src/memory/recall/recall.js";
+import { openAgentStore } from "../../src/store/index.js";
+import { generateConversation, writeConversation } from "../generator/index.js";
+import { summarizeLatencies } from "../support/stats.js";
+import { readTruthFile } from "../support/truth-file.js";
+import { CACHE_DIR } from "./build-agent.js";
+import { applyVariant } from "./variants.js";
+
+const { values } = parseArgs({
+  options: {
+    messages: { type: "string" },
+    seed: { type: "string" },
+    queries: { type: "string" },
+    variant: { type: "string" },
+  },
+});
+const messages = Number(values.messages ?? 100_000);
+const seed = Number(values.seed ?? 42);
+const limit = Number(values.queries ?? 120);
+
+const folder = join(CACHE_DIR, `latency-${messages}-${seed}`);
+const agentDir = join(folder, "agent");
+const truthFile = join(folder, "truth.json");
+const log = (text: string) => process.stderr.write(`[latency ${messages}] ${text}\n`);
+
+async function build(): Promise<void> {
+  const building = `${folder}.building`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(building, { recursive: true });
+  const file = join(building, "conversation.jsonl");
+  log("generating");
+  const conversation = generateConversation({ seed, messages });
+  await writeConversation({
+    conversation,
+    messagesPath: file,
+    truthPath: join(building, "truth.json"),
+  });
+  log("importing");
+  const dir = join(building, "agent");
+  await initAgent({ agentDir: dir, git: false });
+  await importConversation({ agentDir: dir, file, clock: SYSTEM_CLOCK });
+  rmSync(file, { force: true });
+  log("embedding");
+  const store = openAgentStore({
+    paths: agentPaths(dir),
+    clock: SYSTEM_CLOCK,
+    countTokens: countMessageTokens,
+  });
+  try {
+    await runEmbeddingJob({ store, embedder: createLocalEmbedder(), logger: createSilentLogger() });
+  } finally {
+    store.close();
+  }
+  renameSync(building, folder);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(folder)) await build();
+  if (values.variant) applyVariant(values.variant);
+  const truth = readTruthFile(truthFile);
+  const asked = truth.facts.flatMap((fact) =>
+    fact.kind === "negative" ? [fact.question] : [fact.question, fact.rewordedQuestion],
+  );
+  const step = Math.max(1, asked.length / limit);
+  const queries = Array.from(
+    { length: Math.min(limit, asked.length) },
+    (_, i) => asked[Math.floor(i * step)] ?? "",
+  );
+  const store = openAgentStore({
+    paths: agentPaths(agentDir),
+    clock: SYSTEM_CLOCK,
+    countTokens: countMessageTokens,
+  });
+  const deps = { store, embedder: createLocalEmbedder() };
+  try {
+    await recall(deps, { query: "warm up the prepared statements", k: 10 });
+    const times: number[] = [];
+    for (const query of queries) {
+      let best = Number.POSITIVE_INFINITY;
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const started = performance.now();
+        await recall(deps, { query, k: 10 });
+        best = Math.min(best, performance.now() - started);
+      }
+      times.push(best);
+    }
+    const summary = summarizeLatencies(times);
+    process.stdout.write(
+      `recall latency at ${store.messages.totals().messages} messages, ${times.length} queries, k 10: ` +
+        `p50 ${summary.p50} ms, p95 ${summary.p95} ms, max ${summary.max} ms\n`,
+    );
+  } finally {
+    store.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
