@@ -8,9 +8,11 @@ export const toolLimitKeys = {
     .int()
     .min(1_024)
     .max(1_048_576)
-    .default(8_192)
+    // 40 KB: a whole `read` part (readMaxBytes, 64 KB, plus its note) stays under twice this, so
+    // a file read part by part reaches the model whole; only larger results are cut.
+    .default(40_960)
     .describe(
-      "A tool result past twice this is kept as its first and last this many bytes; the whole goes to .kern/tool-output/.",
+      "A tool result past twice this is kept as its first and last this many bytes; the whole goes to .kern/tool-output/. Keep twice this above readMaxBytes.",
     ),
   readMaxBytes: z
     .number()

@@ -269,10 +269,10 @@ describe("a daemon that always answers (issue 33, Must-show 7)", () => {
     expect(attack.streamsEnded).toEqual([false, false, false, false]);
     for (const length of attack.toolResultLengths) {
       expect(length).toBeGreaterThan(0);
-      expect(length).toBeLessThan(20_000);
+      expect(length).toBeLessThan(100_000);
     }
     // The whole 20 MB is in its private file; the log holds the bounded form.
-    expect(attack.toolLineLength).toBeLessThan(20_000);
+    expect(attack.toolLineLength).toBeLessThan(100_000);
     expect(attack.wholeFile.size).toBeGreaterThan(TOOL_BYTES);
     expect(attack.wholeFile.mode).toBe(0o600);
     // GET /history: each 190 KB message comes as its head and tail, far less than the log.

@@ -17,7 +17,7 @@ describe("one very long token", () => {
   );
   const dir = agent.dir;
 
-  it("reads a 6.3 MB base64 file as a tool result, and every command keeps working", async () => {
+  it("reads a 6.3 MB base64 file (a bounded part of it), and every command keeps working", async () => {
     const started = await kernProcess(["start", dir]);
     expect(started.code, started.stderr).toBe(0);
     const status = JSON.parse((await kernProcess(["status", dir, "--json"])).stdout) as {
@@ -40,7 +40,11 @@ describe("one very long token", () => {
     }
     expect(now.session.messages).toBe(4);
     const log = readFileSync(join(dir, ".kern", "sessions", `${now.session.id}.jsonl`), "utf8");
-    expect(log.length).toBeGreaterThan(6_000_000);
+    // `read` returns a bounded part (issue 33 item 8): one unspaced token of tens of thousands of
+    // characters reaches the log, the index and every command below; the 6.3 MB does not.
+    expect(log).toMatch(/[A-Za-z0-9+/]{60000}/);
+    expect(log.length).toBeLessThan(1_000_000);
+    expect(log).toContain("offset=");
 
     for (const args of [
       ["segments", dir, "--json"],
