@@ -57,7 +57,9 @@ export function registerImportCommand(program: Command, context: CliContext): vo
         context.exitCode = await rerunWithBoundedHeap();
         return;
       } else {
-        stopWithParent();
+        // Only the import child is tied to its parent; run in-process (tests, embedders) the IPC
+        // channel, if any, is someone else's (a test runner's worker) and must stay as it is.
+        if (context.env["KERN_IMPORT_CHILD"] === "1") stopWithParent();
         const { runImport, OFFLINE_OVERRIDES } = await loadDaemon();
         report = await runImport({
           agentDir: dir,
