@@ -5,15 +5,14 @@
 // message, one per turn; with the `local` embedder nothing without a query word (or a synonym of
 // one) is a match. Reads the index only.
 // docs/decisions/0004-recall-ranking.md
-import type { RecallReport, RecallResult, RecallStats, Role } from "../../kernel/index.js";
+import type { RecallReport, RecallStats, Role } from "../../kernel/index.js";
 import { type AgentStore, type IndexedMessage, searchTerms } from "../../store/index.js";
 import type { Embedder } from "../embeddings/embedder.js";
 import type { WordVectors } from "../embeddings/word-vectors.js";
 import { messageText } from "../text/message-text.js";
 import { bridgeQuery } from "./bridge-hop.js";
-import { asksForEarlier, latestFirst, namesWholeSubject } from "./latest-first.js";
 import { phraseFirst, phraseOf } from "./phrase-first.js";
-import { recallSnippet } from "./recall-snippet.js";
+import { buildReport, type Ranked } from "./recall-report.js";
 import { RECALL_TUNING } from "./recall-tuning.js";
 import { type RoleWeight, speakerWeights } from "./speaker-prior.js";
 import { type Synonyms, shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
@@ -53,13 +52,6 @@ const CANDIDATES = 50;
 const BRIDGE_HITS = 10;
 /** Phrase hits taken (phrase-first.ts). */
 const PHRASE_HITS = 20;
-/**
- * Fused candidates the newest-first rule re-orders: a fixed window, so `k` does not change which
- * result comes first.
- */
-const LATEST_WINDOW = 40;
-/** A hit widens to its turn, but never to more messages than this. */
-const MAX_TURN_MESSAGES = 12;
 
 /**
  * The vector leg's weight in fusion. The built-in `local` embedder hashes words: it is a second
@@ -236,17 +228,6 @@ export interface RecallLegs {
   fused: number[];
 }
 
-/** One search's rankings (message ids, best first) and what the question was read as. */
-interface Ranked {
-  fts: number[];
-  vectors: number[];
-  fused: Array<{ item: number; score: number }>;
-  /** Question words that name a speaker (lowercase). */
-  speakers: ReadonlySet<string>;
-  /** The messages holding the query as a phrase (phrase-first.ts). */
-  phrase: ReadonlySet<number>;
-}
-
 /** The two legs and their weighted fusion, best first. */
 async function rankMessages(deps: RecallDependencies, options: RecallOptions): Promise<Ranked> {
   const speakers = speakerTerms(deps, options.query);
@@ -317,30 +298,6 @@ export async function recallLegs(
   };
 }
 
-/** `[seqStart, seqEnd)` of the turn holding `seq`: from its user message, capped at 12. */
-function turnRange(store: AgentStore, session: string, seq: number): [number, number] {
-  const rows = store.messages.tokenRows(
-    session,
-    Math.max(0, seq - MAX_TURN_MESSAGES),
-    seq + MAX_TURN_MESSAGES + 1,
-  );
-  let start = seq;
-  for (const row of rows) if (row.seq <= seq && row.role === "user") start = row.seq;
-  let end = (rows.at(-1)?.seq ?? seq) + 1;
-  for (const row of rows) {
-    if (row.seq > seq && row.role === "user") {
-      end = row.seq;
-      break;
-    }
-  }
-  if (end - start <= MAX_TURN_MESSAGES) return [start, end];
-  const from = Math.max(
-    start,
-    Math.min(seq - Math.floor(MAX_TURN_MESSAGES / 2), end - MAX_TURN_MESSAGES),
-  );
-  return [from, from + MAX_TURN_MESSAGES];
-}
-
 /**
  * Searches all sessions. A result is the matching message (`seqEnd = seqStart + 1`; expand reads
  * around it), best first, at most `k`, at most one per turn; `score` is the fused RRF score
@@ -368,102 +325,7 @@ export async function recallWithLegs(
     vectors: ranked.vectors.slice(0, k),
     fused: ranked.fused.slice(0, k).map((entry) => entry.item),
   };
-  return { report: buildReport(deps, options, ranked, k), legs };
-}
-
-/**
- * Whether a candidate states the question's subject, for the newest-first rule: every query word
- * (a speaker's name by who said it), or, for a phrase query, the phrase. A tool output (a log, a
- * listing) names words without stating anything about them.
- */
-function statesSubject(message: IndexedMessage, text: string, ranked: Ranked, terms: string[]) {
-  if (message.role === "tool") return false;
-  if (ranked.phrase.size > 0) return ranked.phrase.has(message.id);
-  const speaker = message.meta?.name?.toLowerCase() ?? "";
-  if (ranked.speakers.size > 0 && !ranked.speakers.has(speaker)) return false;
-  return namesWholeSubject(
-    text,
-    terms.filter((term) => !ranked.speakers.has(term)),
-  );
-}
-
-/**
- * The fused candidates with the newest statement of a subject first (latest-first.ts), within a
- * fixed window; a result moved up takes the score of the place it took, so scores read best first.
- */
-function newestFirst(
-  options: RecallOptions,
-  ranked: Ranked,
-  candidates: ReadonlyArray<{ item: number; score: number }>,
-  messages: ReadonlyMap<number, IndexedMessage>,
-  texts: ReadonlyMap<number, string>,
-): Array<{ item: number; score: number }> {
-  const terms = searchTerms(options.query);
-  const window = candidates.slice(0, LATEST_WINDOW);
-  const reordered =
-    RECALL_TUNING.latestFirst && !asksForEarlier(options.query)
-      ? latestFirst(
-          window,
-          (entry) => {
-            const message = messages.get(entry.item);
-            return (
-              message !== undefined &&
-              statesSubject(message, texts.get(entry.item) ?? "", ranked, terms)
-            );
-          },
-          (entry) => entry.item,
-        )
-      : window;
-  return [...reordered, ...candidates.slice(LATEST_WINDOW)].map((entry, place) => ({
-    item: entry.item,
-    score: candidates[place]?.score ?? entry.score,
-  }));
-}
-
-function buildReport(
-  deps: RecallDependencies,
-  options: RecallOptions,
-  ranked: Ranked,
-  k: number,
-): RecallReport {
-  const terms = searchTerms(options.query);
-  const candidates = ranked.fused.slice(0, Math.max(LATEST_WINDOW, k * 4));
-  const messages = new Map(
-    deps.store.messages.byIds(candidates.map((entry) => entry.item)).map((m) => [m.id, m]),
-  );
-  const texts = new Map([...messages].map(([id, message]) => [id, messageText(message)]));
-  const top = newestFirst(options, ranked, candidates, messages, texts);
-  const results: RecallResult[] = [];
-  const byTurn = new Map<string, RecallResult>();
-  for (const { item, score } of top) {
-    const message = messages.get(item);
-    if (!message) continue;
-    const [turnStart] = turnRange(deps.store, message.session, message.seq);
-    const turn = `${message.session}\u0000${turnStart}`;
-    const earlier = byTurn.get(turn);
-    if (earlier) {
-      // One result per turn: a second hit next to it widens it (when the tuning says so); one
-      // further away adds nothing.
-      if (!RECALL_TUNING.widen) continue;
-      if (message.seq === earlier.seqEnd) earlier.seqEnd += 1;
-      else if (message.seq === earlier.seqStart - 1) earlier.seqStart -= 1;
-      continue;
-    }
-    const snippet = recallSnippet(texts.get(message.id) ?? "", terms);
-    const result: RecallResult = {
-      session: message.session,
-      seqStart: message.seq,
-      seqEnd: message.seq + 1,
-      score,
-      snippet,
-      ts: message.ts,
-      speaker: message.meta?.name ?? message.meta?.user ?? message.role,
-    };
-    byTurn.set(turn, result);
-    results.push(result);
-    if (results.length >= k) break;
-  }
-  return { query: options.query, results };
+  return { report: buildReport(deps.store, options.query, ranked, k), legs };
 }
 
 /** What recall searches: indexed messages, sessions, vectors and the date range. */
