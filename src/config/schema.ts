@@ -1,8 +1,11 @@
 // The one schema of `.kern/config.json` with every default (SG-19). docs/config.md is checked
 // against it by a test: change both together. Pure.
 import { z } from "zod";
-import { parseDuration } from "../kernel/index.js";
+import { jobsAndHeartbeatKeys } from "./jobs-keys.js";
+import { type McpServerConfig, mcpServersSchema } from "./mcp-keys.js";
 import { toolLimitKeys } from "./tool-limit-keys.js";
+
+export { MCP_SERVER_NAME, type McpServerConfig, mcpServerSchema } from "./mcp-keys.js";
 
 export const PROVIDERS = ["openai", "openrouter", "ollama", "openai-compatible"] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -149,136 +152,6 @@ const mediaKeys = {
   media: mediaSchema,
   web: webSchema,
 };
-
-// MCP servers (SPEC §14): `mcpServers` in config.json, in the shape other MCP clients use. Any
-// string may hold `${VAR}`, filled from `.kern/.env` at load (resolve-mcp-servers.ts), so secrets
-// stay out of the committed file. A server's tools are `full`-scope tools unless `toolScope` says
-// otherwise (docs/security.md).
-export const MCP_SERVER_NAME = /^[A-Za-z0-9_-]{1,32}$/;
-
-const mcpCommonShape = {
-  toolScope: z
-    .enum(["full", "write", "read"])
-    .default("full")
-    .describe("The lowest toolScope that offers this server's tools; read = read-only."),
-  timeoutMs: z.number().int().min(100).default(60_000).describe("One tool call's time limit."),
-  startTimeoutMs: z
-    .number()
-    .int()
-    .min(100)
-    .default(30_000)
-    .describe("Time to connect and list tools before the server is reported failed."),
-};
-
-const mcpStdioServerSchema = z
-  .object({
-    command: z.string().min(1),
-    args: z.array(z.string()).default([]),
-    env: z.record(z.string(), z.string()).default({}),
-    cwd: z.string().min(1).optional(),
-    ...mcpCommonShape,
-  })
-  .strict();
-
-const mcpHttpServerSchema = z
-  .object({
-    url: z.string().min(1),
-    headers: z.record(z.string(), z.string()).default({}),
-    transport: z
-      .enum(["auto", "streamable-http", "sse"])
-      .default("auto")
-      .describe("auto = streamable HTTP, then SSE when the server does not speak it."),
-    ...mcpCommonShape,
-  })
-  .strict();
-
-export const mcpServerSchema = z.union([mcpStdioServerSchema, mcpHttpServerSchema], {
-  error:
-    'expected { "command", "args"?, "env"?, "cwd"? } (stdio) or { "url", "headers"? } (HTTP), plus "toolScope"?, "timeoutMs"?, "startTimeoutMs"?',
-});
-
-const mcpServersSchema = z
-  .record(z.string().regex(MCP_SERVER_NAME), mcpServerSchema, {
-    error: (issue) =>
-      issue.code === "invalid_key"
-        ? "a server name is 1-32 letters, digits, _ or - (it prefixes its tools' names)"
-        : undefined,
-  })
-  .default({})
-  .describe(
-    "MCP servers by name: { command, args?, env?, cwd? } or { url, headers? }; any string may use $VAR in braces, filled from .kern/.env; see docs/extensions.md.",
-  );
-
-export type McpServerConfig = z.infer<typeof mcpServerSchema>;
-// jobs and heartbeat (SPEC §13)
-
-/** A duration string (`90s`, `20m`, `2h`, `1d`; a bare number is minutes). */
-function durationString(example: string) {
-  return z.string().refine((text) => parseDuration(text) !== null, {
-    message: `expected a duration such as "${example}" (90s, 20m, 2h, 1d; a bare number is minutes)`,
-  });
-}
-
-const QUIET_HOURS = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
-
-const jobsSchema = z
-  .object({
-    max: z.number().int().min(1).max(10_000).default(50).describe("Most jobs one agent keeps."),
-    minInterval: durationString("1m")
-      .default("1m")
-      .describe("Shortest repeat of a job (every, cron) and of heartbeatInterval."),
-  })
-  .strict()
-  .default({ max: 50, minInterval: "1m" });
-
-const jobsAndHeartbeatKeys = {
-  timezone: z
-    .string()
-    .min(1)
-    .nullable()
-    .default(null)
-    .refine((zone) => zone === null || isTimeZone(zone), {
-      message: 'expected an IANA time zone such as "Europe/Berlin"',
-    })
-    .describe("IANA time zone for job times, cron and quietHours; null = the host's."),
-  heartbeatInterval: durationString("30m")
-    .default("30m")
-    .describe("A heartbeat turn on HEARTBEAT.md this often (at least jobs.minInterval); 0 = off."),
-  heartbeatIdleStop: durationString("24h")
-    .default("24h")
-    .describe("No heartbeat once no user has written for this long; 0 = never stop."),
-  heartbeatModel: z
-    .string()
-    .min(1)
-    .nullable()
-    .default(null)
-    .describe("Model for heartbeat turns; null = the chat model."),
-  quietHours: z
-    .string()
-    .regex(QUIET_HOURS, 'expected "HH:MM-HH:MM" such as "23:00-07:00"')
-    .nullable()
-    .default(null)
-    .describe("No heartbeat between these local times (in `timezone`); null = none."),
-  unattendedTokensPerDay: z
-    .number()
-    .int()
-    .min(0)
-    .nullable()
-    .default(null)
-    .describe(
-      "Cap on input + output tokens per day of unattended work: job and heartbeat turns, sub-agents, background-command turns; null = no cap.",
-    ),
-  jobs: jobsSchema,
-};
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false; // RangeError: not a zone this Node knows
-  }
-}
 
 export const configFileSchema = z
   .object({
