@@ -10,6 +10,7 @@ import {
   type RuntimeEvent,
 } from "../kernel/index.js";
 import type { ImportUpload } from "./runtime-api.js";
+import { finishCommand } from "./runtime-commands.js";
 
 /** What the daemon provides to import (daemon/daemon-importer.ts). */
 export interface Importer {
@@ -50,10 +51,7 @@ export async function queueImport(options: QueueImportOptions): Promise<ImportBu
   const { importer, upload, turnId, emit } = options;
   const file = await importer.receive(upload.source);
   return new Promise<ImportBuildReport>((resolve, reject) => {
-    const finish = (text: string) => {
-      emit({ type: "command-result", turnId, command: "import", text });
-      emit({ type: "turn-end", turnId, text, stopReason: "command" });
-    };
+    const finish = (text: string) => finishCommand({ emit }, turnId, "import", text);
     const job: QueuedJob = {
       async run() {
         try {

@@ -5,7 +5,6 @@ import {
   type AgentStatus,
   createId,
   DaemonError,
-  describeError,
   type Envelope,
   formatStatus,
   type ImportBuildReport,
@@ -20,8 +19,8 @@ import {
 } from "../kernel/index.js";
 import type { DoctorReport } from "../memory/index.js";
 import { type Channel, ChannelRegistry } from "./channel.js";
-import { answerCommand, type ChatCommandHandler, CommandRegistry } from "./chat-commands.js";
-import { type QueuedJob, queueImport } from "./import-job.js";
+import { type ChatCommandHandler, CommandRegistry } from "./chat-commands.js";
+import { queueImport } from "./import-job.js";
 import type { MediaIntake } from "./media/media-intake.js";
 import { runTurn, type TurnDependencies } from "./run-turn.js";
 import type {
@@ -31,29 +30,29 @@ import type {
   RuntimeApi,
   SubagentControl,
 } from "./runtime-api.js";
+import {
+  answerImmediately,
+  type CommandHost,
+  finishCommand,
+  immediateCommand,
+  startNewSession,
+} from "./runtime-commands.js";
+import { RuntimeEvents } from "./runtime-events.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { RuntimeQueries } from "./runtime-queries.js";
 import { closeInterruptedTurn, turnsToReplay } from "./runtime-recovery.js";
+import { RuntimeWork } from "./runtime-work.js";
 import { type SkillCatalog, skillsSectionText, skillsTextOf } from "./skills/skill-catalog.js";
 import { SkillsToolSource } from "./skills/skills-tool-source.js";
 import type { BackgroundStarter, ToolScope } from "./tools/tool.js";
 import { ALL_TOOLS, toolsSectionText } from "./tools/tool-registry.js";
 import { createBuiltinToolSource, ToolRegistry, type TurnInfo } from "./tools/tool-source.js";
 import { buildTurnDependencies } from "./turn-dependencies.js";
+import { type QueuedTurn, TurnQueue } from "./turn-queue.js";
 
 export type { RuntimeOptions } from "./runtime-options.js";
 
 import type { TurnOptions, TurnRequest } from "./turn-request.js";
-
-interface QueuedTurn {
-  turnId: string;
-  envelope: Envelope;
-  controller: AbortController;
-  /** A job that takes a turn's place in the queue (an import) instead of a model turn. */
-  job?: QueuedJob;
-  /** How a turn from another source runs (kind, model, prompt budget, scope). */
-  options?: TurnOptions;
-}
 
 /**
  * Back-pressure: turns that may wait at once. A flood beyond it is refused (KERN_QUEUE_FULL, HTTP
@@ -61,16 +60,11 @@ interface QueuedTurn {
  */
 export const MAX_QUEUED_TURNS = 1000;
 
-/** Commands answered at once, even while a turn runs; others wait their turn in the queue. */
-const IMMEDIATE = new Set(["status", "context", "segments", "recall", "help", "cancel"]);
-
 export class Runtime extends RuntimeQueries implements RuntimeApi {
-  private readonly listeners = new Set<(event: RuntimeEvent) => void>();
-  private readonly queue: QueuedTurn[] = [];
+  private readonly events: RuntimeEvents;
+  private readonly queue = new TurnQueue();
   private readonly startHooks: Array<() => void> = [];
-  private subagentControl: SubagentControl | null = null;
-  private processControl: (ProcessControl & { starter: BackgroundStarter }) | null = null;
-  private running: QueuedTurn | null = null;
+  private readonly background = new RuntimeWork();
   private idle: Promise<void> = Promise.resolve();
   private stopping = false;
   readonly pairing: PairingApi;
@@ -89,13 +83,14 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   constructor(private readonly options: RuntimeOptions) {
     super({
       ...options,
-      queueState: () => ({ running: this.running?.turnId ?? null, waiting: this.queue.length }),
+      queueState: () => this.queue.state(),
       channels: () => this.channels.list(),
       toolSources: () => this.tools.describe(),
       jobs: () => this.jobsStatus?.overview() ?? null,
       toolsText: () => toolsSectionText(this.toolsForTurn(STATUS_TURN, options.config.toolScope)),
       skillsText: () => (this.skills ? skillsSectionText(this.skills.current().skills) : ""),
     });
+    this.events = new RuntimeEvents(options.logger);
     this.pairing = options.pairing;
     this.media = options.media ?? null;
     this.tools.register(createBuiltinToolSource(ALL_TOOLS));
@@ -116,48 +111,38 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   }
 
   registerSubagents(control: SubagentControl): void {
-    this.subagentControl = control;
+    this.background.registerSubagents(control);
   }
 
   registerProcesses(control: ProcessControl & { starter: BackgroundStarter }): void {
-    this.processControl = control;
+    this.background.registerProcesses(control);
   }
 
   /** Status with the running sub-agents and background commands. */
   override async status(): Promise<AgentStatus> {
-    const [status, work] = await Promise.all([super.status(), this.work()]);
-    return {
-      ...status,
-      work: {
-        subagents: work.subagents.filter((row) => row.state === "running"),
-        processes: work.processes.filter((row) => row.state === "running"),
-      },
-    };
+    return { ...(await super.status()), work: this.background.running() };
   }
 
   async work(): Promise<WorkView> {
-    return {
-      subagents: this.subagentControl?.list() ?? [],
-      processes: this.processControl?.list() ?? [],
-    };
+    return this.background.list();
   }
 
   cancelSubagent(id: string): Promise<SubagentRow | null> {
-    return this.subagentControl?.cancel(id) ?? Promise.resolve(null);
+    return this.background.cancelSubagent(id);
   }
 
   stopProcess(id: string): Promise<ProcessRow | null> {
-    return this.processControl?.stop(id) ?? Promise.resolve(null);
+    return this.background.stopProcess(id);
   }
 
   submit(inbound: InboundEnvelope): { turnId: string } {
     this.assertAccepting();
     const envelope: Envelope = { ...inbound, ts: inbound.ts ?? isoNow(this.options.clock) };
     const turnId = createId("turn", this.options.clock.now());
-    const command = parseChatCommand(envelope.text);
-    if (command && (IMMEDIATE.has(command.command) || this.commands.get(command.command))) {
+    const command = immediateCommand(envelope.text, this.commands);
+    if (command) {
       setImmediate(
-        () => void this.answerImmediately(turnId, envelope, command.command, command.argument),
+        () => void answerImmediately(this.commandHost(), { turnId, envelope, ...command }),
       );
       return { turnId };
     }
@@ -220,14 +205,8 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   }
 
   private pushTurn(turn: QueuedTurn): void {
-    const { turnId, envelope } = turn;
-    this.queue.push(turn);
-    this.emit({
-      type: "turn-queue",
-      turnId,
-      envelope,
-      position: this.queue.length - (this.running ? 0 : 1),
-    });
+    const position = this.queue.push(turn);
+    this.emit({ type: "turn-queue", turnId: turn.turnId, envelope: turn.envelope, position });
   }
 
   /**
@@ -273,22 +252,20 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   }
 
   cancel(turnId: string): boolean {
-    if (this.running?.turnId === turnId) {
-      this.running.controller.abort();
+    if (this.queue.running?.turnId === turnId) {
+      this.queue.running.controller.abort();
       return true;
     }
-    const index = this.queue.findIndex((turn) => turn.turnId === turnId);
-    if (index === -1) return false;
-    const [turn] = this.queue.splice(index, 1);
+    const turn = this.queue.remove(turnId);
+    if (!turn) return false;
     this.options.queueFile?.done(turnId);
-    turn?.job?.abandon("cancelled before it started");
-    if (turn) this.emit({ type: "turn-end", turnId, text: "", stopReason: "cancelled" });
+    turn.job?.abandon("cancelled before it started");
+    this.emit({ type: "turn-end", turnId, text: "", stopReason: "cancelled" });
     return true;
   }
 
   subscribe(listener: (event: RuntimeEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.events.subscribe(listener);
   }
 
   /**
@@ -296,17 +273,12 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
    * the queue file too (the jobs settle a run a crash left unfinished by it).
    */
   pendingTurns(): Array<{ turnId: string; kind?: TurnKind; envelope: Envelope }> {
-    const held = this.running ? [this.running, ...this.queue] : this.queue;
-    return held.map((turn) => ({
-      turnId: turn.turnId,
-      ...(turn.options?.kind ? { kind: turn.options.kind } : {}),
-      envelope: turn.envelope,
-    }));
+    return this.queue.pending();
   }
 
   /** Resolves once the queue is empty and no turn runs. */
   async whenIdle(): Promise<void> {
-    while (this.running || this.queue.length > 0) await this.idle;
+    while (this.queue.busy) await this.idle;
   }
 
   /**
@@ -315,7 +287,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
    */
   async stop(): Promise<void> {
     this.stopping = true;
-    for (const turn of this.queue.splice(0)) {
+    for (const turn of this.queue.drain()) {
       turn.job?.abandon("the daemon stopped before it started; run it again");
       this.emit({
         type: "turn-end",
@@ -330,34 +302,24 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
         },
       });
     }
-    this.running?.controller.abort();
+    this.queue.running?.controller.abort();
     await this.idle;
   }
 
   private emit(event: RuntimeEvent): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.options.logger.error(
-          { error: describeError(error), event: event.type },
-          "event listener failed",
-        );
-      }
-    }
+    this.events.emit(event);
   }
 
   private pump(): void {
-    if (this.running) return;
-    const next = this.queue.shift();
+    if (this.queue.running) return;
+    const next = this.queue.startNext();
     if (!next) {
       this.options.queueFile?.compact();
       return;
     }
-    this.running = next;
     this.idle = this.process(next).finally(() => {
       this.options.queueFile?.done(next.turnId);
-      this.running = null;
+      this.queue.running = null;
       this.pump();
     });
   }
@@ -369,15 +331,16 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     }
     const command = turn.options?.kind ? null : parseChatCommand(turn.envelope.text);
     if (command?.command === "new") {
-      const id = this.startNewSession();
-      return this.finishCommand(
+      const id = startNewSession(this.options.store);
+      return finishCommand(
+        this.commandHost(),
         turn.turnId,
         "new",
         `started a new session ${id}; earlier sessions stay searchable with /recall`,
       );
     }
     if (command?.command === "restart") {
-      this.finishCommand(turn.turnId, "restart", "restarting the daemon…");
+      finishCommand(this.commandHost(), turn.turnId, "restart", "restarting the daemon…");
       this.options.onRestartRequest?.();
       return;
     }
@@ -386,57 +349,25 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       envelope: turn.envelope,
       kind: turn.options?.kind ?? "message",
       signal: turn.controller.signal,
-      deps: this.turnDependencies(turn),
+      deps: this.dependenciesFor(turn),
     });
   }
 
-  private async answerImmediately(
-    turnId: string,
-    envelope: Envelope,
-    command: string,
-    argument: string,
-  ): Promise<void> {
-    this.emit({ type: "turn-start", turnId, envelope });
-    if (command === "cancel") {
-      const running = this.running?.turnId;
-      const text = running && this.cancel(running) ? `cancelled ${running}` : "no turn is running";
-      return this.finishCommand(turnId, "cancel", text);
-    }
-    try {
-      const text = await answerCommand(command as Parameters<typeof answerCommand>[0], argument, {
-        status: () => this.status(),
-        context: () => this.context(),
-        segments: () => this.segments(),
-        recall: (query) => this.recall({ query, k: 8 }).then((report) => report),
-        registry: this.commands,
-        envelope,
-      });
-      this.finishCommand(turnId, command, text ?? "");
-    } catch (error) {
-      this.finishCommand(turnId, command, `/${command} failed: ${describeError(error)}`);
-    }
-  }
-
-  private finishCommand(turnId: string, command: string, text: string): void {
-    this.emit({ type: "command-result", turnId, command, text });
-    this.emit({ type: "turn-end", turnId, text, stopReason: "command" });
-  }
-
-  private startNewSession(): string {
-    const { store } = this.options;
-    const id = store.sessionLog.startNew();
-    const info = store.sessionLog.scan.info;
-    store.messages.ensureSession({ id, createdAt: info.createdAt, file: info.file });
-    return id;
+  private commandHost(): CommandHost {
+    return {
+      emit: (event) => this.emit(event),
+      queries: this,
+      registry: this.commands,
+      cancelRunning: () => {
+        const running = this.queue.running?.turnId;
+        return running && this.cancel(running) ? running : null;
+      },
+    };
   }
 
   /** The tools a turn gets: every source's, in the turn's scope. */
   private toolsForTurn(turn: TurnInfo, scope: ToolScope) {
     return this.tools.toolsFor({ scope, turn });
-  }
-
-  private turnDependencies(turn: QueuedTurn): TurnDependencies {
-    return this.dependenciesFor(turn);
   }
 
   /** A turn's dependencies; a sub-agent's loop (runtime/subagents/) starts from them. */
@@ -449,7 +380,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       emit: (event) => this.emit(event),
       status: async () => formatStatus(await this.status()),
     });
-    const background = this.processControl?.starter;
+    const background = this.background.starter;
     const withSkills = this.skills ? { ...deps, skillsText: skillsTextOf(this.skills) } : deps;
     return background
       ? { ...withSkills, toolContext: { ...withSkills.toolContext, background } }
