@@ -3,11 +3,11 @@
 import { agentPaths, type Config, loadConfig } from "../config/index.js";
 import { SYSTEM_CLOCK } from "../kernel/index.js";
 import { createSilentLogger, type Logger } from "../log/index.js";
-import { countMessageTokens, MemoryEngine } from "../memory/index.js";
+import { countMessageTokens, type MemoryEngine } from "../memory/index.js";
 import { type AgentStore, openAgentStore } from "../store/index.js";
 import { buildEmbedder, buildModel } from "./build-adapters.js";
 import { withFolderLock } from "./folder-guard.js";
-import { TEMPLATES_DIR } from "./init-agent.js";
+import { withMemoryEngine } from "./with-memory-engine.js";
 
 export interface OfflineMemoryOptions {
   agentDir: string;
@@ -41,20 +41,15 @@ async function openOfflineMemory<T>(
     countTokens: countMessageTokens,
   });
   const client = buildModel(config, {}, logger);
-  const memory = MemoryEngine.create({
-    store,
-    config,
-    embedder: buildEmbedder(config, logger),
-    summaryModel:
-      client && config.model ? { client, model: config.summaryModel ?? config.model } : null,
-    logger,
-    clock: SYSTEM_CLOCK,
-    templatesDir: TEMPLATES_DIR,
-  });
-  try {
-    return await action(memory, store, config);
-  } finally {
-    await memory.stop();
-    store.close();
-  }
+  return withMemoryEngine(
+    {
+      store,
+      config,
+      embedder: buildEmbedder(config, logger),
+      summaryModel:
+        client && config.model ? { client, model: config.summaryModel ?? config.model } : null,
+      logger,
+    },
+    action,
+  );
 }

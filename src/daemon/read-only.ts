@@ -14,7 +14,7 @@ import type { MemoryEngine } from "../memory/memory-engine.js";
 import { countMessageTokens } from "../memory/text/count-tokens.js";
 import { type AgentStore, openAgentStore } from "../store/index.js";
 import { withFolderLock } from "./folder-guard.js";
-import { TEMPLATES_DIR } from "./init-agent.js";
+import { withMemoryEngine } from "./with-memory-engine.js";
 
 export { readOfflineStatus } from "./agent-status.js";
 
@@ -50,27 +50,15 @@ export async function withReadOnlyMemory<T>(
 ): Promise<T> {
   return withFolderLock(options.agentDir, "open the agent's memory", async () => {
     const config = await loadConfig({ agentDir: options.agentDir, env: options.env });
-    const [embedder, { MemoryEngine }, { createSilentLogger }] = await Promise.all([
+    const [embedder, { createSilentLogger }] = await Promise.all([
       embedderFor(config),
-      import("../memory/memory-engine.js"),
       import("../log/index.js"),
     ]);
     const store = openReadOnlyStore(config.agentDir);
-    const memory = MemoryEngine.create({
-      store,
-      config,
-      embedder,
-      summaryModel: null,
-      logger: createSilentLogger(),
-      clock: SYSTEM_CLOCK,
-      templatesDir: TEMPLATES_DIR,
-    });
-    try {
-      return await action(memory, store, config);
-    } finally {
-      await memory.stop();
-      store.close();
-    }
+    return withMemoryEngine(
+      { store, config, embedder, summaryModel: null, logger: createSilentLogger() },
+      action,
+    );
   });
 }
 
