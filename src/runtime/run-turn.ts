@@ -19,7 +19,6 @@ import type { ImagePart, ModelClient, ModelEvent } from "../model/index.js";
 import { type AgentStore, indexDamageIn, type StateRepo } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
 import { toChatMessages } from "./to-chat-messages.js";
-import { DEFAULT_TOOL_OUTPUT_KEEP_BYTES } from "./tools/bound-tool-output.js";
 import { keepToolOutput } from "./tools/keep-tool-output.js";
 import type { Tool, ToolContext } from "./tools/tool.js";
 import { describeTools, runToolCall, toolsSectionText } from "./tools/tool-registry.js";
@@ -55,7 +54,7 @@ export interface TurnDependencies {
   /** The `<recall>` block to start with (a sub-agent's: its task searched over the shared history). */
   recall?: TurnRecall;
   /** Where long tool outputs are kept whole, and how much of each the log keeps (issue 33). */
-  toolOutput?: { dir: string | null; keepBytes: number };
+  toolOutput: { dir: string | null; keepBytes: number };
 }
 
 export interface RunTurnOptions {
@@ -272,8 +271,8 @@ async function runTools(calls: readonly ToolCall[], options: RunTurnOptions): Pr
     const whole = images > 0 ? `${result.output}\n[${images} image(s) returned]` : result.output;
     // Bounded before anything keeps it: the log, the index, the model and the event stream.
     const kept = await keepToolOutput(whole, call.id, {
-      dir: deps.toolOutput?.dir ?? null,
-      keepBytes: deps.toolOutput?.keepBytes ?? DEFAULT_TOOL_OUTPUT_KEEP_BYTES,
+      dir: deps.toolOutput.dir,
+      keepBytes: deps.toolOutput.keepBytes,
       session: deps.store.sessionLog.sessionId,
       turnId,
     });

@@ -2,9 +2,6 @@
 // at most its first and last `keepBytes` bytes of UTF-8, with a note in between saying how much
 // was cut and where the whole output is. Pure: no I/O (keep-tool-output.ts writes the file).
 
-/** First and last bytes kept of a long output, when the config does not say (docs/config.md). */
-export const DEFAULT_TOOL_OUTPUT_KEEP_BYTES = 8_192;
-
 export interface BoundedOutput {
   /** The head, the note and the tail; the output itself when it was short enough. */
   text: string;

@@ -8,9 +8,6 @@ import { updateConfined, withConfinedReader, writeConfined } from "./confined-fi
 import { readByteRange, readLineRange } from "./read-file-range.js";
 import { defineTool } from "./tool.js";
 
-/** Most bytes a `read` returns when the context does not say (config `readMaxBytes`). */
-const DEFAULT_READ_MAX_BYTES = 65_536;
-
 export const readTool = defineTool({
   name: "read",
   description:
@@ -24,7 +21,7 @@ export const readTool = defineTool({
     limit: z.number().int().min(1).optional().describe("most bytes to return"),
   }),
   async run(args, context) {
-    const max = context.readMaxBytes ?? DEFAULT_READ_MAX_BYTES;
+    const max = context.readMaxBytes;
     const limit = Math.min(args.limit ?? max, max);
     return withConfinedReader(context.agentDir, args.path, (handle, stats) => {
       if (args.startLine === undefined && args.endLine === undefined)

@@ -23,8 +23,8 @@ export interface ToolContext {
   signal: AbortSignal;
   memory: MemoryPort;
   bashTimeoutMs: number;
-  /** Most bytes one `read` call returns (config `readMaxBytes`); default 64 KiB. */
-  readMaxBytes?: number;
+  /** Most bytes one `read` call returns (config `readMaxBytes`). */
+  readMaxBytes: number;
   logger: Logger;
   /** The chat channels registered with the runtime (the `message` tool sends through them). */
   channels: ChannelRegistry;
