@@ -19,13 +19,13 @@ type Encoding = typeof import("gpt-tokenizer/encoding/o200k_base");
  */
 let encoding: Encoding | null = null;
 
-function countEncodedTokens(text: string, options: typeof ENCODE_OPTIONS): number {
-  encoding ??= createRequire(import.meta.url)("gpt-tokenizer/encoding/o200k_base") as Encoding;
-  return encoding.countTokens(text, options);
-}
-
 /** Special-token text such as `<|endoftext|>` in user input is counted as plain text, not thrown on. */
 const ENCODE_OPTIONS = { disallowedSpecial: new Set<string>() };
+
+function countEncodedTokens(text: string): number {
+  encoding ??= createRequire(import.meta.url)("gpt-tokenizer/encoding/o200k_base") as Encoding;
+  return encoding.countTokens(text, ENCODE_OPTIONS);
+}
 
 /**
  * BPE merges inside one pre-token are quadratic: 200k identical characters took 18 s to count.
@@ -70,7 +70,7 @@ function countChunks(run: string): number {
     let end = Math.min(start + MAX_RUN_CHARS, run.length);
     const code = run.charCodeAt(end - 1);
     if (end < run.length && code >= 0xd800 && code <= 0xdbff) end -= 1; // keep surrogate pairs whole
-    total += countEncodedTokens(run.slice(start, end), ENCODE_OPTIONS);
+    total += countEncodedTokens(run.slice(start, end));
     start = end;
   }
   return total;
@@ -103,15 +103,14 @@ export function countTokens(text: string): number {
   while (index < text.length) {
     const end = runEnd(text, index);
     if (end - index > MAX_RUN_CHARS) {
-      if (index > plainFrom)
-        total += countEncodedTokens(text.slice(plainFrom, index), ENCODE_OPTIONS);
+      if (index > plainFrom) total += countEncodedTokens(text.slice(plainFrom, index));
       total += countRun(text.slice(index, end));
       plainFrom = end;
     }
     index = end;
   }
-  if (plainFrom === 0) return countEncodedTokens(text, ENCODE_OPTIONS);
-  if (plainFrom < text.length) total += countEncodedTokens(text.slice(plainFrom), ENCODE_OPTIONS);
+  if (plainFrom === 0) return countEncodedTokens(text);
+  if (plainFrom < text.length) total += countEncodedTokens(text.slice(plainFrom));
   return total;
 }
 
