@@ -16,7 +16,7 @@ import { buildReport, type Ranked } from "./recall-report.js";
 import { RECALL_TUNING } from "./recall-tuning.js";
 import { type RoleWeight, speakerWeights } from "./speaker-prior.js";
 import { type Synonyms, shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
-import { isShortQuestion, termCoverage } from "./term-coverage.js";
+import { coverageOf, isShortQuestion } from "./term-coverage.js";
 import { HEAD_CHARS, rerankByVector } from "./vector-rerank.js";
 
 export { RECALL_TUNING } from "./recall-tuning.js";
@@ -183,9 +183,9 @@ function byCoverage(
 /** A candidate's weight from its text: its coverage of the question's words and whether it is an echo. */
 function textWeight(terms: readonly string[]): (text: string) => number {
   const share = terms.length >= 2 ? RECALL_TUNING.coverage : 0;
+  const coverage = coverageOf(terms);
   return (text) =>
-    (1 - share + share * termCoverage(terms, text)) *
-    (isShortQuestion(text) ? RECALL_TUNING.echo : 1);
+    (1 - share + share * coverage(text)) * (isShortQuestion(text) ? RECALL_TUNING.echo : 1);
 }
 
 /** The second hop's hits (bridge-hop.ts) from the best first-hop hit, best first. */

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { isShortQuestion, lightStem, termCoverage } from "./term-coverage.js";
+import { coverageOf, isShortQuestion, lightStem } from "./term-coverage.js";
 
 describe("term coverage", () => {
   it("counts the question's words a text holds, by light stem", () => {
     const terms = ["email", "campaigns", "drill", "date"];
-    expect(
-      termCoverage(terms, "The failover drills for email-campaign ran; date: December 9"),
-    ).toBe(1);
-    expect(termCoverage(terms, "what's the status of the email-campaigns config?")).toBe(0.5);
-    expect(termCoverage([], "anything")).toBe(1);
+    expect(coverageOf(terms)("The failover drills for email-campaign ran; date: December 9")).toBe(
+      1,
+    );
+    expect(coverageOf(terms)("what's the status of the email-campaigns config?")).toBe(0.5);
+    expect(coverageOf([])("anything")).toBe(1);
     expect(lightStem("policies")).toBe(lightStem("policy"));
   });
 

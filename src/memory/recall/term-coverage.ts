@@ -29,14 +29,16 @@ function stemsOf(text: string): Set<string> {
 }
 
 /**
- * The share (0..1) of `terms` (a question's search terms) that `text` holds, by light stem; 1
- * when there are no terms.
+ * The share (0..1) of `terms` (a question's search terms) a text holds, by light stem; 1 when
+ * there are no terms. The terms are stemmed once, for every text measured after.
  */
-export function termCoverage(terms: readonly string[], text: string | Set<string>): number {
+export function coverageOf(terms: readonly string[]): (text: string) => number {
   const wanted = [...new Set(terms.map(lightStem))];
-  if (wanted.length === 0) return 1;
-  const held = typeof text === "string" ? stemsOf(text) : text;
-  return wanted.filter((stem) => held.has(stem)).length / wanted.length;
+  if (wanted.length === 0) return () => 1;
+  return (text) => {
+    const held = stemsOf(text);
+    return wanted.filter((stem) => held.has(stem)).length / wanted.length;
+  };
 }
 
 /** A short message that is itself a question ("what's the status of X?"): it asks, it does not tell. */
