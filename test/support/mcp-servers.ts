@@ -1,5 +1,5 @@
 // MCP servers for tests: the reference `server-everything` (stdio, or streamable HTTP on a free
-// 127.0.0.1 port) run with this node, never npx, and three broken ones.
+// 127.0.0.1 port) and `server-filesystem`, run with this node, never npx, and three broken ones.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
@@ -16,6 +16,17 @@ export const EVERYTHING_BIN = join(
 /** `mcpServers` entry for server-everything over stdio. */
 export function everythingStdio(extra: Record<string, unknown> = {}) {
   return { command: process.execPath, args: [EVERYTHING_BIN, "stdio"], ...extra };
+}
+
+/** The reference `server-filesystem`'s entry point, confined by itself to the folders it is given. */
+const FILESYSTEM_BIN = join(
+  dirname(require.resolve("@modelcontextprotocol/server-filesystem/package.json")),
+  "dist/index.js",
+);
+
+/** `mcpServers` entry for server-filesystem over stdio, allowed into `folder` only. */
+export function filesystemStdio(folder: string) {
+  return { command: process.execPath, args: [FILESYSTEM_BIN, folder] };
 }
 
 /** The three ways a server fails to start (issue 27, Must show 2). */

@@ -1,9 +1,12 @@
 // The MCP manager against servers nobody here wrote (server-everything over stdio and streamable
 // HTTP) and three broken ones; every child process is stopped at the end.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   brokenServers,
   everythingStdio,
+  filesystemStdio,
   type HttpEverything,
   startEverythingHttp,
 } from "../../../../test/support/mcp-servers.js";
@@ -70,6 +73,50 @@ describe("McpManager", () => {
     );
     expect(result.isError).toBe(false);
     expect(JSON.stringify(result.parts)).toContain("42");
+  });
+
+  it("ends a tool call that outlasts timeoutMs with KERN_MCP_TIMEOUT; the server still answers", async () => {
+    const mcp = manager({ everything: resolved({ ...everythingStdio(), timeoutMs: 500 }) });
+    mcp.start();
+    const [connection] = mcp.connections;
+    expect((await connection!.settled()).state).toBe("ready");
+    const startedAt = Date.now();
+    // The server's own long-running tool: 20 s, far past the 500 ms bound.
+    const late = connection!.call(
+      "trigger-long-running-operation",
+      { duration: 20, steps: 2 },
+      AbortSignal.timeout(30_000),
+    );
+    await expect(late).rejects.toMatchObject({ code: "KERN_MCP_TIMEOUT" });
+    await expect(late).rejects.toThrow(/raise mcpServers\.everything\.timeoutMs/);
+    expect(Date.now() - startedAt).toBeLessThan(15_000);
+    const echo = await connection!.call("echo", { message: "still" }, AbortSignal.timeout(10_000));
+    expect(echo.parts).toEqual([{ type: "text", text: "Echo: still" }]);
+  });
+
+  it("reads a file through server-filesystem, whose own confinement refuses a path outside", async () => {
+    const folder = makeTempDir();
+    cleanups.push(folder.cleanup);
+    writeFileSync(join(folder.path, "notes.md"), "deploy on Fridays\n");
+    const mcp = manager({ files: resolved(filesystemStdio(folder.path)) });
+    mcp.start();
+    const [connection] = mcp.connections;
+    expect((await connection!.settled()).state).toBe("ready");
+    const names = connection!.tools().map((tool) => tool.remoteName);
+    expect(names).toContain("read_text_file");
+    const read = await connection!.call(
+      "read_text_file",
+      { path: join(folder.path, "notes.md") },
+      AbortSignal.timeout(10_000),
+    );
+    expect(JSON.stringify(read.parts)).toContain("deploy on Fridays");
+    const outside = await connection!.call(
+      "read_text_file",
+      { path: "/etc/passwd" },
+      AbortSignal.timeout(10_000),
+    );
+    expect(outside.isError).toBe(true);
+    expect(JSON.stringify(outside.parts)).not.toContain("root:");
   });
 
   it("names why each broken server failed and keeps the rest", async () => {
