@@ -12,7 +12,13 @@ import { groupMembers } from "../../src/runtime/processes/process-identity.js";
 import { type FakeChatRequest, type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
 import { isAlive } from "../support/process-agent.js";
 import { makeTempDir } from "../support/temp-dir.js";
-import { answerBackgroundCalls, isBackgroundRequest, waitUntil } from "../support/test-daemon.js";
+import {
+  answerBackgroundCalls,
+  isBackgroundRequest,
+  isSubagentRequest,
+  requestText,
+  waitUntil,
+} from "../support/test-daemon.js";
 
 const BUILT = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
 
@@ -30,18 +36,6 @@ function kern(args: string[]): Promise<{ code: number; stdout: string; stderr: s
         }),
     );
   });
-}
-
-function text(message: FakeChatRequest["messages"][number] | undefined): string {
-  return typeof message?.content === "string"
-    ? message.content
-    : JSON.stringify(message?.content ?? "");
-}
-
-function isSubagent(request: FakeChatRequest): boolean {
-  return request.messages.some(
-    (message) => message.role === "user" && text(message).includes("You are sub-agent s-"),
-  );
 }
 
 /** Tool calls in a request without a tool result after them: what a provider refuses. */
@@ -82,13 +76,13 @@ describe("kill -9 with a background command and a sub-agent running (issue 29)",
     llm = await startFakeLlm();
     answerBackgroundCalls(llm, "- (summary)", { fallback: true });
     llm.when(
-      (request) => !isBackgroundRequest(request) && isSubagent(request),
+      (request) => !isBackgroundRequest(request) && isSubagentRequest(request),
       () => ({ kind: "stall" }), // the sub-agent is mid model call when the daemon dies
     );
     llm.when(
-      (request) => !isBackgroundRequest(request) && !isSubagent(request),
+      (request) => !isBackgroundRequest(request) && !isSubagentRequest(request),
       (request) => {
-        const last = text([...request.messages].reverse().find((m) => m.role === "user"));
+        const last = requestText([...request.messages].reverse().find((m) => m.role === "user"));
         if (last.includes("start the work")) {
           if (request.messages.at(-1)?.role === "tool") return "Started.";
           return {
@@ -130,7 +124,11 @@ describe("kill -9 with a background command and a sub-agent running (issue 29)",
     const subagent = work.subagents[0];
     expect(command?.state).toBe("running");
     expect(subagent?.state).toBe("running");
-    await waitUntil(() => llm.requests.some(isSubagent), "the sub-agent's model call", 30_000);
+    await waitUntil(
+      () => llm.requests.some(isSubagentRequest),
+      "the sub-agent's model call",
+      30_000,
+    );
     const group = command?.pid ?? 0;
     expect(groupMembers(group).length).toBeGreaterThan(0);
 

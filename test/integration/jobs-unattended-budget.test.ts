@@ -8,6 +8,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { FakeChatRequest } from "../fakes/fake-llm-server.js";
 import {
   isBackgroundRequest,
+  isSubagentRequest,
+  lastUserText,
+  requestText,
   startTestDaemon,
   type TestDaemon,
   waitUntil,
@@ -22,25 +25,9 @@ afterEach(async () => {
 const SMALL = { promptTokens: 10, completionTokens: 5 };
 const SUBAGENT = { promptTokens: 1500, completionTokens: 20 };
 
-function text(message: FakeChatRequest["messages"][number] | undefined): string {
-  return typeof message?.content === "string"
-    ? message.content
-    : JSON.stringify(message?.content ?? "");
-}
-
-function isSubagent(request: FakeChatRequest): boolean {
-  return request.messages.some(
-    (message) => message.role === "user" && text(message).includes("You are sub-agent s-"),
-  );
-}
-
-function lastUser(request: FakeChatRequest): string {
-  return text([...request.messages].reverse().find((message) => message.role === "user"));
-}
-
 /** What a turn's tool results said, newest last. */
 function toolResults(request: FakeChatRequest): string[] {
-  return request.messages.filter((message) => message.role === "tool").map(text);
+  return request.messages.filter((message) => message.role === "tool").map(requestText);
 }
 
 describe("the unattended budget and sub-agents (issue 26)", () => {
@@ -51,14 +38,14 @@ describe("the unattended budget and sub-agents (issue 26)", () => {
     running = daemon;
     const { llm } = daemon;
     llm.when(
-      (request) => !isBackgroundRequest(request) && isSubagent(request),
+      (request) => !isBackgroundRequest(request) && isSubagentRequest(request),
       () => ({ kind: "text", text: "WIDGETS: 42", usage: SUBAGENT }),
     );
     const refusals: string[] = [];
     llm.when(
-      (request) => !isBackgroundRequest(request) && !isSubagent(request),
+      (request) => !isBackgroundRequest(request) && !isSubagentRequest(request),
       (request) => {
-        const last = lastUser(request);
+        const last = lastUserText(request);
         const answered = request.messages.at(-1)?.role === "tool";
         if (answered) {
           refusals.push(...toolResults(request).filter((result) => result.includes("budget")));
@@ -88,7 +75,8 @@ describe("the unattended budget and sub-agents (issue 26)", () => {
     await waitUntil(() => refusals.length > 0, "the result turn's spawn answered", 30_000);
     await daemon.daemon.runtime.whenIdle();
     const subagentRequests = () =>
-      llm.requests.filter((request) => !isBackgroundRequest(request) && isSubagent(request)).length;
+      llm.requests.filter((request) => !isBackgroundRequest(request) && isSubagentRequest(request))
+        .length;
     expect(subagentRequests()).toBe(1); // the unattended turn's second sub-agent never started
     expect(refusals[0]).toContain("unattended budget for today is spent");
 

@@ -8,6 +8,9 @@ import { groupMembers } from "../../src/runtime/processes/process-identity.js";
 import type { FakeChatRequest } from "../fakes/fake-llm-server.js";
 import {
   isBackgroundRequest,
+  isSubagentRequest,
+  lastUserText,
+  requestText,
   startTestDaemon,
   type TestDaemon,
   waitUntil,
@@ -19,25 +22,8 @@ afterEach(async () => {
   running = null;
 });
 
-function text(message: FakeChatRequest["messages"][number] | undefined): string {
-  return typeof message?.content === "string"
-    ? message.content
-    : JSON.stringify(message?.content ?? "");
-}
-
-/** The newest user message of a request (its envelope line, maybe a recall block, the text). */
-function lastUser(request: FakeChatRequest): string {
-  return text([...request.messages].reverse().find((message) => message.role === "user"));
-}
-
-function isSubagent(request: FakeChatRequest): boolean {
-  return request.messages.some(
-    (message) => message.role === "user" && text(message).includes("You are sub-agent s-"),
-  );
-}
-
 function allText(request: FakeChatRequest): string {
-  return request.messages.map(text).join("\n");
+  return request.messages.map(requestText).join("\n");
 }
 
 /** Everything the session log holds so far, via the API (user and assistant texts). */
@@ -54,7 +40,7 @@ describe("sub-agents in a running daemon (issue 29)", () => {
     const { llm } = daemon;
     // The sub-agents: each waits in a tool (bash) until the test opens the gate, then answers.
     llm.when(
-      (request) => !isBackgroundRequest(request) && isSubagent(request),
+      (request) => !isBackgroundRequest(request) && isSubagentRequest(request),
       (request) => {
         const name = allText(request).includes("Task: ALPHA") ? "ALPHA" : "BETA";
         if (request.messages.at(-1)?.role === "tool")
@@ -72,9 +58,9 @@ describe("sub-agents in a running daemon (issue 29)", () => {
     );
     // The main session, routed by its newest user message.
     llm.when(
-      (request) => !isBackgroundRequest(request) && !isSubagent(request),
+      (request) => !isBackgroundRequest(request) && !isSubagentRequest(request),
       (request) => {
-        const last = lastUser(request);
+        const last = lastUserText(request);
         if (last.includes("research ALPHA and BETA")) {
           if (request.messages.at(-1)?.role === "tool") return "I started two sub-agents.";
           return {
@@ -116,7 +102,11 @@ describe("sub-agents in a running daemon (issue 29)", () => {
     await waitUntil(
       () =>
         llm.requests.filter(
-          (request) => !isSubagent(request) && lastUser(request).includes("[via subagent"),
+          // not the memory worker's calls: the keeper also sees a result turn's text
+          (request) =>
+            !isBackgroundRequest(request) &&
+            !isSubagentRequest(request) &&
+            lastUserText(request).includes("[via subagent"),
         ).length >= 2,
       "both sub-agents' result turns",
       30_000,
@@ -157,13 +147,13 @@ describe("sub-agents in a running daemon (issue 29)", () => {
     running = daemon;
     const { llm } = daemon;
     llm.when(
-      (request) => !isBackgroundRequest(request) && isSubagent(request),
+      (request) => !isBackgroundRequest(request) && isSubagentRequest(request),
       () => ({ kind: "stall" }), // the sub-agent's model call never answers
     );
     llm.when(
-      (request) => !isBackgroundRequest(request) && !isSubagent(request),
+      (request) => !isBackgroundRequest(request) && !isSubagentRequest(request),
       (request) => {
-        const last = lastUser(request);
+        const last = lastUserText(request);
         if (last.includes("start both")) {
           if (request.messages.at(-1)?.role === "tool") return "Both started.";
           return {
@@ -203,9 +193,10 @@ describe("sub-agents in a running daemon (issue 29)", () => {
       () =>
         llm.requests.filter(
           (request) =>
-            !isSubagent(request) &&
-            (lastUser(request).includes("[via subagent") ||
-              lastUser(request).includes("[via process")),
+            !isBackgroundRequest(request) &&
+            !isSubagentRequest(request) &&
+            (lastUserText(request).includes("[via subagent") ||
+              lastUserText(request).includes("[via process")),
         ).length >= 2,
       "both end turns",
       30_000,

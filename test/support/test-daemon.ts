@@ -155,6 +155,25 @@ export async function waitUntil<T>(
   }
 }
 
+/** A request message's text (its content as a string, JSON for parts). */
+export function requestText(message: FakeChatRequest["messages"][number] | undefined): string {
+  return typeof message?.content === "string"
+    ? message.content
+    : JSON.stringify(message?.content ?? "");
+}
+
+/** The newest user message of a request (its envelope line, maybe a recall block, the text). */
+export function lastUserText(request: FakeChatRequest): string {
+  return requestText([...request.messages].reverse().find((message) => message.role === "user"));
+}
+
+/** A sub-agent's model call: its task message names it. */
+export function isSubagentRequest(request: FakeChatRequest): boolean {
+  return request.messages.some(
+    (message) => message.role === "user" && requestText(message).includes("You are sub-agent s-"),
+  );
+}
+
 /**
  * True for the memory worker's own model calls (summaries, rollups, the working-memory keeper):
  * every background system prompt opens with "You are kern's …" (SUMMARIZER_MARKER and
