@@ -67,6 +67,32 @@ export const VARIANTS: Record<string, Patch> = {
     RECALL_TUNING.echo = 1;
     RECALL_TUNING.vectorTextWeight = false;
   },
+  "vector-keep-100": () => {
+    RECALL_TUNING.vectorKeep = 100;
+  },
+  "score-fusion-0.7": () => {
+    RECALL_TUNING.scoreFusion = 0.7;
+    RECALL_TUNING.vectorKeep = 100;
+  },
+  "score-fusion-1": () => {
+    RECALL_TUNING.scoreFusion = 1;
+    RECALL_TUNING.vectorKeep = 100;
+  },
+  "rrf-10": () => {
+    RECALL_TUNING.rrfK = 10;
+  },
+  "rrf-30": () => {
+    RECALL_TUNING.rrfK = 30;
+  },
+  "meaning-0.25": () => {
+    RECALL_TUNING.meaning = 0.25;
+  },
+  "meaning-0.75": () => {
+    RECALL_TUNING.meaning = 0.75;
+  },
+  "meaning-1": () => {
+    RECALL_TUNING.meaning = 1;
+  },
   "no-phrase-first": () => {
     RECALL_TUNING.phraseFirst = false;
   },

@@ -82,6 +82,20 @@ export const RECALL_TUNING = {
    */
   echo: 0.5,
   /**
+   * Candidates the `local` vector leg keeps (of the FTS leg's `ftsCandidates`), best first. All
+   * 100 was measured in round 8 (ADR 0004): nothing moves but ops reworded (+0.6 at @5).
+   */
+  vectorKeep: 50,
+  /**
+   * With the `local` embedder, fuse by score instead of by rank when above 0: the lexical leg's
+   * score (scaled to its best hit) plus this weight times the vector leg's similarity (scaled
+   * 0..1 over the candidates). Round 8 (ADR 0004): at 1, ops question @5 0.892 -> 0.952 and
+   * reworded 0.006 -> 0.048, but LongMemEval @5 0.887 -> 0.858; not kept.
+   */
+  scoreFusion: 0,
+  /** The constant k of reciprocal rank fusion (recall.ts, RRF_K); round 8 measured 10 and 30. */
+  rrfK: 60,
+  /**
    * The `local` vector leg's similarity weighed the same way (coverage and echo). Off: measured in
    * one run on the three yardsticks (ADR 0004, round 7) it lifted ops keyword 0.940 -> 0.964 and
    * reworded 0.006 -> 0.030 at @5 but cost LongMemEval 4.7 points at @5 (0.887 -> 0.840).

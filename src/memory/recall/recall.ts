@@ -17,7 +17,7 @@ import { RECALL_TUNING } from "./recall-tuning.js";
 import { type RoleWeight, speakerWeights } from "./speaker-prior.js";
 import { type Synonyms, shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
 import { coverageOf, isShortQuestion } from "./term-coverage.js";
-import { HEAD_CHARS, rerankByVector } from "./vector-rerank.js";
+import { HEAD_CHARS, scoreByVector } from "./vector-rerank.js";
 
 export { RECALL_TUNING } from "./recall-tuning.js";
 
@@ -188,6 +188,27 @@ function textWeight(terms: readonly string[]): (text: string) => number {
     (1 - share + share * coverage(text)) * (isShortQuestion(text) ? RECALL_TUNING.echo : 1);
 }
 
+/**
+ * Fuses the lexical leg's scores (already scaled to its best hit) with the `local` vector leg's
+ * similarities scaled to 0..1 over the candidates, the latter at `weight`: a candidate the
+ * backbone ranks far ahead stays ahead, and the vector leg decides among near ties.
+ */
+function fuseScores(
+  lexical: readonly ScoredHit[],
+  similar: ReadonlyArray<{ id: number; similarity: number }>,
+  weight: number,
+): Array<{ item: number; score: number }> {
+  const values = similar.map((entry) => entry.similarity);
+  const low = Math.min(...values);
+  const span = Math.max(...values) - low;
+  const scaled = new Map(
+    similar.map((entry) => [entry.id, span > 0 ? (entry.similarity - low) / span : 0]),
+  );
+  return lexical
+    .map((hit) => ({ item: hit.id, score: hit.score + weight * (scaled.get(hit.id) ?? 0) }))
+    .sort((a, b) => b.score - a.score || a.item - b.item);
+}
+
 /** The second hop's hits (bridge-hop.ts) from the best first-hop hit, best first. */
 function bridgeRanking(
   deps: RecallDependencies,
@@ -246,28 +267,77 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
           HEAD_CHARS,
         )
       : [];
-  const fts = contextRerank(byCoverage(hits, heads, terms), roleWeight).map((hit) => hit.id);
+  const scored = contextRerank(byCoverage(hits, heads, terms), roleWeight);
+  const fts = scored.map((hit) => hit.id);
+  const vectors = await vectorLeg(deps, options, { fts, heads, terms, roleWeight, speakers });
+  const fused = fuseLegs(deps, options, scored, vectors);
+  const phrase = phraseRanking(deps, options);
+  return {
+    fts,
+    vectors: vectors.map((entry) => entry.id),
+    fused: phraseFirst(fused, phrase),
+    speakers,
+    phrase: new Set(phrase),
+  };
+}
+
+interface LexicalLeg {
+  fts: readonly number[];
+  heads: readonly IndexedMessage[];
+  terms: readonly string[];
+  roleWeight: RoleWeight;
+  speakers: ReadonlySet<string>;
+}
+
+/**
+ * The vector leg, best first: with the `local` embedder the FTS candidates re-ordered by
+ * similarity (abstaining when the question names a speaker); with a model, its nearest messages
+ * (similarity 0: fused by rank only).
+ */
+async function vectorLeg(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  leg: LexicalLeg,
+): Promise<Array<{ id: number; similarity: number }>> {
   // A lexical embedder finds nothing FTS misses except hash collisions (`zebra giraffe` would
   // "match" anything): its leg only re-orders FTS hits, so no FTS hit means no close match.
-  const lexical = isLexicalEmbedder(deps.embedder.fingerprint);
-  const abstain = lexical && speakers.size > 0 && !RECALL_TUNING.vectorsWhenSpeakerNamed;
-  const vectors = abstain
-    ? []
-    : lexical
-      ? await rerankByVector(deps, options.query, fts, {
-          meaning: RECALL_TUNING.meaning,
-          keep: CANDIDATES,
-          roleWeight,
-          heads,
-          ...(RECALL_TUNING.vectorTextWeight ? { textWeight: textWeight(terms) } : {}),
-        })
-      : await vectorRanking(deps, options);
+  if (!isLexicalEmbedder(deps.embedder.fingerprint)) {
+    return (await vectorRanking(deps, options)).map((id) => ({ id, similarity: 0 }));
+  }
+  if (leg.speakers.size > 0 && !RECALL_TUNING.vectorsWhenSpeakerNamed) return [];
+  return scoreByVector(deps, options.query, leg.fts, {
+    meaning: RECALL_TUNING.meaning,
+    keep: RECALL_TUNING.vectorKeep,
+    roleWeight: leg.roleWeight,
+    heads: leg.heads,
+    ...(RECALL_TUNING.vectorTextWeight ? { textWeight: textWeight(leg.terms) } : {}),
+  });
+}
+
+/**
+ * The legs fused, best first, with the second hop from the best of them: by weighted reciprocal
+ * rank, or (`scoreFusion` > 0, `local` embedder) by score.
+ */
+function fuseLegs(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  scored: readonly ScoredHit[],
+  similar: ReadonlyArray<{ id: number; similarity: number }>,
+): Array<{ item: number; score: number }> {
+  const fts = scored.map((hit) => hit.id);
+  const vectors = similar.map((entry) => entry.id);
   const weights = [1, vectorLegWeight(deps.embedder.fingerprint), RECALL_TUNING.bridge];
-  const first = fuseRankings([fts, vectors], RRF_K, weights);
+  const k = RECALL_TUNING.rrfK;
+  const byScore =
+    isLexicalEmbedder(deps.embedder.fingerprint) && RECALL_TUNING.scoreFusion > 0
+      ? fuseScores(scored, similar, RECALL_TUNING.scoreFusion)
+      : null;
+  const first = byScore ?? fuseRankings([fts, vectors], k, weights);
   const hop = bridgeRanking(deps, options, first[0]?.item);
-  const fused = hop.length > 0 ? fuseRankings([fts, vectors, hop], RRF_K, weights) : first;
-  const phrase = phraseRanking(deps, options);
-  return { fts, vectors, fused: phraseFirst(fused, phrase), speakers, phrase: new Set(phrase) };
+  if (hop.length === 0) return first;
+  return byScore
+    ? fuseRankings([first.map((entry) => entry.item), hop], k, [1, RECALL_TUNING.bridge])
+    : fuseRankings([fts, vectors, hop], k, weights);
 }
 
 /** The hits holding a short keyword query as a phrase (phrase-first.ts), best first. */

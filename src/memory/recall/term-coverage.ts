@@ -23,21 +23,36 @@ export function lightStem(word: string): string {
   return w;
 }
 
-/** The light stems of a text's words. */
-function stemsOf(text: string): Set<string> {
-  return new Set((text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).map(lightStem));
+/** Every word whose light stem is `stem`: the stem itself and the suffixed forms lightStem undoes. */
+function formsOf(stem: string): string[] {
+  const forms = [stem, ...["ing", "ed", "es", "s", "ly"].map((suffix) => stem + suffix)];
+  if (stem.endsWith("y")) forms.push(`${stem.slice(0, -1)}ies`);
+  return forms.filter((form) => lightStem(form) === stem);
 }
+
+const WORD = "[\\p{L}\\p{N}_]";
 
 /**
  * The share (0..1) of `terms` (a question's search terms) a text holds, by light stem; 1 when
- * there are no terms. The terms are stemmed once, for every text measured after.
+ * there are no terms. The same as stemming every word of the text, without doing it: the terms'
+ * word forms are one regular expression scanned over the text (recall measures the first 100
+ * candidates' heads of 3,000 characters on every search; tokenizing them cost ~12 ms at 100k).
  */
 export function coverageOf(terms: readonly string[]): (text: string) => number {
   const wanted = [...new Set(terms.map(lightStem))];
   if (wanted.length === 0) return () => 1;
+  const stemOfForm = new Map(
+    wanted.flatMap((stem) => formsOf(stem).map((form): [string, string] => [form, stem])),
+  );
+  const forms = [...stemOfForm.keys()].map((form) => form.replace(/[^\p{L}\p{N}_]/gu, "\\$&"));
+  const pattern = new RegExp(`(?<!${WORD})(?:${forms.join("|")})(?!${WORD})`, "gu");
   return (text) => {
-    const held = stemsOf(text);
-    return wanted.filter((stem) => held.has(stem)).length / wanted.length;
+    const held = new Set<string>();
+    for (const [form] of text.toLowerCase().matchAll(pattern)) {
+      held.add(stemOfForm.get(form) ?? form);
+      if (held.size === wanted.length) break;
+    }
+    return held.size / wanted.length;
   };
 }
 

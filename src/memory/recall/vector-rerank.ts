@@ -52,6 +52,16 @@ export async function rerankByVector(
   candidates: readonly number[],
   options: VectorRerankOptions,
 ): Promise<number[]> {
+  return (await scoreByVector(deps, query, candidates, options)).map((entry) => entry.id);
+}
+
+/** rerankByVector with each candidate's similarity (for score fusion, recall.ts). */
+export async function scoreByVector(
+  deps: VectorRerankDependencies,
+  query: string,
+  candidates: readonly number[],
+  options: VectorRerankOptions,
+): Promise<Array<{ id: number; similarity: number }>> {
   const heads = (options.heads ?? deps.store.messages.headsByIds([...candidates], HEAD_CHARS))
     .filter((message) => message.role !== "tool")
     .map((message) => ({ id: message.id, role: message.role, text: messageText(message) }));
@@ -72,6 +82,5 @@ export async function rerankByVector(
       return { id: head.id, similarity: similarity * (options.roleWeight?.(head.role) ?? 1) };
     })
     .sort((a, b) => b.similarity - a.similarity || a.id - b.id)
-    .slice(0, options.keep)
-    .map((entry) => entry.id);
+    .slice(0, options.keep);
 }
