@@ -1,22 +1,27 @@
 // The surface of daemon/ for the commands that only read an agent's files while no daemon runs
 // (`kern status`, `segments`, `context`, `recall`, `memory`): it loads only what they read — no
-// web server, model SDK, channels or tools — and opens the session log by its tail (issue 32:
-// 2 s at 20k messages before, most of it loading the daemon layer and parsing the whole log).
+// web server, model SDK, channels, tools, logger or memory engine (its background worker and
+// summarizers are ~50 ms of modules a read never runs) — and opens the session log by its tail
+// (issue 32: 2 s at 20k messages before, most of it loading the daemon layer and parsing the log).
 // Opening keeps every repair of `openAgentStore` (an uncommitted import rolled back, a torn line
 // cut, the index caught up when it is behind), under the folder lock.
-// The memory engine, the logger and the composer's report load on first use: `kern status`
-// reads two counts and needs none of them.
+// Each command loads the part of memory/ it reads on first use: `kern status` reads two counts.
 import { agentPaths, type Config, loadConfig } from "../config/index.js";
-import type { ContextReport } from "../kernel/index.js";
+import type { ContextReport, RecallReport, SegmentsReport } from "../kernel/index.js";
 import { SYSTEM_CLOCK } from "../kernel/index.js";
 import type { Embedder } from "../memory/embeddings/embedder.js";
-import type { MemoryEngine } from "../memory/memory-engine.js";
+import type { RecallOptions } from "../memory/recall/recall.js";
 import { countMessageTokens } from "../memory/text/count-tokens.js";
+import type { WorkingMemoryView } from "../memory/working-memory/working-memory-store.js";
 import { type AgentStore, openAgentStore } from "../store/index.js";
 import { withFolderLock } from "./folder-guard.js";
-import { withMemoryEngine } from "./with-memory-engine.js";
 
 export { readOfflineStatus } from "./agent-status.js";
+
+interface ReadOptions {
+  agentDir: string;
+  env: Record<string, string | undefined>;
+}
 
 /** Opens the agent's store to read it: the session log by its tail (SessionLog "tail" scan). */
 export function openReadOnlyStore(agentDir: string): AgentStore {
@@ -25,6 +30,22 @@ export function openReadOnlyStore(agentDir: string): AgentStore {
     clock: SYSTEM_CLOCK,
     countTokens: countMessageTokens,
     sessionScan: "tail",
+  });
+}
+
+/** The config and the opened store for one read, under the folder lock; the store is closed after. */
+function withReadOnlyStore<T>(
+  options: ReadOptions,
+  action: (store: AgentStore, config: Config) => Promise<T>,
+): Promise<T> {
+  return withFolderLock(options.agentDir, "open the agent's memory", async () => {
+    const config = await loadConfig({ agentDir: options.agentDir, env: options.env });
+    const store = openReadOnlyStore(config.agentDir);
+    try {
+      return await action(store, config);
+    } finally {
+      store.close();
+    }
   });
 }
 
@@ -40,39 +61,61 @@ async function embedderFor(config: Config): Promise<Embedder> {
   return buildEmbedder(config, createSilentLogger());
 }
 
+/** `kern segments` without a daemon: the segment rows of the active session. */
+export function readSegmentsReport(options: ReadOptions): Promise<SegmentsReport> {
+  return withReadOnlyStore(options, async (store) => {
+    const { segmentsReport } = await import("../memory/segments-report.js");
+    return segmentsReport(store);
+  });
+}
+
+/** `kern memory` without a daemon: the active session's working memory and whether it is on. */
+export function readWorkingMemoryView(
+  options: ReadOptions,
+): Promise<{ session: string; view: WorkingMemoryView | null; enabled: boolean }> {
+  return withReadOnlyStore(options, async (store, config) => {
+    const { readWorkingMemory } = await import("../memory/working-memory/working-memory-store.js");
+    const session = store.sessionLog.sessionId;
+    return { session, view: readWorkingMemory(store, session), enabled: config.workingMemory };
+  });
+}
+
 /**
- * The memory engine over the agent's files for one reading command: no summary model (nothing
- * is summarized; the background pipeline never runs), the configured embedder (recall needs it).
+ * `kern recall` without a daemon: `action` gets a search over the agent's index with the
+ * configured embedder (the vector table prepared for it, as the memory engine does).
  */
-export async function withReadOnlyMemory<T>(
-  options: { agentDir: string; env: Record<string, string | undefined> },
-  action: (memory: MemoryEngine, store: AgentStore, config: Config) => Promise<T>,
+export function withReadOnlyRecall<T>(
+  options: ReadOptions,
+  action: (search: (query: RecallOptions) => Promise<RecallReport>) => Promise<T>,
 ): Promise<T> {
-  return withFolderLock(options.agentDir, "open the agent's memory", async () => {
-    const config = await loadConfig({ agentDir: options.agentDir, env: options.env });
-    const [embedder, { createSilentLogger }] = await Promise.all([
+  return withReadOnlyStore(options, async (store, config) => {
+    const [embedder, { recall }] = await Promise.all([
       embedderFor(config),
-      import("../log/index.js"),
+      import("../memory/recall/recall.js"),
     ]);
-    const store = openReadOnlyStore(config.agentDir);
-    return withMemoryEngine(
-      { store, config, embedder, summaryModel: null, logger: createSilentLogger() },
-      action,
-    );
+    if (embedder.dimensions > 0) {
+      store.vectors.ensure({ fingerprint: embedder.fingerprint, dimensions: embedder.dimensions });
+    }
+    return action((query) => recall({ store, embedder }, query));
   });
 }
 
 /** `kern context` without a daemon: the report the next turn would see. */
-export async function readContextReport(
-  options: { agentDir: string; env: Record<string, string | undefined> },
+export function readContextReport(
+  options: ReadOptions,
   maxContextTokens: number | undefined,
 ): Promise<ContextReport> {
-  const { composeContextReport } = await import("../runtime/runtime-queries.js");
-  return withReadOnlyMemory(options, (memory, _store, config) =>
-    composeContextReport({
-      memory,
+  return withReadOnlyStore(options, async (store, config) => {
+    const [{ composeContextReport }, { Composer }, { TEMPLATES_DIR }] = await Promise.all([
+      import("../runtime/runtime-queries.js"),
+      import("../memory/compose/composer.js"),
+      import("./init-agent.js"),
+    ]);
+    const composer = new Composer({ store, config, templatesDir: TEMPLATES_DIR });
+    return composeContextReport({
+      memory: { compose: async (compose) => composer.compose(compose) },
       config,
       ...(maxContextTokens === undefined ? {} : { maxContextTokens }),
-    }),
-  );
+    });
+  });
 }

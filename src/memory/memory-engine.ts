@@ -7,9 +7,7 @@ import type {
   NotesView,
   RecallReport,
   RecallStats,
-  Segment,
   SegmentDetail,
-  SegmentRow,
   SegmentsReport,
 } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
@@ -37,6 +35,7 @@ import {
   recallLegs,
   recallStats,
 } from "./recall/recall.js";
+import { segmentsReport, toSegmentRow } from "./segments-report.js";
 import { CircuitBreaker } from "./summaries/circuit-breaker.js";
 import { notesView, regenerateNotesSummary } from "./summaries/notes-summary.js";
 import { composeTurnPrompt, type TurnPromptOptions } from "./turn-prompt.js";
@@ -60,12 +59,6 @@ export interface MemoryEngineOptions {
 }
 
 type UpdateListener = (state: MemoryState) => void;
-
-/** A segment without its summary text and session: what listings show. */
-function toRow(segment: Segment): SegmentRow {
-  const { summary: _summary, session: _session, ...row } = segment;
-  return row;
-}
 
 export class MemoryEngine {
   private readonly worker: MemoryWorker;
@@ -242,8 +235,7 @@ export class MemoryEngine {
   }
 
   async segmentsReport(session?: string): Promise<SegmentsReport> {
-    const id = session ?? this.options.store.sessionLog.sessionId;
-    return { session: id, segments: this.options.store.segments.list(id).map(toRow) };
+    return segmentsReport(this.options.store, session);
   }
 
   async segmentDetail(id: string): Promise<SegmentDetail | null> {
@@ -254,7 +246,7 @@ export class MemoryEngine {
         ? Math.round((segment.tokenCount / segment.summaryTokens) * 10) / 10
         : null;
     return {
-      ...toRow(segment),
+      ...toSegmentRow(segment),
       session: segment.session,
       summary: segment.summary,
       childIds: this.options.store.segments.children(id).map((child) => child.id),

@@ -249,6 +249,14 @@ export class MessageRepo {
   }
 
   /** Per-session counts by role, first/last timestamps and messages per day. */
+  /** The session's message count and token total (one pass over the covering index). */
+  sessionSize(session: string): { count: number; tokens: number } {
+    const row = this.db
+      .prepare("SELECT COUNT(*) AS n, TOTAL(tokens) AS t FROM messages WHERE session = ?")
+      .get(session) as { n: number; t: number };
+    return { count: row.n, tokens: row.t };
+  }
+
   sessionStats(session: string): {
     count: number;
     roles: Record<string, number>;

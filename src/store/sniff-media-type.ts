@@ -1,6 +1,6 @@
 // What a file is, read from its bytes (file-type), never from its name: the kind kern treats it as
 // and the extension it is stored under. A claimed type or name that says otherwise is refused.
-import { fileTypeFromBuffer } from "file-type";
+// file-type loads on the first sniff (~40 ms): `kern status` opens the store and sniffs nothing.
 import { KernError, type MediaKind } from "../kernel/index.js";
 
 export interface SniffedMedia {
@@ -93,6 +93,7 @@ function checkClaims(options: SniffMediaOptions, actual: Family, what: string): 
  * KERN_MEDIA_TYPE_MISMATCH when the claimed type or name's extension names another family.
  */
 export async function sniffMediaType(options: SniffMediaOptions): Promise<SniffedMedia> {
+  const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(options.bytes);
   if (!detected) {
     if (options.bytes.length > 0 && isPlainText(options.bytes)) {

@@ -19,14 +19,7 @@ export function registerMemoryCommand(program: Command, context: CliContext): vo
             view: await daemon.client.workingMemory(),
             enabled: true,
           }
-        : await (await loadReadOnly()).withReadOnlyMemory(
-            { agentDir: dir, env: context.env },
-            async (memory, store, config) => ({
-              session: store.sessionLog.sessionId,
-              view: await memory.workingMemory(),
-              enabled: config.workingMemory,
-            }),
-          );
+        : await (await loadReadOnly()).readWorkingMemoryView({ agentDir: dir, env: context.env });
       const { session, view, enabled } = read;
       if (flags.json) {
         return context.output.json(

@@ -48,8 +48,8 @@ export function registerRecallCommand(program: Command, context: CliContext): vo
       const given = Object.keys(filters).length > 0 ? { filters } : {};
       if (daemon) await search((text) => daemon.client.recall(text, k, filters));
       else
-        await (await loadReadOnly()).withReadOnlyMemory({ agentDir, env: context.env }, (memory) =>
-          search((text) => memory.recall({ query: text, k, ...given })),
+        await (await loadReadOnly()).withReadOnlyRecall({ agentDir, env: context.env }, (recall) =>
+          search((text) => recall({ query: text, k, ...given })),
         );
     });
 }

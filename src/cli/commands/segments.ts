@@ -24,10 +24,7 @@ export function registerSegmentsCommand(program: Command, context: CliContext): 
       const daemon = await connectDaemon(dir);
       const report = daemon
         ? await daemon.client.segments()
-        : await (await loadReadOnly()).withReadOnlyMemory(
-            { agentDir: dir, env: context.env },
-            (memory) => memory.segmentsReport(),
-          );
+        : await (await loadReadOnly()).readSegmentsReport({ agentDir: dir, env: context.env });
       if (flags.json) return context.output.json(toSegmentsJson(report));
       context.output.line(
         `session ${report.session}: ${formatLevelCounts(report.segments) || "no segments"}`,
