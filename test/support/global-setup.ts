@@ -8,8 +8,16 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const SOURCES = ["src", "web", "scripts/build-web.ts", "tsconfig.json", "tsconfig.build.json"];
-const BUILT = join(ROOT, "dist", "main.js");
+const SOURCES = [
+  "src",
+  "web",
+  "scripts/build-web.ts",
+  "scripts/bundle-cli.ts",
+  "tsconfig.json",
+  "tsconfig.build.json",
+];
+/** The last file `npm run build` writes (scripts/bundle-cli.ts). */
+const BUILT = join(ROOT, "dist", "bundle", "main.js");
 
 function newestMtime(path: string): number {
   const stat = statSync(path);
