@@ -1,7 +1,8 @@
 // Runs once before the suite: makes dist/ match src/ and web/, so every e2e test runs the built
-// CLI (`node dist/main.js`). Starting kern through tsx costs about five times the CPU of the
-// build on each start, which made the e2e tests crawl and time out on a loaded machine. CI and
-// a developer who just ran `npm run build` pay nothing here; an edit since the build rebuilds.
+// CLI (`node bin/kern`: the bundle in dist/bundle). Starting kern through tsx costs about five
+// times the CPU of the build on each start, which made the e2e tests crawl and time out on a
+// loaded machine. CI and a developer who just ran `npm run build` pay nothing here; an edit since
+// the build rebuilds.
 import { execFileSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
