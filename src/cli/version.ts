@@ -2,14 +2,15 @@
 // it (issue 17). The file is kern's own; a damaged install still gets a KernError with the fix.
 import { readFileSync } from "node:fs";
 import { KernError } from "../kernel/errors.js";
+import { packageFile } from "../kernel/package-root.js";
 
-const packageJsonUrl = new URL("../../package.json", import.meta.url);
+const packageJsonPath = packageFile("package.json");
 
 /** The `version` of kern's package.json. */
 export function readVersion(): string {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(packageJsonUrl, "utf8"));
+    parsed = JSON.parse(readFileSync(packageJsonPath, "utf8"));
   } catch (error) {
     throw versionError(String(error));
   }
@@ -23,6 +24,6 @@ export function readVersion(): string {
 function versionError(reason: string): KernError {
   return new KernError(
     "KERN_INTERNAL",
-    `cannot read ${packageJsonUrl.pathname}: ${reason}; reinstall kern`,
+    `cannot read ${packageJsonPath}: ${reason}; reinstall kern`,
   );
 }

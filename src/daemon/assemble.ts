@@ -1,8 +1,7 @@
 // The one composition root (SG-4): builds every concrete adapter of a daemon — logger, store,
 // model client, memory engine, runtime, web server, Telegram bot — each replaceable by tests.
 import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import {
   type AgentPaths,
   agentPaths,
@@ -12,7 +11,7 @@ import {
 } from "../config/index.js";
 import type { TelegramBot, TelegramBotInfo } from "../interfaces/telegram/index.js";
 import { createWebServer, type WebServer } from "../interfaces/web/index.js";
-import { type Clock, ConfigError, SYSTEM_CLOCK } from "../kernel/index.js";
+import { type Clock, ConfigError, packageFile, SYSTEM_CLOCK } from "../kernel/index.js";
 import { createFileLogger, type Logger } from "../log/index.js";
 import { type Embedder, MemoryEngine } from "../memory/index.js";
 import type { ModelClient, Transcriber } from "../model/index.js";
@@ -34,10 +33,7 @@ import { openDaemonStore } from "./open-agent-state.js";
 import { withApprovalNotice } from "./pairing-notice.js";
 
 /** Built web assets (npm run build → dist/web). */
-export const DEFAULT_STATIC_DIR = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  "../../dist/web",
-);
+export const DEFAULT_STATIC_DIR = packageFile("dist", "web");
 
 export interface AssembleDaemonOptions {
   agentDir: string;

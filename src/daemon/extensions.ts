@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { assertAgentFolder, type Config, loadConfig } from "../config/index.js";
 import type { McpListView, McpServerView, SkillsListView, SkillView } from "../kernel/index.js";
+import { packageFile } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
 import { createLogger } from "../log/index.js";
 import {
@@ -19,9 +20,7 @@ import {
 /** kern's version, sent to MCP servers as the client's. */
 export function kernVersion(): string {
   try {
-    const parsed: unknown = JSON.parse(
-      readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
-    );
+    const parsed: unknown = JSON.parse(readFileSync(packageFile("package.json"), "utf8"));
     if (typeof parsed === "object" && parsed !== null && "version" in parsed)
       return String(parsed.version);
   } catch {

@@ -3,8 +3,7 @@
 // config (reported). Secrets go to `.kern/.env` (0600), never config.
 import { execFileSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
 import {
   agentPaths,
   configFileSchema,
@@ -14,12 +13,12 @@ import {
   updateConfigFile,
   updateEnvFile,
 } from "../config/index.js";
-import { ConfigError, createSecret } from "../kernel/index.js";
+import { ConfigError, createSecret, packageFile } from "../kernel/index.js";
 import { makeTreePrivate } from "../store/index.js";
 import { pickPort } from "./pick-port.js";
 
-/** The package's templates/ folder (src/daemon → ../../templates, also from dist/daemon). */
-export const TEMPLATES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../templates");
+/** The package's templates/ folder. */
+export const TEMPLATES_DIR = packageFile("templates");
 
 const TEMPLATE_FILES: Array<[template: string, target: string]> = [
   ["AGENTS.md", "AGENTS.md"],

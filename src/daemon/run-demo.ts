@@ -2,18 +2,17 @@
 // offline (local embeddings, extractive summaries) and reports the tree, the composed summary
 // block and the compression per level (SPEC §10).
 import { cpSync, existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import { agentPaths } from "../config/index.js";
 import type { ContextReport, SegmentsReport } from "../kernel/index.js";
-import { SYSTEM_CLOCK } from "../kernel/index.js";
+import { packageFile, SYSTEM_CLOCK } from "../kernel/index.js";
 import { composeContextReport } from "../runtime/index.js";
 import { SessionLog } from "../store/index.js";
 import { importConversation } from "./import-conversation.js";
 import { initAgent } from "./init-agent.js";
 import { withOfflineMemory } from "./offline-memory.js";
 
-export const DEMO_AGENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../agents/demo");
+export const DEMO_AGENT_DIR = packageFile("agents", "demo");
 
 export interface DemoProgress {
   phase: string;

@@ -1,15 +1,24 @@
 // Runs once before the suite: makes dist/ match src/ and web/, so every e2e test runs the built
-// CLI (`node dist/main.js`). Starting kern through tsx costs about five times the CPU of the
-// build on each start, which made the e2e tests crawl and time out on a loaded machine. CI and
-// a developer who just ran `npm run build` pay nothing here; an edit since the build rebuilds.
+// CLI (`node bin/kern`: the bundle in dist/bundle). Starting kern through tsx costs about five
+// times the CPU of the build on each start, which made the e2e tests crawl and time out on a
+// loaded machine. CI and a developer who just ran `npm run build` pay nothing here; an edit since
+// the build rebuilds.
 import { execFileSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const SOURCES = ["src", "web", "scripts/build-web.ts", "tsconfig.json", "tsconfig.build.json"];
-const BUILT = join(ROOT, "dist", "main.js");
+const SOURCES = [
+  "src",
+  "web",
+  "scripts/build-web.ts",
+  "scripts/bundle-cli.ts",
+  "tsconfig.json",
+  "tsconfig.build.json",
+];
+/** The last file `npm run build` writes (scripts/bundle-cli.ts). */
+const BUILT = join(ROOT, "dist", "bundle", "main.js");
 
 function newestMtime(path: string): number {
   const stat = statSync(path);

@@ -2,14 +2,14 @@
 // known file types, only regular files, never outside the folder (no traversal).
 import { readFile, stat } from "node:fs/promises";
 import { extname, isAbsolute, join, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { packageFile } from "../../kernel/index.js";
 import { WebError } from "./web-errors.js";
 
 /**
  * Where `npm run build` puts the page (scripts/build-web.ts → dist/web). Three levels up from
  * this file is the package root both from src/interfaces/web (tsx) and dist/interfaces/web (built).
  */
-export const DEFAULT_STATIC_DIR = fileURLToPath(new URL("../../../dist/web", import.meta.url));
+export const DEFAULT_STATIC_DIR = packageFile("dist", "web");
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".html": "text/html; charset=utf-8",

@@ -3,13 +3,10 @@
 // in frequency order. Read once per process on first use (~40 ms); no download, ever.
 
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { KernError } from "../../kernel/index.js";
+import { KernError, packageFile } from "../../kernel/index.js";
 
-const WORD_VECTORS_FILE = fileURLToPath(
-  new URL("../../../data/word-vectors/glove-100d-int8.bin.gz", import.meta.url),
-);
+const WORD_VECTORS_FILE = packageFile("data", "word-vectors", "glove-100d-int8.bin.gz");
 
 /** int8 value × this = the component of the unit vector (scripts/build-word-vectors.ts). */
 const DEQUANT = 1 / (127 * 2);

@@ -6,12 +6,10 @@
 // (data/word-synonyms/, derived by scripts/build-word-synonyms.ts); nothing is downloaded.
 // docs/decisions/0004-recall-ranking.md
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
+import { packageFile } from "../../kernel/index.js";
 
-const SYNONYMS_FILE = fileURLToPath(
-  new URL("../../../data/word-synonyms/wordnet-synonyms.txt.gz", import.meta.url),
-);
+const SYNONYMS_FILE = packageFile("data", "word-synonyms", "wordnet-synonyms.txt.gz");
 
 /** Synonyms of one unused word that join the query, at most (the closest in meaning first). */
 const SYNONYMS_PER_WORD = 3;
