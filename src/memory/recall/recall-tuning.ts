@@ -1,6 +1,7 @@
 // The knobs of recall's ranking in one object, so the benchmark can vary them
 // (bench/recall/variants.ts); the values are the defaults. docs/decisions/0004-recall-ranking.md
 import { DEFAULT_FIELD_WEIGHTS } from "../../store/index.js";
+import { RRF_K } from "./recall-fusion.js";
 
 /** Knobs of the ranking, measured on the three recall yardsticks (npm run bench:recall); ADR 0004. */
 export const RECALL_TUNING = {
@@ -93,8 +94,8 @@ export const RECALL_TUNING = {
    * reworded 0.006 -> 0.048, but LongMemEval @5 0.887 -> 0.858; not kept.
    */
   scoreFusion: 0,
-  /** The constant k of reciprocal rank fusion (recall.ts, RRF_K); round 8 measured 10 and 30. */
-  rrfK: 60,
+  /** The constant k of reciprocal rank fusion (recall-fusion.ts); round 8 measured 10 and 30. */
+  rrfK: RRF_K,
   /**
    * The `local` vector leg's similarity weighed the same way (coverage and echo). Off: measured in
    * one run on the three yardsticks (ADR 0004, round 7) it lifted ops keyword 0.940 -> 0.964 and

@@ -4,7 +4,8 @@ import {
   openTestMemory,
   type TestMemory,
 } from "../../../test/support/memory-fixtures.js";
-import { fuseRankings, RRF_K, vectorLegWeight } from "./recall.js";
+import { vectorLegWeight } from "./recall.js";
+import { fuseRankings, RRF_K } from "./recall-fusion.js";
 
 let memory: TestMemory | null = null;
 afterEach(async () => {

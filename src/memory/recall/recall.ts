@@ -12,6 +12,7 @@ import type { WordVectors } from "../embeddings/word-vectors.js";
 import { messageText } from "../text/message-text.js";
 import { bridgeQuery } from "./bridge-hop.js";
 import { phraseFirst, phraseOf } from "./phrase-first.js";
+import { fuseRankings, fuseScores } from "./recall-fusion.js";
 import { buildReport, type Ranked } from "./recall-report.js";
 import { RECALL_TUNING } from "./recall-tuning.js";
 import { type RoleWeight, speakerWeights } from "./speaker-prior.js";
@@ -44,8 +45,6 @@ export interface RecallDependencies {
   synonyms?: Synonyms;
 }
 
-/** The constant of reciprocal rank fusion (Cormack et al. 2009): score = Σ 1 / (60 + rank). */
-export const RRF_K = 60;
 /** Vector candidates taken before fusion. */
 const CANDIDATES = 50;
 /** Hits the second hop contributes. */
@@ -66,26 +65,6 @@ export function vectorLegWeight(fingerprint: string): number {
 
 function isLexicalEmbedder(fingerprint: string): boolean {
   return fingerprint.startsWith("local-hash");
-}
-
-/**
- * Fuses rankings (best first) by weighted reciprocal rank: an item's score is the sum over the
- * rankings holding it of weight / (k + rank), rank counting from 1 (weights default to 1). Returns
- * items by score, best first; ties keep the order of first appearance. Pure.
- */
-export function fuseRankings<T>(
-  rankings: ReadonlyArray<readonly T[]>,
-  k = RRF_K,
-  weights: readonly number[] = [],
-): Array<{ item: T; score: number }> {
-  const scores = new Map<T, number>();
-  for (const [leg, ranking] of rankings.entries()) {
-    const weight = weights[leg] ?? 1;
-    ranking.forEach((item, index) => {
-      scores.set(item, (scores.get(item) ?? 0) + weight / (k + index + 1));
-    });
-  }
-  return [...scores].map(([item, score]) => ({ item, score })).sort((a, b) => b.score - a.score);
 }
 
 function matchesFilters(message: IndexedMessage, filters: RecallFilters | undefined): boolean {
@@ -186,27 +165,6 @@ function textWeight(terms: readonly string[]): (text: string) => number {
   const coverage = coverageOf(terms);
   return (text) =>
     (1 - share + share * coverage(text)) * (isShortQuestion(text) ? RECALL_TUNING.echo : 1);
-}
-
-/**
- * Fuses the lexical leg's scores (already scaled to its best hit) with the `local` vector leg's
- * similarities scaled to 0..1 over the candidates, the latter at `weight`: a candidate the
- * backbone ranks far ahead stays ahead, and the vector leg decides among near ties.
- */
-function fuseScores(
-  lexical: readonly ScoredHit[],
-  similar: ReadonlyArray<{ id: number; similarity: number }>,
-  weight: number,
-): Array<{ item: number; score: number }> {
-  const values = similar.map((entry) => entry.similarity);
-  const low = Math.min(...values);
-  const span = Math.max(...values) - low;
-  const scaled = new Map(
-    similar.map((entry) => [entry.id, span > 0 ? (entry.similarity - low) / span : 0]),
-  );
-  return lexical
-    .map((hit) => ({ item: hit.id, score: hit.score + weight * (scaled.get(hit.id) ?? 0) }))
-    .sort((a, b) => b.score - a.score || a.item - b.item);
 }
 
 /** The second hop's hits (bridge-hop.ts) from the best first-hop hit, best first. */
