@@ -14,6 +14,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --no-lme        skip LongMemEval recall (the dev split in ../shared when present, else the
                   60-question subset in bench/longmemeval/data)
   --no-lme-reach  skip LongMemEval answer-in-prompt: kern, trimming, top-k (issue 15)
+  --no-rebuild    skip the rebuild check (kern reindex, compared) at every size
   --tag NAME      also keep the reachability figures as bench/results/reachability-NAME.json
   --describe TEXT what the tag measured (e.g. "extractive summarizer before the change")
   --render-only   only rewrite docs/benchmarks.md and its plots from bench/results/*.json
@@ -31,6 +32,7 @@ export interface BenchOptions {
   cliStart: boolean;
   lme: boolean;
   lmeReach: boolean;
+  rebuild: boolean;
   tag: string | null;
   describe: string;
   renderOnly: boolean;
@@ -93,6 +95,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     cliStart: !values["no-cli-start"],
     lme: !values["no-lme"],
     lmeReach: !values["no-lme-reach"],
+    rebuild: !values["no-rebuild"],
     tag: values.tag ?? null,
     describe: values.describe ?? "",
     renderOnly: Boolean(values["render-only"]),
@@ -119,6 +122,7 @@ function parse(argv: string[]) {
       "no-cli-start": { type: "boolean" },
       "no-lme": { type: "boolean" },
       "no-lme-reach": { type: "boolean" },
+      "no-rebuild": { type: "boolean" },
       tag: { type: "string" },
       describe: { type: "string" },
       "render-only": { type: "boolean" },

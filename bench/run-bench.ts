@@ -47,6 +47,7 @@ async function runSize(options: BenchOptions, size: number, workDir: string): Pr
     command: options.command,
     tag: options.tag,
     describe: options.describe,
+    rebuild: options.rebuild,
   };
   await waitForQuiet({ scope: sizeLabel(size), maxMs: QUIET_WAIT_MS });
   await runTsx(join(ROOT, "bench/size-run.ts"), ["--job", JSON.stringify(job)], ROOT);

@@ -13,6 +13,8 @@ export const sizeJobSchema = z.object({
   command: z.string(),
   tag: z.string().nullable(),
   describe: z.string(),
+  /** Run the rebuild check (`kern reindex` and compare); `--no-rebuild` skips it. */
+  rebuild: z.boolean().default(true),
 });
 
 export type SizeJob = z.infer<typeof sizeJobSchema>;

@@ -5,6 +5,8 @@ import { rmSync, statSync } from "node:fs";
 import { importConversation, initAgent, withOfflineMemory } from "../src/daemon/index.js";
 import { SYSTEM_CLOCK } from "../src/kernel/index.js";
 import { measureCliImport } from "./measures/cli-import.js";
+import { timeDaemonStart } from "./measures/daemon-start.js";
+import { measureDiskUsage } from "./measures/disk-usage.js";
 import { timeReadingCommands } from "./measures/reading-commands.js";
 import { checkRebuild } from "./measures/rebuild-check.js";
 import { writeResult } from "./report/results-files.js";
@@ -35,7 +37,7 @@ function assemble(
     imported: { ms: number; imported: number };
     rssAfterImport: number;
     memory: MemoryFigures;
-    rebuild: SizeResult["rebuild"];
+    rebuild: SizeResult["rebuild"] | undefined;
   },
 ): SizeResult {
   const { imported, memory } = parts;
@@ -70,8 +72,15 @@ function assemble(
     factSurvival: memory.factSurvival,
     ...(memory.decisions ? { decisions: memory.decisions } : {}),
     segmentation: memory.segmentation,
-    rebuild: parts.rebuild,
+    ...(parts.rebuild ? { rebuild: parts.rebuild } : {}),
   };
+}
+
+async function reindex(job: SizeJob, scope: string): Promise<SizeResult["rebuild"]> {
+  progress(scope, "reindex through the CLI");
+  const rebuild = await checkRebuild({ root: job.root, agentDir: job.agentDir });
+  progress(scope, `reindex ${rebuild.cliMs} ms, identical: ${rebuild.identical}`);
+  return rebuild;
 }
 
 async function main(): Promise<void> {
@@ -87,9 +96,9 @@ async function main(): Promise<void> {
     { agentDir: job.agentDir, env: {} },
     (engine, store, config) => measureMemory({ job, truth, memory: engine, store, config, scope }),
   );
-  progress(scope, "reindex through the CLI");
-  const rebuild = await checkRebuild({ root: job.root, agentDir: job.agentDir });
-  progress(scope, `reindex ${rebuild.cliMs} ms, identical: ${rebuild.identical}`);
+  const disk = measureDiskUsage(job.agentDir);
+  progress(scope, `on disk: log ${disk.logBytes} B, kern.db ${disk.dbBytes} B`);
+  const rebuild = job.rebuild ? await reindex(job, scope) : undefined;
   progress(scope, "kern import as its own process (peak RSS)");
   const cliImport = await measureCliImport({
     root: job.root,
@@ -99,10 +108,15 @@ async function main(): Promise<void> {
   progress(scope, `kern import: peak RSS ${cliImport.peakRssMb} MB, ${cliImport.wallMs} ms`);
   progress(scope, "the reading commands without a daemon");
   const readingCommands = timeReadingCommands(job.root, job.agentDir);
+  progress(scope, "kern start until the daemon answers");
+  const daemonStart = timeDaemonStart(job.root, job.agentDir);
+  progress(scope, `kern start: ${daemonStart.medianMs} ms`);
   const result = {
     ...assemble(job, { commit, imported, rssAfterImport, memory, rebuild }),
     cliImport,
     readingCommands,
+    daemonStart,
+    disk,
   };
   const path = writeResult(job.resultsDir, result);
   if (job.tag) {

@@ -5,7 +5,8 @@ import { ms, percent, sizeName, table, verdict } from "./markdown-format.js";
 import type { MergedResults } from "./results-files.js";
 import type { SizeResult, TurnVariant } from "./results-schema.js";
 
-function renderRebuild(sizes: readonly SizeResult[]): string {
+function renderRebuild(all: readonly SizeResult[]): string {
+  const sizes = all.flatMap((r) => (r.rebuild ? [{ size: r.size, rebuild: r.rebuild }] : []));
   const tables = [...new Set(sizes.flatMap((r) => Object.keys(r.rebuild.tables)))];
   const rows = sizes.map((r) => [
     sizeName(r.size),
@@ -14,6 +15,7 @@ function renderRebuild(sizes: readonly SizeResult[]): string {
     ...tables.map((name) => (r.rebuild.tables[name] ? "same" : "**differs**")),
     r.rebuild.promptIdentical ? "same" : "**differs**",
   ]);
+  const skipped = all.filter((r) => !r.rebuild).map((r) => sizeName(r.size));
   return [
     "## 9. Rebuild check",
     "",
@@ -24,6 +26,7 @@ function renderRebuild(sizes: readonly SizeResult[]): string {
       "Vectors are not compared: reindex drops them and the worker re-embeds in the background.",
     "",
     table(["size", "CLI wall time", "reindex", ...tables, "composed prompt"], rows),
+    ...(skipped.length > 0 ? ["", `Not run at ${skipped.join(", ")} (\`--no-rebuild\`).`] : []),
   ].join("\n");
 }
 
@@ -126,11 +129,12 @@ function targets(results: MergedResults): Target[] {
       met: hundred.recallLatency.p95 < 30,
     });
   for (const r of results.sizes)
-    list.push({
-      what: `reindex identical at ${sizeName(r.size)}`,
-      figure: r.rebuild.identical ? "identical" : "differs",
-      met: r.rebuild.identical,
-    });
+    if (r.rebuild)
+      list.push({
+        what: `reindex identical at ${sizeName(r.size)}`,
+        figure: r.rebuild.identical ? "identical" : "differs",
+        met: r.rebuild.identical,
+      });
   const [instant, slow] = results.turnLatency?.variants ?? [];
   if (instant && slow) {
     const { change, met } = turnChange(instant, slow);

@@ -68,7 +68,9 @@ const ROWS: readonly HeadlineRow[] = [
   {
     what: "`kern reindex`: time / identical",
     cell: (r) =>
-      `${(r.rebuild.cliMs / 1000).toFixed(1)} s / ${r.rebuild.identical ? "yes" : "**no**"}`,
+      r.rebuild
+        ? `${(r.rebuild.cliMs / 1000).toFixed(1)} s / ${r.rebuild.identical ? "yes" : "**no**"}`
+        : "not run",
     target: "identical",
   },
 ];

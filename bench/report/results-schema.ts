@@ -148,6 +148,17 @@ export const sizeResultSchema = z.object({
     .optional(),
   /** The reading commands as whole processes without a daemon (issue 32; absent before it). */
   readingCommands: z.lazy(() => z.array(commandTimingSchema)).optional(),
+  /** `kern start` until the daemon answers, against this agent (absent before issue 32). */
+  daemonStart: z.lazy(() => commandTimingSchema).optional(),
+  /** Bytes on disk after the memory build (absent before issue 32). */
+  disk: z
+    .object({
+      logBytes: z.number(),
+      dbBytes: z.number(),
+      kernDirBytes: z.number(),
+      tables: z.record(z.string(), z.number()),
+    })
+    .optional(),
   compression: compressionSchema,
   recallQuality: recallQualitySchema,
   reachability: z.array(reachabilitySchema),
@@ -155,7 +166,8 @@ export const sizeResultSchema = z.object({
   decisions: z.lazy(() => decisionsSchema).optional(),
   factSurvival: z.object({ facts: z.number(), byLevel: z.array(z.number()) }),
   segmentation: segmentationSchema,
-  rebuild: rebuildSchema,
+  /** Absent when the run skipped it (`--no-rebuild`, for the largest sizes). */
+  rebuild: rebuildSchema.optional(),
 });
 
 const turnVariantSchema = z.object({
