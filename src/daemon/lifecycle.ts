@@ -5,7 +5,7 @@ import { openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { agentPaths, assertAgentFolder, readEnvFile } from "../config/index.js";
 import { DaemonError, describeError, isoNow, SYSTEM_CLOCK } from "../kernel/index.js";
-import { checkIndexFile, makeTreePrivate, tryLockFolder } from "../store/index.js";
+import { makeTreePrivate, tryLockFolder } from "../store/index.js";
 import {
   findDaemonByLock,
   type PidRecord,
@@ -14,6 +14,7 @@ import {
   writePidFile,
 } from "./address/index.js";
 import { assembleDaemon } from "./assemble.js";
+import { startIndexCheck } from "./index-check-at-start.js";
 import { watchStartReport } from "./start-report.js";
 
 export interface RunDaemonOptions {
@@ -36,13 +37,9 @@ export async function runDaemon(options: RunDaemonOptions): Promise<void> {
   }
   // An older folder, or files another tool made, become private too (docs/security.md).
   makeTreePrivate(paths.kernDir);
-  // Damage the open path would not touch still stops the start, naming `kern reindex`.
-  try {
-    checkIndexFile(paths.database);
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
+  // Damage the open path would not touch still stops the start, naming `kern reindex`: the
+  // check runs beside the start, in a worker (index-check-at-start.ts).
+  const indexCheck = startIndexCheck(paths.database, join(paths.kernDir, "index-checked.json"));
   let stopping: Promise<void> | null = null;
   let restartRequested = false;
   let markStopped: () => void = () => undefined;
@@ -50,11 +47,14 @@ export async function runDaemon(options: RunDaemonOptions): Promise<void> {
     markStopped = resolve;
   });
   const requestStop = (): Promise<void> => {
-    stopping ??= daemon.stop().finally(() => {
-      removePidFile(paths.pidFile, process.pid);
-      lock.release();
-      markStopped();
-    });
+    stopping ??= daemon
+      .stop()
+      .then(() => indexCheck.stampIfClean())
+      .finally(() => {
+        removePidFile(paths.pidFile, process.pid);
+        lock.release();
+        markStopped();
+      });
     return stopping;
   };
   const daemon = await assembleDaemon({
@@ -73,6 +73,17 @@ export async function runDaemon(options: RunDaemonOptions): Promise<void> {
     await requestStop();
     throw error;
   });
+  const checking = await indexCheck.settle().catch(async (error: unknown) => {
+    await requestStop();
+    throw error;
+  });
+  if (checking) {
+    indexCheck.onLateDamage((error) => {
+      daemon.logger.error({ err: error }, "kern.db failed its check; stopping");
+      process.stderr.write(`kern: ${error.message}\n`);
+      void requestStop();
+    });
+  }
   if (stopping === null) {
     writePidFile(paths.pidFile, {
       pid: process.pid,

@@ -2,7 +2,7 @@
 // pages). `kern start` refuses with the fix instead of starting into failing turns; damage that
 // appears while the daemon runs ends a turn with KERN_INDEX_DAMAGED naming `kern reindex`, and
 // GET /doctor reports it (score 0, the fix) instead of answering 500. Real processes, fake model.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { kernProcess } from "../support/kern-process.js";
@@ -37,6 +37,18 @@ describe("a kern.db damaged beyond what the open path reads (issue 33 item 7)", 
   const hint = `kern reindex ${dir}`;
 
   it("refuses to start on it, naming kern reindex", async () => {
+    const healthy = readFileSync(database);
+    damageFrom(database, 0.5);
+    const started = await kernProcess(["start", dir]);
+    expect(started.code).not.toBe(0);
+    expect(started.stderr).toContain(hint);
+    writeFileSync(database, healthy);
+  }, 60_000);
+
+  it("checks again after a clean stop once kern.db changed (the stop's stamp no longer fits)", async () => {
+    expect((await kernProcess(["start", dir])).code).toBe(0);
+    expect((await kernProcess(["stop", dir])).code).toBe(0);
+    expect(existsSync(join(dir, ".kern", "index-checked.json"))).toBe(true);
     const healthy = readFileSync(database);
     damageFrom(database, 0.5);
     const started = await kernProcess(["start", dir]);
