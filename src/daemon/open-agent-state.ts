@@ -7,7 +7,14 @@ import { countMessageTokens } from "../memory/index.js";
 import { type AgentStore, openAgentStore } from "../store/index.js";
 
 export function openDaemonStore(paths: AgentPaths, clock: Clock, logger: Logger): AgentStore {
-  const store = openAgentStore({ paths, clock, countTokens: countMessageTokens });
+  // The tail of the log, not all of it (issue 32: a full read took seconds at a year's history):
+  // the torn last line is repaired the same; corrupt lines further up are `kern doctor`'s report.
+  const store = openAgentStore({
+    paths,
+    clock,
+    countTokens: countMessageTokens,
+    sessionScan: "tail",
+  });
   if (store.rebuiltIndex) {
     logger.warn(
       { ...store.rebuiltIndex },

@@ -134,6 +134,38 @@ describe("MemoryEngine pipeline", () => {
     expect(report.score).toBe(100);
   });
 
+  it("heals a summary the log has and the index lost, reading only the log's newest entries", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 30 }));
+    await memory.engine.runUntilIdle();
+    const [first, second] = allSegments(memory);
+    if (!first || !second) throw new Error("expected two segments");
+    // Two summary writes reached the log; the process died before either reached the index.
+    // The older one is superseded by a newer write for the same segment, which must win.
+    const write = (segmentId: string, summary: string) => ({
+      type: "summary-write" as const,
+      ts: "2026-03-05T01:00:00.000Z",
+      segmentId,
+      summary,
+      summaryTokens: 4,
+      method: "llm:model",
+      stale: false,
+    });
+    memory.store.memoryLog.append([
+      write(first.id, "- an older summary"),
+      write(second.id, "- the second segment, healed"),
+      write(first.id, "- the first segment, healed"),
+    ]);
+    await memory.engine.stop();
+    memory.store.close();
+    memory = memory.reopen();
+    await memory.engine.runUntilIdle();
+    expect(memory.store.segments.get(first.id)?.summary).toBe("- the first segment, healed");
+    expect(memory.store.segments.get(second.id)?.summary).toBe("- the second segment, healed");
+    const report = await memory.engine.doctor({ fix: false });
+    expect(report.findings.filter((finding) => finding.severity !== "info")).toEqual([]);
+  });
+
   it("segments on zero vectors when the embedder fails, and reports the failure", async () => {
     const down: Embedder = {
       fingerprint: "down",

@@ -109,18 +109,43 @@ export function entriesMissingFromIndex(
 
 /**
  * Heals a crash between a memory-log append and its index write: replays what the index lacks.
- * Idempotent (segment ids derive from ranges). Returns the number of entries applied.
+ * The worker appends to the log, then writes the index, in order, so only the log's newest
+ * entries can be missing: it reads back from the end to the newest entry the index holds (not the
+ * whole log, which at a year's history took seconds at every start; issue 32). Idempotent
+ * (segment ids derive from ranges). Returns the number of entries applied.
  */
 export function healIndexFromLog(store: AgentStore): number {
-  const { entries } = store.memoryLog.readAll();
+  const newestSeen = new Set<string>();
+  const tail = store.memoryLog.readNewestUntil((entry) => {
+    const id = segmentOf(entry);
+    if (id === null) return false;
+    const key = `${entry.type}:${id}`;
+    if (newestSeen.has(key)) return false; // an older write, superseded by one already read
+    newestSeen.add(key);
+    return isIndexed(entry, store.segments.get(id));
+  });
   const indexed = new Map<string, Segment>();
-  for (const session of store.messages.sessionIds()) {
-    for (const segment of store.segments.list(session)) indexed.set(segment.id, segment);
+  for (const entry of tail) {
+    const id = segmentOf(entry);
+    const segment = id === null ? null : store.segments.get(id);
+    if (id !== null && segment) indexed.set(id, segment);
   }
-  const missing = entriesMissingFromIndex(entries, indexed);
+  const missing = entriesMissingFromIndex(tail, indexed);
   if (missing.length === 0) return 0;
   const applied = applyMemoryEntries(store.db, missing);
   return missing.length - applied.skippedEntries;
+}
+
+function segmentOf(entry: MemoryEntry): string | null {
+  if (entry.type === "segment-close") return entry.id;
+  return entry.type === "summary-write" ? entry.segmentId : null;
+}
+
+/** The index holds this entry's write (the latest one for its segment). */
+function isIndexed(entry: MemoryEntry, segment: Segment | null): boolean {
+  if (segment === null) return false;
+  if (entry.type !== "summary-write") return true;
+  return segment.summary === entry.summary && segment.method === entry.method;
 }
 
 /**

@@ -30,8 +30,38 @@ export class MemoryLog {
     return readMemoryLog(this.path);
   }
 
+  /**
+   * The newest entries, read from the end of the file back to (not including) the first one for
+   * which `reached` is true, returned oldest first. Corrupt lines are skipped.
+   */
+  readNewestUntil(reached: (entry: MemoryEntry) => boolean): MemoryEntry[] {
+    const newest: MemoryEntry[] = [];
+    if (!existsSync(this.path)) return newest;
+    scanJsonlTail(
+      this.path,
+      (text) => {
+        const entry = parseEntry(text);
+        if (entry === null) return false;
+        if (reached(entry)) return true;
+        newest.push(entry);
+        return false;
+      },
+      { repair: false },
+    );
+    return newest.reverse();
+  }
+
   close(): void {
     this.appender.close();
+  }
+}
+
+function parseEntry(text: string): MemoryEntry | null {
+  try {
+    const parsed = memoryEntrySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
   }
 }
 
