@@ -2,12 +2,7 @@
 // is set, registered with the runtime either way (off, with how to turn it on), and told to
 // confirm each pairing approved through the daemon.
 import type { Config } from "../config/index.js";
-import {
-  approvedReply,
-  createTelegramBot,
-  type TelegramBot,
-  type TelegramBotInfo,
-} from "../interfaces/telegram/index.js";
+import type { TelegramBot, TelegramBotInfo } from "../interfaces/telegram/index.js";
 import { type Clock, KernError } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
 import type { Channel, PairedUser, Runtime } from "../runtime/index.js";
@@ -20,16 +15,20 @@ export interface AssembleTelegramOptions {
   botInfo?: TelegramBotInfo;
 }
 
-/** The bot (null without a token) and the notice for an approved pairing. */
-export function assembleTelegram(options: AssembleTelegramOptions): {
+/**
+ * The bot (null without a token) and the notice for an approved pairing. grammY is loaded only
+ * with a token: it costs ~80 ms of every start-up otherwise (issue 32).
+ */
+export async function assembleTelegram(options: AssembleTelegramOptions): Promise<{
   telegram: TelegramBot | null;
   onApproved: (user: PairedUser) => void;
-} {
+}> {
   const { config, runtime, logger, clock } = options;
   const token = config.secrets.telegramToken;
-  const telegram = token
-    ? createTelegramBot({
-        token,
+  const bot = token ? await import("../interfaces/telegram/index.js") : null;
+  const telegram = bot
+    ? bot.createTelegramBot({
+        token: token as string,
         apiRoot: config.telegram.apiRoot,
         runtime,
         logger,
@@ -40,9 +39,9 @@ export function assembleTelegram(options: AssembleTelegramOptions): {
     : null;
   runtime.registerChannel(telegram?.channel ?? TELEGRAM_OFF);
   const onApproved = (user: PairedUser) => {
-    if (!telegram || user.channel !== telegram.channel.id) return;
+    if (!telegram || !bot || user.channel !== telegram.channel.id) return;
     telegram.channel
-      .send({ chat: user.chatId, user: user.userId, text: approvedReply(user.name) })
+      .send({ chat: user.chatId, user: user.userId, text: bot.approvedReply(user.name) })
       .catch((error: unknown) => logger.warn({ err: error }, "could not confirm a pairing"));
   };
   return { telegram, onApproved };

@@ -121,7 +121,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     extensions: extensions.api,
     jobs,
   });
-  const channels = assembleTelegram({
+  const channels = await assembleTelegram({
     config,
     runtime,
     logger,

@@ -2,7 +2,6 @@
 // calls made with a timeout and the turn's signal, restarted with bounded backoff after a crash or
 // a failed start, and reported (state, tools, last error with the stderr tail). Never throws at
 // the daemon: a server that cannot start is a state, not an exception.
-import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ResolvedMcpServer } from "../../../config/index.js";
 import {
   type Clock,
@@ -16,7 +15,7 @@ import type { Logger } from "../../../log/index.js";
 import type { ToolScope } from "../tool.js";
 import { listMcpTools, type McpRemoteTool } from "./list-mcp-tools.js";
 import { type McpMappedResult, mapMcpResult } from "./mcp-result.js";
-import { type McpSession, openMcpSession } from "./mcp-transport.js";
+import type { McpSession } from "./mcp-transport.js";
 import { redactSecrets, secretValuesOf } from "./redact-secrets.js";
 import { TextTail } from "./text-tail.js";
 
@@ -176,6 +175,8 @@ export class McpServerConnection {
     this.stderr.clear();
     let session: McpSession | null = null;
     try {
+      // Loaded on the first connection: the SDK costs ~100 ms of start-up to daemons without MCP.
+      const { openMcpSession, onToolListChanged } = await import("./mcp-transport.js");
       session = await openMcpSession({
         server,
         agentDir: this.options.agentDir,
@@ -192,6 +193,7 @@ export class McpServerConnection {
         return;
       }
       this.ready(session, tools);
+      onToolListChanged(session, () => this.relist(session as McpSession));
     } catch (error) {
       if (session) await closeQuietly(session);
       if (this.stopped) return;
@@ -211,9 +213,6 @@ export class McpServerConnection {
     this.lastError = null;
     this.readySince = this.clock.now();
     session.client.onclose = () => this.closed(session);
-    session.client.setNotificationHandler(ToolListChangedNotificationSchema, () =>
-      this.relist(session),
-    );
     this.options.logger.info(
       { server: this.name, transport: session.kind, tools: tools.length },
       "mcp server ready",

@@ -9,6 +9,7 @@ import {
 } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ResolvedMcpServer } from "../../../config/index.js";
 import type { McpTransportKind } from "../../../kernel/index.js";
 import type { TextTail } from "./text-tail.js";
@@ -100,6 +101,11 @@ async function openHttp(
   const transport = new SSEClientTransport(url, { requestInit });
   await connect(client, transport, options);
   return { client, transport, kind: "sse" };
+}
+
+/** Calls `handler` when the server says its tool list changed. */
+export function onToolListChanged(session: McpSession, handler: () => void): void {
+  session.client.setNotificationHandler(ToolListChangedNotificationSchema, handler);
 }
 
 /** Connects and initializes; throws when the server cannot start or answer in time. */

@@ -10,7 +10,6 @@ import { resolveAgentPath } from "../agent-path.js";
 import { defineTool, isToolInScope, type Tool } from "../tool.js";
 import type { ToolSource } from "../tool-source.js";
 import { guardedFetch, type ResolveAddresses } from "./guarded-fetch.js";
-import { readableMarkdown } from "./readable-markdown.js";
 
 export interface WebToolsOptions {
   allowPrivateNetworks: boolean;
@@ -58,6 +57,8 @@ export async function fetchReadable(
   if (!page.contentType.includes("html")) {
     return cut(`# ${page.url}\n\n${text}${note}`, MAX_MARKDOWN_CHARS);
   }
+  // Loaded on the first fetch: linkedom and turndown cost ~150 ms of every daemon's start-up.
+  const { readableMarkdown } = await import("./readable-markdown.js");
   const readable = readableMarkdown(text, page.url);
   const heading = readable.title ? `# ${readable.title}\n${page.url}` : `# ${page.url}`;
   return cut(`${heading}\n\n${readable.markdown}${note}`, MAX_MARKDOWN_CHARS);
