@@ -106,6 +106,7 @@ async function main(): Promise<void> {
     agentDir: `${job.agentDir}-cli-import`,
   });
   progress(scope, `kern import: peak RSS ${cliImport.peakRssMb} MB, ${cliImport.wallMs} ms`);
+  if (cliImport.error) progress(scope, cliImport.error);
   progress(scope, "the reading commands without a daemon");
   const readingCommands = timeReadingCommands(job.root, job.agentDir);
   progress(scope, "kern start until the daemon answers");

@@ -173,7 +173,9 @@ function renderRecallAndMemory(sizes: readonly SizeResult[]): string {
       ["size", "peak RSS", "wall time"],
       sizes.map((r) => [
         sizeName(r.size),
-        r.cliImport?.peakRssMb == null ? "not measured" : `${number(r.cliImport.peakRssMb)} MB`,
+        r.cliImport?.peakRssMb == null
+          ? "not measured"
+          : `${number(r.cliImport.peakRssMb)} MB${r.cliImport.error ? " (**failed**)" : ""}`,
         r.cliImport ? `${(r.cliImport.wallMs / 1000).toFixed(1)} s` : "–",
       ]),
     ),

@@ -144,7 +144,12 @@ export const sizeResultSchema = z.object({
   rss: z.object({ afterImportMb: z.number(), afterPipelineMb: z.number(), peakMb: z.number() }),
   /** `kern import` run as its own process (absent in results older than the measure). */
   cliImport: z
-    .object({ peakRssMb: z.number().nullable(), wallMs: z.number(), imported: z.number() })
+    .object({
+      peakRssMb: z.number().nullable(),
+      wallMs: z.number(),
+      imported: z.number(),
+      error: z.string().optional(),
+    })
     .optional(),
   /** The reading commands as whole processes without a daemon (issue 32; absent before it). */
   readingCommands: z.lazy(() => z.array(commandTimingSchema)).optional(),
