@@ -1,7 +1,7 @@
 // Sections 9–10 of docs/benchmarks.md (rebuild check, turn latency with a slow summary model) and
 // the list of targets with their status. Pure.
 
-import { ms, percent, sizeName, table, verdict } from "./markdown-format.js";
+import { ms, number, percent, sizeName, table, verdict } from "./markdown-format.js";
 import type { MergedResults } from "./results-files.js";
 import type { SizeResult, TurnVariant } from "./results-schema.js";
 
@@ -103,6 +103,53 @@ interface Target {
   met: boolean;
 }
 
+/** Issue 32's targets at a million messages, with the ratio to 100k where it has one. */
+function yearTargets(results: MergedResults): Target[] {
+  const million = results.sizes.find((r) => r.size === 1_000_000);
+  const hundred = results.sizes.find((r) => r.size === 100_000);
+  if (!million) return [];
+  const list: Target[] = [];
+  if (hundred) {
+    const ratio = million.pipeline.ms / hundred.pipeline.ms;
+    list.push({
+      what: "memory build 1M / 100k ≤ 12×",
+      figure: `${ratio.toFixed(1)}× (${(million.pipeline.ms / 1000).toFixed(0)} s)`,
+      met: ratio <= 12,
+    });
+  }
+  if (million.daemonStart)
+    list.push({
+      what: "kern start at 1M < 3 s",
+      figure: `${(million.daemonStart.medianMs / 1000).toFixed(2)} s`,
+      met: million.daemonStart.medianMs < 3000,
+    });
+  const compose = Math.max(million.compose.unchanged.p95, million.compose.newMessage.p95);
+  list.push(
+    { what: "compose p95 at 1M < 5 ms", figure: `${ms(compose)} ms`, met: compose < 5 },
+    {
+      what: "recall p95 at 1M < 50 ms",
+      figure: `${ms(million.recallLatency.p95)} ms`,
+      met: million.recallLatency.p95 < 50,
+    },
+  );
+  if (million.disk) {
+    const ratio = million.disk.dbBytes / million.disk.logBytes;
+    list.push({
+      what: "kern.db ≤ 2× the log at 1M",
+      figure: `${ratio.toFixed(2)}×`,
+      met: ratio <= 2,
+    });
+  }
+  const rss = million.cliImport?.peakRssMb;
+  if (rss != null)
+    list.push({
+      what: "kern import peak RSS at 1M < 400 MB",
+      figure: `${number(rss)} MB${million.cliImport?.error ? " (the import failed)" : ""}`,
+      met: rss < 400 && !million.cliImport?.error,
+    });
+  return list;
+}
+
 function targets(results: MergedResults): Target[] {
   const list: Target[] = [];
   const at = (size: number) => results.sizes.find((r) => r.size === size);
@@ -121,6 +168,7 @@ function targets(results: MergedResults): Target[] {
       met: worst < 10,
     });
   }
+  list.push(...yearTargets(results));
   const hundred = at(100_000);
   if (hundred)
     list.push({

@@ -6,6 +6,10 @@ import { turnChange } from "./render-checks.js";
 import type { MergedResults } from "./results-files.js";
 import type { SizeResult } from "./results-schema.js";
 
+function mb(bytes: number): string {
+  return number(Math.round(bytes / 1_048_576));
+}
+
 interface HeadlineRow {
   what: string;
   cell: (result: SizeResult) => string;
@@ -44,6 +48,25 @@ const ROWS: readonly HeadlineRow[] = [
     target: "p95 < 30 ms at 100k",
   },
   { what: "Peak RSS", cell: (r) => `${number(r.rss.peakMb)} MB`, target: "" },
+  {
+    what: "kern.db / session log on disk",
+    cell: (r) =>
+      r.disk
+        ? `${mb(r.disk.dbBytes)} / ${mb(r.disk.logBytes)} MB (${(r.disk.dbBytes / r.disk.logBytes).toFixed(2)}×)`
+        : "not measured",
+    target: "≤ 2× at 1M",
+  },
+  {
+    what: "`.kern/` bytes per message",
+    cell: (r) => (r.disk ? number(Math.round(r.disk.kernDirBytes / r.history.messages)) : "–"),
+    target: "",
+  },
+  {
+    what: "`kern start` until the daemon answers",
+    cell: (r) =>
+      r.daemonStart ? `${(r.daemonStart.medianMs / 1000).toFixed(2)} s` : "not measured",
+    target: "< 3 s at 1M",
+  },
   {
     what: "Recall@10 hybrid: keyword / reworded",
     cell: (r) => {

@@ -68,11 +68,13 @@ export function readResults(directory: string): MergedResults {
   };
   let names: string[] = [];
   try {
-    // LongMemEval's two result files and the heartbeat prompt have readers of their own.
+    // LongMemEval's two result files, the heartbeat prompt and the recall yardsticks have readers
+    // of their own.
     const ownReaders = new Set([
       "longmemeval.json",
       "lme-reachability.json",
       "heartbeat-prompt.json",
+      "recall-yardsticks.json",
     ]);
     names = readdirSync(directory).filter(
       (name) => name.endsWith(".json") && !ownReaders.has(name),
