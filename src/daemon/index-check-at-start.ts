@@ -11,7 +11,7 @@ import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { checkIndexFileInWorker } from "../store/index.js";
 
 /** How long a ready daemon still waits for the check before it answers (and checks on). */
-export const START_WAIT_MS = 1_000;
+const START_WAIT_MS = 1_000;
 
 export interface IndexCheckAtStart {
   /** Throws the damage found so far or within `waitMs`; true when the check is still running. */
