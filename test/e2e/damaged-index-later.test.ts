@@ -53,7 +53,7 @@ describe("a kern.db damaged beyond what the open path reads (issue 33 item 7)", 
   it("checks again after a clean stop once kern.db changed (the stop's stamp no longer fits)", async () => {
     expect((await kernProcess(["start", dir])).code).toBe(0);
     expect((await kernProcess(["stop", dir])).code).toBe(0);
-    expect(existsSync(join(dir, ".kern", "index-checked.json"))).toBe(true);
+    expect(existsSync(join(dir, ".kern", "kern.db.checked"))).toBe(true);
     await expectStartRefused();
   }, 60_000);
 
