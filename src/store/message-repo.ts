@@ -221,6 +221,16 @@ export class MessageRepo {
       .all(session, fromSeq, toSeq) as MessageTokenRow[];
   }
 
+  /** Seqs of the user messages in `[fromSeq, toSeq)`, ascending (the covering index only). */
+  userSeqs(session: string, fromSeq: number, toSeq: number): number[] {
+    return this.db
+      .prepare(
+        "SELECT seq FROM messages WHERE session = ? AND seq >= ? AND seq < ? AND role = 'user' ORDER BY seq",
+      )
+      .pluck()
+      .all(session, fromSeq, toSeq) as number[];
+  }
+
   /** A page of history ending before `before` (newest `limit` messages when omitted). */
   history(
     session: string,
