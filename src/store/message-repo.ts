@@ -277,6 +277,20 @@ export class MessageRepo {
     return { count: row.n, tokens: row.t };
   }
 
+  /**
+   * Messages and stored tokens of one session in one pass over the covering index: what
+   * `GET /status` shows. sessionStats() also groups by role and by day, three passes: 1.2 s at a
+   * million messages, on every status poll.
+   */
+  sessionTotals(session: string): { count: number; tokens: number } {
+    const row = this.db
+      .prepare(
+        "SELECT COUNT(*) AS n, COALESCE(SUM(tokens), 0) AS t FROM messages WHERE session = ?",
+      )
+      .get(session) as { n: number; t: number };
+    return { count: row.n, tokens: row.t };
+  }
+
   sessionStats(session: string): {
     count: number;
     roles: Record<string, number>;
