@@ -22,7 +22,7 @@ function healthyIndex(): { database: string; stamp: string } {
   const insert = db.prepare("INSERT INTO filler (text) VALUES (?)");
   for (let index = 0; index < 2_000; index += 1) insert.run(`row ${index} ${"x".repeat(300)}`);
   db.close();
-  return { database, stamp: join(temp.path, "agent", ".kern", "index-checked.json") };
+  return { database, stamp: join(temp.path, "agent", ".kern", "kern.db.checked") };
 }
 
 /** Overwrites the second half of the file with garbage (pages the open path does not read). */

@@ -4,14 +4,20 @@
 //   (size, mtime, inode; no write-ahead log), and a start that finds the file as stamped skips the
 //   check. A crash, `kern import`, or anything that writes the file changes it, and it is checked;
 // - the check runs in a worker thread beside the daemon's own start, which waits for it at most
-//   START_WAIT_MS once ready: damage in an everyday kern.db still stops `kern start` with the fix,
-//   and a year-sized one no longer delays the first answer; damage found later stops the daemon
-//   with the same message (daemon.out, kern.log). ADR 0012.
+//   START_WAIT_MS once ready (not at all past WAIT_UP_TO_BYTES): damage in an everyday kern.db
+//   still stops `kern start` with the fix, and a year-sized one no longer delays the first
+//   answer; damage found later stops the daemon with the same message (daemon.out, kern.log).
+//   ADR 0012.
 import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { checkIndexFileInWorker } from "../store/index.js";
 
 /** How long a ready daemon still waits for the check before it answers (and checks on). */
-export const START_WAIT_MS = 1_000;
+const START_WAIT_MS = 1_000;
+/**
+ * A kern.db larger than this is not waited for at all: quick_check reads ~250 MB/s here, so the
+ * wait could not cover it (a million messages: 4.4 GB), and the start would only lose the second.
+ */
+const WAIT_UP_TO_BYTES = 256 * 1024 * 1024;
 
 export interface IndexCheckAtStart {
   /** Throws the damage found so far or within `waitMs`; true when the check is still running. */
@@ -58,7 +64,9 @@ function unchanged(database: string, stampFile: string): boolean {
 export function startIndexCheck(database: string, stampFile: string): IndexCheckAtStart {
   const skip = unchanged(database, stampFile);
   rmSync(stampFile, { force: true }); // a crash from here on leaves no stamp: checked next time
-  const inode = statSync(database, { throwIfNoEntry: false })?.ino ?? null;
+  const stats = statSync(database, { throwIfNoEntry: false });
+  const inode = stats?.ino ?? null;
+  const size = stats?.size ?? 0;
   let outcome: { error: Error | null } | null = skip ? { error: null } : null;
   const check = skip
     ? Promise.resolve()
@@ -75,7 +83,7 @@ export function startIndexCheck(database: string, stampFile: string): IndexCheck
       );
   const current = () => outcome as { error: Error | null } | null;
   return {
-    async settle(waitMs = START_WAIT_MS) {
+    async settle(waitMs = size <= WAIT_UP_TO_BYTES ? START_WAIT_MS : 0) {
       let timer: NodeJS.Timeout | undefined;
       const waited = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, waitMs);

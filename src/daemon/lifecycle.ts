@@ -39,7 +39,8 @@ export async function runDaemon(options: RunDaemonOptions): Promise<void> {
   makeTreePrivate(paths.kernDir);
   // Damage the open path would not touch still stops the start, naming `kern reindex`: the
   // check runs beside the start, in a worker (index-check-at-start.ts).
-  const indexCheck = startIndexCheck(paths.database, join(paths.kernDir, "index-checked.json"));
+  // The stamp sits beside kern.db (`.kern/*.db*` is git-ignored in every agent folder).
+  const indexCheck = startIndexCheck(paths.database, `${paths.database}.checked`);
   let stopping: Promise<void> | null = null;
   let restartRequested = false;
   let markStopped: () => void = () => undefined;

@@ -14,6 +14,7 @@ export type * from "./job-views.js";
 // every CLI command would pay ~15 ms to load `marked`.
 export * from "./message-schemas.js";
 export * from "./neutralize.js";
+export * from "./normalize-vector.js";
 export * from "./package-root.js";
 export * from "./parse-json.js";
 export * from "./run-pool.js";

@@ -82,7 +82,7 @@ export class RuntimeQueries {
   async status(): Promise<AgentStatus> {
     const { config, store, memory, clock } = this.queryOptions;
     const session = store.sessionLog.sessionId;
-    const stats = store.messages.sessionStats(session);
+    const stats = store.messages.sessionTotals(session);
     const endpoint = this.queryOptions.endpoint?.() ?? { port: config.port, url: null };
     const pairing = await this.queryOptions.pairing.list();
     return {

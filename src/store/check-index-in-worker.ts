@@ -1,8 +1,8 @@
-// The start-up check of kern.db (issue 33 item 7) off the main thread (issue 32): SQLite's
-// quick_check reads every page, about 0.4 s at 20k messages and tens of seconds at a million, so
-// the daemon runs it in a worker thread beside its own start and waits only a bounded time for it
-// (daemon/index-check-at-start.ts). A worker, not a child process: it shares the loaded driver
-// and ends with the daemon.
+// The start-up check of kern.db (issue 33 item 7: damage where the open path never reads still
+// stops the start) off the main thread (issue 32): SQLite's quick_check reads every page, about
+// 0.4 s at 20k messages and tens of seconds at a million, so the daemon runs it in a worker thread
+// beside its own start and waits only a bounded time for it (daemon/index-check-at-start.ts). A
+// worker, not a child process: it ends with the daemon.
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";

@@ -1,21 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../../test/support/seeded-random.js";
 import { cosineSimilarity } from "../memory/embeddings/embedder.js";
 import { dequantizeVector, quantizeVector } from "./vector-quantize.js";
 
-/** A seeded generator (mulberry32): the same vectors every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("int8 storage of vectors", () => {
   it("keeps cosine similarity within 0.02 on 512 dimensions", () => {
-    const next = random(7);
+    const next = seededRandom(7);
     // Dense and sparse vectors (a hashed bag of words is mostly zeros), correlated pairs too.
     const vector = (density: number) =>
       Float32Array.from({ length: 512 }, () => (next() < density ? next() * 2 - 1 : 0));

@@ -3,6 +3,7 @@
 // kept; read back, a vector is its direction at unit length. The rounding error per component is
 // at most 1/254 of the largest one: cosine similarities move by ~0.001 on 512 dimensions.
 // Hand-written: sqlite-vec's vec_quantize_int8 clamps to a fixed range instead of the vector's own.
+import { normalizeVector } from "../kernel/index.js";
 
 /** The int8 bytes of `vector` (a zero vector stays zero). */
 export function quantizeVector(vector: Float32Array): Buffer {
@@ -20,16 +21,5 @@ export function quantizeVector(vector: Float32Array): Buffer {
 /** The stored bytes as a unit-length Float32Array (zero stays zero). */
 export function dequantizeVector(stored: Uint8Array): Float32Array {
   const bytes = new Int8Array(stored.buffer, stored.byteOffset, stored.byteLength);
-  const vector = new Float32Array(bytes.length);
-  let sum = 0;
-  for (let index = 0; index < bytes.length; index += 1) {
-    const value = bytes[index] ?? 0;
-    vector[index] = value;
-    sum += value * value;
-  }
-  if (sum === 0) return vector;
-  const scale = 1 / Math.sqrt(sum);
-  for (let index = 0; index < vector.length; index += 1)
-    vector[index] = (vector[index] ?? 0) * scale;
-  return vector;
+  return normalizeVector(Float32Array.from(bytes));
 }

@@ -36,25 +36,25 @@ describe("a kern.db damaged beyond what the open path reads (issue 33 item 7)", 
   const database = join(dir, ".kern", "kern.db");
   const hint = `kern reindex ${dir}`;
 
-  it("refuses to start on it, naming kern reindex", async () => {
+  /** Damages the second half of kern.db, expects `kern start` to refuse with the fix, restores it. */
+  async function expectStartRefused(): Promise<void> {
     const healthy = readFileSync(database);
     damageFrom(database, 0.5);
     const started = await kernProcess(["start", dir]);
     expect(started.code).not.toBe(0);
     expect(started.stderr).toContain(hint);
     writeFileSync(database, healthy);
+  }
+
+  it("refuses to start on it, naming kern reindex", async () => {
+    await expectStartRefused();
   }, 60_000);
 
   it("checks again after a clean stop once kern.db changed (the stop's stamp no longer fits)", async () => {
     expect((await kernProcess(["start", dir])).code).toBe(0);
     expect((await kernProcess(["stop", dir])).code).toBe(0);
-    expect(existsSync(join(dir, ".kern", "index-checked.json"))).toBe(true);
-    const healthy = readFileSync(database);
-    damageFrom(database, 0.5);
-    const started = await kernProcess(["start", dir]);
-    expect(started.code).not.toBe(0);
-    expect(started.stderr).toContain(hint);
-    writeFileSync(database, healthy);
+    expect(existsSync(join(dir, ".kern", "kern.db.checked"))).toBe(true);
+    await expectStartRefused();
   }, 60_000);
 
   it("names the fix when the damage appears while the daemon runs: turns and GET /doctor", async () => {

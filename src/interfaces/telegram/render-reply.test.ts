@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseTelegramHtml } from "../../../test/fakes/fake-telegram-server.js";
+import { seededRandom } from "../../../test/support/seeded-random.js";
 import { htmlToPlainText, renderTelegramHtml } from "./render-reply.js";
 import { splitReply, TELEGRAM_MESSAGE_LIMIT } from "./split-reply.js";
 
@@ -8,17 +9,6 @@ function visible(html: string): string {
   const parsed = parseTelegramHtml(html);
   if ("error" in parsed) throw new Error(`${parsed.error} in ${JSON.stringify(html)}`);
   return parsed.text;
-}
-
-/** A deterministic pseudo-random generator (mulberry32) for property-style tests. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe("renderTelegramHtml", () => {
@@ -145,7 +135,7 @@ describe("renderTelegramHtml", () => {
       "&amp;",
       "<b>",
     ];
-    const next = random(42);
+    const next = seededRandom(42);
     for (let round = 0; round < 2000; round += 1) {
       let markdown = "";
       const length = 1 + Math.floor(next() * 30);

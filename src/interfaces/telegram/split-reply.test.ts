@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseTelegramHtml } from "../../../test/fakes/fake-telegram-server.js";
+import { seededRandom } from "../../../test/support/seeded-random.js";
 import { renderTelegramHtml } from "./render-reply.js";
 import { splitReply, TELEGRAM_MESSAGE_LIMIT } from "./split-reply.js";
-
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomText(next: () => number, length: number): string {
   const pieces = ["word", "a", "longerword", " ", " ", "\n", "\n\n", "😀", "<", "a < b", "&", "é"];
@@ -36,7 +27,7 @@ describe("splitReply", () => {
   });
 
   it("loses no character of plain text and keeps every chunk within the limit", () => {
-    const next = random(7);
+    const next = seededRandom(7);
     for (let round = 0; round < 60; round += 1) {
       const limit = 20 + Math.floor(next() * 200);
       const text = randomText(next, Math.floor(next() * 2000));
@@ -50,7 +41,7 @@ describe("splitReply", () => {
   });
 
   it("splits a 10,000-character reply into chunks of at most 4096", () => {
-    const text = randomText(random(3), 10_000);
+    const text = randomText(seededRandom(3), 10_000);
     const chunks = splitReply(text);
     expect(chunks.length).toBeGreaterThanOrEqual(3);
     expect(chunks.join("")).toBe(text);
@@ -101,7 +92,7 @@ describe("splitReply", () => {
   });
 
   it("keeps rendered HTML valid and its visible text whole (random inputs)", () => {
-    const next = random(11);
+    const next = seededRandom(11);
     const pieces = [
       "**bold words**",
       "*it*",

@@ -1,6 +1,8 @@
 // The embedding port: text in, unit vectors out. Implementations: local-embedder.ts (built in)
 // and a model-backed one elsewhere. Pure: no I/O here.
 
+export { normalizeVector } from "../../kernel/index.js";
+
 /**
  * Turns texts into vectors for topic-shift detection and recall.
  *
@@ -20,20 +22,6 @@ export interface Embedder {
   /** Texts per `embed` call the embedding job should send (default 256). */
   readonly batchSize?: number;
   embed(texts: string[]): Promise<Float32Array[]>;
-}
-
-/** Scales `vector` in place to length 1; a zero vector stays zero. Returns the same array. */
-export function normalizeVector(vector: Float32Array): Float32Array {
-  let sum = 0;
-  for (let index = 0; index < vector.length; index += 1) {
-    const value = vector[index] ?? 0;
-    sum += value * value;
-  }
-  if (sum === 0) return vector;
-  const scale = 1 / Math.sqrt(sum);
-  for (let index = 0; index < vector.length; index += 1)
-    vector[index] = (vector[index] ?? 0) * scale;
-  return vector;
 }
 
 /** Cosine similarity in [-1, 1]; 0 when either vector is zero. Vectors must have equal length. */

@@ -108,10 +108,8 @@ export async function runWorkingMemoryJob(
   if (end <= from) return null;
   const previous = record?.state ?? emptyWorkingMemoryState();
   const oldest = Math.min(from, ...previous.context.map((item) => item.lastSeq));
-  const userSeqs = store.messages
-    .tokenRows(session, oldest, end)
-    .filter((row) => row.role === "user")
-    .map((row) => row.seq);
+  // Only the user turns' seqs: a row object per message was ~150 MB at a million messages.
+  const userSeqs = store.messages.userSeqs(session, oldest, end);
   const start = catchUpStart(userSeqs, from);
   let state = previous;
   for (let chunk = from; chunk < start && !context.signal.aborted; chunk += CATCH_UP_CHUNK) {
