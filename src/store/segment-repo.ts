@@ -190,6 +190,24 @@ export class SegmentRepo {
   }
 
   /**
+   * Every segment of a session as list() gives it, without the summary texts (`summary` is ""
+   * when there is one, null when not): what listings show. At a million messages the texts were
+   * most of the 180 MB this read.
+   */
+  listShapes(session: string): Segment[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT id, session, level, seq_start, seq_end, parent_id, token_count,
+                  CASE WHEN summary IS NULL THEN NULL ELSE '' END AS summary, summary_tokens,
+                  method, first_ts, last_ts, stale
+             FROM segments WHERE session = ? ORDER BY level, seq_start`,
+        )
+        .all(session) as SegmentRow[]
+    ).map(toSegment);
+  }
+
+  /**
    * What the rollup planner must see, without listing the whole tree: per level holding an
    * unparented segment, that level and the one above from the first unparented segment's start
    * on. Every run of unparented children, and every parent that could overlap one, is in it; the
