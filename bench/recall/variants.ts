@@ -7,18 +7,6 @@ type Patch = () => void;
 
 export const VARIANTS: Record<string, Patch> = {
   kern: () => undefined,
-  "common-0.02": () => {
-    RECALL_TUNING.commonTermShare = 0.02;
-  },
-  "common-0.05": () => {
-    RECALL_TUNING.commonTermShare = 0.05;
-  },
-  "common-0.1": () => {
-    RECALL_TUNING.commonTermShare = 0.1;
-  },
-  "common-0.2": () => {
-    RECALL_TUNING.commonTermShare = 0.2;
-  },
   "no-speaker-prior": () => {
     SPEAKER_TUNING.firstPersonUser = 1;
   },

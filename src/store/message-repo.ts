@@ -1,6 +1,5 @@
 // Messages in kern.db: insert (with their token counts), range reads, history pages, per-session
 // statistics and FTS5 search. Derived from the session log; rebuilt by reindex.
-
 import { z } from "zod";
 import {
   messageMetaSchema,
@@ -9,7 +8,6 @@ import {
   StoreError,
   toolCallSchema,
 } from "../kernel/index.js";
-import { CommonTerms } from "./common-terms.js";
 import type { SqliteDatabase } from "./database.js";
 import {
   filterClauses,
@@ -118,15 +116,7 @@ export interface SearchOptions {
 }
 
 export class MessageRepo {
-  private commonTermCounts: CommonTerms | null = null;
-
   constructor(private readonly db: SqliteDatabase) {}
-
-  /** Of `terms`, those held by more than `share` of all messages (common-terms.ts). */
-  commonTerms(terms: readonly string[], share: number): Set<string> {
-    this.commonTermCounts ??= new CommonTerms(this.db);
-    return this.commonTermCounts.among(terms, share);
-  }
 
   ensureSession(session: { id: string; createdAt: string; file: string }): void {
     this.db

@@ -104,11 +104,4 @@ export const RECALL_TUNING = {
   vectorTextWeight: false,
   /** A short keyword query's exact phrase first (phrase-first.ts). */
   phraseFirst: true,
-  /**
-   * Question words held by more than this share of all messages are left out of the FTS match
-   * when rarer ones remain (store/common-terms.ts); they still count in coverage. 0 turns it off.
-   * FTS5 scores every message matching any word, so everyday words made the FTS stage recall's
-   * cost at size. ADR 0004, round 9.
-   */
-  commonTermShare: 0,
 };

@@ -200,20 +200,6 @@ function lexicalQuery(deps: RecallDependencies, query: string): string {
   return synonymQuery(searchTerms(query), usesTerm, deps.synonyms ?? shippedSynonyms()) ?? query;
 }
 
-/**
- * The question's words the FTS match uses: without the common ones (`commonTermShare`) when rarer
- * ones remain; a speaker's name always stays.
- */
-function matchText(deps: RecallDependencies, query: string, speakers: ReadonlySet<string>): string {
-  const share = RECALL_TUNING.commonTermShare;
-  if (share <= 0) return query;
-  const terms = searchTerms(query);
-  const words = terms.filter((term) => !speakers.has(term));
-  const common = deps.store.messages.commonTerms(words, share);
-  if (common.size === 0 || common.size === words.length) return query;
-  return terms.filter((term) => !common.has(term)).join(" ");
-}
-
 /** Each leg's ranking of message ids (best first) and their fusion, before results are built. */
 export interface RecallLegs {
   fts: number[];
@@ -224,15 +210,12 @@ export interface RecallLegs {
 /** The two legs and their weighted fusion, best first. */
 async function rankMessages(deps: RecallDependencies, options: RecallOptions): Promise<Ranked> {
   const speakers = speakerTerms(deps, options.query);
-  const hits = deps.store.messages.search(
-    lexicalQuery(deps, matchText(deps, options.query, speakers)),
-    {
-      k: RECALL_TUNING.ftsCandidates,
-      weights: RECALL_TUNING.fields,
-      speakers,
-      ...(options.filters ? { filters: options.filters } : {}),
-    },
-  );
+  const hits = deps.store.messages.search(lexicalQuery(deps, options.query), {
+    k: RECALL_TUNING.ftsCandidates,
+    weights: RECALL_TUNING.fields,
+    speakers,
+    ...(options.filters ? { filters: options.filters } : {}),
+  });
   const roleWeight = speakerWeights(options.query);
   const terms = searchTerms(options.query).filter((term) => !speakers.has(term));
   const heads =
