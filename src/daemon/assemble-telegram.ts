@@ -26,17 +26,18 @@ export async function assembleTelegram(options: AssembleTelegramOptions): Promis
   const { config, runtime, logger, clock } = options;
   const token = config.secrets.telegramToken;
   const bot = token ? await import("../interfaces/telegram/index.js") : null;
-  const telegram = bot
-    ? bot.createTelegramBot({
-        token: token as string,
-        apiRoot: config.telegram.apiRoot,
-        runtime,
-        logger,
-        editIntervalMs: config.telegram.editIntervalMs,
-        clock,
-        ...(options.botInfo ? { botInfo: options.botInfo } : {}),
-      })
-    : null;
+  const telegram =
+    bot && token
+      ? bot.createTelegramBot({
+          token,
+          apiRoot: config.telegram.apiRoot,
+          runtime,
+          logger,
+          editIntervalMs: config.telegram.editIntervalMs,
+          clock,
+          ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+        })
+      : null;
   runtime.registerChannel(telegram?.channel ?? TELEGRAM_OFF);
   const onApproved = (user: PairedUser) => {
     if (!telegram || !bot || user.channel !== telegram.channel.id) return;

@@ -116,20 +116,18 @@ export function entriesMissingFromIndex(
  */
 export function healIndexFromLog(store: AgentStore): number {
   const newestSeen = new Set<string>();
+  // Every segment the tail names, read once: the stop test and entriesMissingFromIndex share it.
+  const indexed = new Map<string, Segment>();
   const tail = store.memoryLog.readNewestUntil((entry) => {
     const id = segmentOf(entry);
     if (id === null) return false;
     const key = `${entry.type}:${id}`;
     if (newestSeen.has(key)) return false; // an older write, superseded by one already read
     newestSeen.add(key);
-    return isIndexed(entry, store.segments.get(id));
+    const segment = indexed.get(id) ?? store.segments.get(id);
+    if (segment) indexed.set(id, segment);
+    return isIndexed(entry, segment);
   });
-  const indexed = new Map<string, Segment>();
-  for (const entry of tail) {
-    const id = segmentOf(entry);
-    const segment = id === null ? null : store.segments.get(id);
-    if (id !== null && segment) indexed.set(id, segment);
-  }
   const missing = entriesMissingFromIndex(tail, indexed);
   if (missing.length === 0) return 0;
   const applied = applyMemoryEntries(store.db, missing);

@@ -12,5 +12,5 @@ export function toSegmentRow(segment: Segment): SegmentRow {
 /** The segments of `session` (default: the active one), oldest first as the store lists them. */
 export function segmentsReport(store: AgentStore, session?: string): SegmentsReport {
   const id = session ?? store.sessionLog.sessionId;
-  return { session: id, segments: store.segments.listShapes(id).map(toSegmentRow) };
+  return { session: id, segments: store.segments.listRows(id) };
 }

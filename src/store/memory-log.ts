@@ -41,7 +41,7 @@ export class MemoryLog {
       this.path,
       (text) => {
         const entry = parseEntry(text);
-        if (entry === null) return false;
+        if (typeof entry === "string") return false;
         if (reached(entry)) return true;
         newest.push(entry);
         return false;
@@ -56,13 +56,16 @@ export class MemoryLog {
   }
 }
 
-function parseEntry(text: string): MemoryEntry | null {
+/** One line as an entry, or why it is corrupt. */
+function parseEntry(text: string): MemoryEntry | "not JSON" | "invalid entry" {
+  let value: unknown;
   try {
-    const parsed = memoryEntrySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    value = JSON.parse(text);
   } catch {
-    return null;
+    return "not JSON";
   }
+  const parsed = memoryEntrySchema.safeParse(value);
+  return parsed.success ? parsed.data : "invalid entry";
 }
 
 export function readMemoryLog(path: string): {
@@ -75,13 +78,9 @@ export function readMemoryLog(path: string): {
   scanJsonlFile(
     path,
     ({ lineNumber, text }) => {
-      try {
-        const parsed = memoryEntrySchema.safeParse(JSON.parse(text));
-        if (parsed.success) entries.push(parsed.data);
-        else corruptLines.push({ file: path, lineNumber, reason: "invalid entry" });
-      } catch {
-        corruptLines.push({ file: path, lineNumber, reason: "not JSON" });
-      }
+      const entry = parseEntry(text);
+      if (typeof entry === "string") corruptLines.push({ file: path, lineNumber, reason: entry });
+      else entries.push(entry);
     },
     { repair: false },
   );

@@ -1,7 +1,7 @@
 // Segments in kern.db. Tiling is enforced on insert (LESSONS #2): an L0 must start where the
 // previous L0 ended, no two segments of a level overlap (SQL trigger), and a rollup parent must
 // cover exactly its contiguous, parentless children of the level below.
-import { type Segment, StoreError } from "../kernel/index.js";
+import { type SegmentRow as ListedSegment, type Segment, StoreError } from "../kernel/index.js";
 import type { SqliteDatabase } from "./database.js";
 
 interface SegmentRow {
@@ -189,22 +189,21 @@ export class SegmentRepo {
     ).map(toSegment);
   }
 
-  /**
-   * Every segment of a session as list() gives it, without the summary texts (`summary` is ""
-   * when there is one, null when not): what listings show. At a million messages the texts were
-   * most of the 180 MB this read.
-   */
-  listShapes(session: string): Segment[] {
+  /** Every segment of a session as listings show it (no summary text), by level then position. */
+  listRows(session: string): ListedSegment[] {
+    // Not SELECT *: at a million messages the summary texts were most of the 180 MB this read.
     return (
       this.db
         .prepare(
-          `SELECT id, session, level, seq_start, seq_end, parent_id, token_count,
-                  CASE WHEN summary IS NULL THEN NULL ELSE '' END AS summary, summary_tokens,
-                  method, first_ts, last_ts, stale
+          `SELECT id, session, level, seq_start, seq_end, parent_id, token_count, NULL AS summary,
+                  summary_tokens, method, first_ts, last_ts, stale
              FROM segments WHERE session = ? ORDER BY level, seq_start`,
         )
         .all(session) as SegmentRow[]
-    ).map(toSegment);
+    ).map((row) => {
+      const { summary: _summary, session: _session, ...listed } = toSegment(row);
+      return listed;
+    });
   }
 
   /**
