@@ -64,7 +64,7 @@ const memoryFolders = {
   embeddings: ["text"],
   summaries: ["text"],
   segmentation: ["text", "embeddings", "summaries"],
-  compose: ["text", "summaries"],
+  compose: ["text", "summaries", "working-memory"],
   recall: ["text", "embeddings"],
   "working-memory": ["text", "summaries"],
   doctor: ["text"],

@@ -11,6 +11,10 @@ import type { AgentStore } from "../../store/index.js";
 import type { MemoryConfig } from "../pipeline-context.js";
 import { countMessageTokens } from "../text/count-tokens.js";
 import { fitTextToTokens } from "../text/fit-text.js";
+import {
+  fitWorkingMemory,
+  workingMemoryPromptTokens,
+} from "../working-memory/working-memory-fit.js";
 import { type WindowPlan, WindowPlanner } from "./plan-window.js";
 import { recallAllowanceTokens, recallTextTokens, withRecallBlock } from "./recall-block.js";
 import { joinSummaryBlock, summaryBlockTokens } from "./render-summary-block.js";
@@ -114,6 +118,8 @@ export class Composer {
   /** The last joined system prompt and its section texts: a new message rarely changes them. */
   private lastPrompt: { texts: string[]; prompt: string } | null = null;
   private lastReports = new Map<string, ContextReport>();
+  /** The last working memory fitted to its cap: it changes at most once a turn. */
+  private fittedMemory: { content: string; cap: number; fitted: string } | null = null;
 
   constructor(private readonly options: ComposerOptions) {}
 
@@ -169,10 +175,20 @@ export class Composer {
       notesSummary: store.state.notesSummary()?.summary ?? null,
       toolsText: options.toolsText,
       skillsText: options.skillsText ?? "",
-      workingMemory,
+      workingMemory: workingMemory === null ? null : this.fitted(workingMemory, budget),
       recallText: recall === null ? null : fitTextToTokens(recall, recallTextTokens(budget)),
       autoRecall: options.autoRecall ?? config.autoRecall,
     };
+  }
+
+  /** The working memory within its share of the budget (working-memory-fit.ts), cached. */
+  private fitted(content: string, budget: number): string {
+    const cap = workingMemoryPromptTokens(budget);
+    const last = this.fittedMemory;
+    if (last?.content === content && last.cap === cap) return last.fitted;
+    const fitted = fitWorkingMemory(content, cap);
+    this.fittedMemory = { content, cap, fitted };
+    return fitted;
   }
 
   /**

@@ -1,0 +1,82 @@
+// The working memory as a prompt shows it: within a token cap. The stored document keeps every
+// decision (append-only, SPEC §4) and every file, so after a year of use it holds hundreds of
+// each (at 1M bench messages: 770 decisions, 37k tokens — more than a third of a 100k prompt,
+// in every turn). The prompt gets the newest of them; the older ones stay in the stored document
+// (`kern memory`), in the summaries and in recall. ADR 0002, "A year of decisions". Pure.
+import { countTokens } from "../text/count-tokens.js";
+import { fitTextToTokens } from "../text/fit-text.js";
+import { parseWorkingMemory, renderWorkingMemory } from "./working-memory-markdown.js";
+import type { WorkingMemoryState } from "./working-memory-state.js";
+
+/** The prompt's `<working_memory>` gets at most this share of maxContextTokens... */
+export const WORKING_MEMORY_PROMPT_SHARE = 0.05;
+/** ...and never less than this many tokens (small budgets still see the task and recent items). */
+export const MIN_WORKING_MEMORY_PROMPT_TOKENS = 400;
+
+/** The cap of `<working_memory>` at a prompt budget of `maxContextTokens`. */
+export function workingMemoryPromptTokens(maxContextTokens: number): number {
+  return Math.max(
+    MIN_WORKING_MEMORY_PROMPT_TOKENS,
+    Math.floor(WORKING_MEMORY_PROMPT_SHARE * maxContextTokens),
+  );
+}
+
+/** An item that may be left out of the prompt, oldest first: decisions and files by seq. */
+type Droppable = { kind: "decision" | "file"; index: number; seq: number };
+
+function droppables(state: WorkingMemoryState): Droppable[] {
+  const items: Droppable[] = [
+    ...state.decisions.map((item, index) => ({ kind: "decision" as const, index, seq: item.seq })),
+    ...state.files.map((item, index) => ({ kind: "file" as const, index, seq: item.seq })),
+  ];
+  return items.sort((a, b) => a.seq - b.seq || (a.kind === "decision" ? -1 : 1));
+}
+
+/** The document without the `count` oldest droppable items, each cut section saying how many. */
+function renderWithout(
+  state: WorkingMemoryState,
+  order: readonly Droppable[],
+  count: number,
+): string {
+  const dropped = { decision: new Set<number>(), file: new Set<number>() };
+  for (const item of order.slice(0, count)) dropped[item.kind].add(item.index);
+  const kept: WorkingMemoryState = {
+    ...state,
+    decisions: state.decisions.filter((_, index) => !dropped.decision.has(index)),
+    files: state.files.filter((_, index) => !dropped.file.has(index)),
+  };
+  let text = renderWorkingMemory(kept);
+  const notes = [
+    { heading: "## Decisions", left: dropped.decision.size, what: "earlier decisions" },
+    { heading: "## Files & Code", left: dropped.file.size, what: "earlier files" },
+  ];
+  for (const { heading, left, what } of notes) {
+    if (left === 0) continue;
+    // Sections are joined by a blank line, and item lines never hold one (cleanLine).
+    const at = `\n\n${heading}\n`;
+    const note = `- (${left} ${what} left out for room; recall finds them)`;
+    text = text.replace(`${at}_none yet_`, at.slice(0, -1)).replace(at, () => `${at}${note}\n`);
+  }
+  return text;
+}
+
+/**
+ * `markdown` when it fits in `maxTokens`; else the same document without its oldest decisions and
+ * files (the fewest that make it fit, found by bisection), each cut section naming how many it
+ * left out. Task state, context and preferences are never cut for room; a document that still does
+ * not fit (or is not in the working-memory form) is cut at a line boundary. Deterministic.
+ */
+export function fitWorkingMemory(markdown: string, maxTokens: number): string {
+  if (countTokens(markdown) <= maxTokens) return markdown;
+  const state = parseWorkingMemory(markdown);
+  const order = droppables(state);
+  if (order.length === 0) return fitTextToTokens(markdown, maxTokens);
+  let low = 1;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (countTokens(renderWithout(state, order, middle)) <= maxTokens) high = middle;
+    else low = middle + 1;
+  }
+  return fitTextToTokens(renderWithout(state, order, low), maxTokens);
+}
