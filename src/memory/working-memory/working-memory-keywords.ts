@@ -43,6 +43,24 @@ export function keywordsOf(text: string): Set<string> {
   return keywords;
 }
 
+/**
+ * keywordsOf an item's text, remembered: every exchange of a catch-up checks each context item
+ * (up to 12) against what it says, and the items change rarely. Cleared when it grows past a few
+ * hundred texts, so a long run keeps it small.
+ */
+const itemKeywordCache = new Map<string, ReadonlySet<string>>();
+const ITEM_KEYWORD_CACHE_SIZE = 512;
+
+function itemKeywords(text: string): ReadonlySet<string> {
+  let words = itemKeywordCache.get(text);
+  if (!words) {
+    if (itemKeywordCache.size >= ITEM_KEYWORD_CACHE_SIZE) itemKeywordCache.clear();
+    words = keywordsOf(text);
+    itemKeywordCache.set(text, words);
+  }
+  return words;
+}
+
 function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   let count = 0;
   for (const word of a) if (b.has(word)) count += 1;
@@ -54,7 +72,7 @@ function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
  * (one when the item has only one), so a single shared common word does not keep it alive.
  */
 export function isMentioned(itemText: string, newKeywords: ReadonlySet<string>): boolean {
-  const own = keywordsOf(itemText);
+  const own = itemKeywords(itemText);
   const needed = Math.min(2, own.size);
   return needed > 0 && overlap(own, newKeywords) >= needed;
 }

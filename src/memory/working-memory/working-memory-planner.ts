@@ -121,6 +121,20 @@ export function applyObservation(
   userSeqs: readonly number[],
 ): WorkingMemoryState {
   const state = structuredClone(previous);
+  applyInPlace(state, observation, userSeqs);
+  return state;
+}
+
+/**
+ * applyObservation on `state` itself. A catch-up applies a whole history's exchanges in a row:
+ * cloning the state for each made it O(exchanges × decisions) — 1M messages, 770 decisions: the
+ * catch-up took 20× the time of 100k messages instead of 10× (issue 32).
+ */
+function applyInPlace(
+  state: WorkingMemoryState,
+  observation: ExchangeObservation,
+  userSeqs: readonly number[],
+): void {
   const { seq } = observation;
   const mentioned = keywordsOf(observation.text);
   for (const item of state.context) {
@@ -138,7 +152,6 @@ export function applyObservation(
     .filter((item) => turnsBetween(userSeqs, item.lastSeq, seq) < FADE_AFTER_TURNS)
     .sort((a, b) => b.lastSeq - a.lastSeq)
     .slice(0, MAX_CONTEXT_ITEMS);
-  return state;
 }
 
 export interface PlanWorkingMemoryOptions {
@@ -160,14 +173,14 @@ export interface WorkingMemoryPlan {
 
 /** Applies the rules to each new exchange in order. */
 export function planWorkingMemoryUpdate(options: PlanWorkingMemoryOptions): WorkingMemoryPlan {
-  let state = options.state;
-  let beforeLast = state;
-  let last: WorkingMemoryPlan["last"] = null;
-  for (const messages of splitExchanges(options.messages)) {
-    const observation = observeExchange(messages);
-    beforeLast = state;
-    state = applyObservation(state, observation, options.userSeqs);
-    last = { messages, observation };
-  }
-  return { state, beforeLast, last };
+  const exchanges = splitExchanges(options.messages);
+  const final = exchanges.pop();
+  if (!final) return { state: options.state, beforeLast: options.state, last: null };
+  // One copy for the whole run (options.state is never changed), one kept before the last exchange.
+  const beforeLast = structuredClone(options.state);
+  for (const messages of exchanges)
+    applyInPlace(beforeLast, observeExchange(messages), options.userSeqs);
+  const observation = observeExchange(final);
+  const state = applyObservation(beforeLast, observation, options.userSeqs);
+  return { state, beforeLast, last: { messages: final, observation } };
 }
