@@ -91,7 +91,7 @@ function renderPipeline(sizes: readonly SizeResult[]): string {
     "",
     "The whole pipeline after an import, offline (`local` embedder, `extractive` summaries): " +
       "embed every message, segment, roll up (`memory.runUntilIdle()`), in the phases the worker " +
-      "reports; each L0 gets its extractive summary as it closes (segment phase), each rollup " +
+      "reports (prepare: the heal and the working-memory catch-up, before the first report); each L0 gets its extractive summary as it closes (segment phase), each rollup " +
       "as it is made (rollup phase). Target at 20k: under 60 s.",
     "",
     table(["size", "total", ...phases, "throughput"], rows),
