@@ -34,7 +34,13 @@ export async function withImportLock<T>(agentDir: string, action: () => Promise<
 /** The append itself; the caller holds the folder's lock. */
 export async function appendToAgent(options: ImportConversationOptions): Promise<ImportReport> {
   const paths = agentPaths(options.agentDir);
-  const store = openAgentStore({ paths, clock: options.clock, countTokens: countMessageTokens });
+  // The log's tail, as the daemon opens it: an import into a long history need not read its past.
+  const store = openAgentStore({
+    paths,
+    clock: options.clock,
+    countTokens: countMessageTokens,
+    sessionScan: "tail",
+  });
   try {
     return await appendImport({
       store,

@@ -14,6 +14,12 @@ export interface OfflineMemoryOptions {
   env: Record<string, string | undefined>;
   overrides?: Record<string, unknown>;
   logger?: Logger;
+  /**
+   * How much of the session log the open reads: "full" (default) checks every line, as `kern
+   * doctor` reports them; "tail" reads only its end, as the daemon does — for an import or the
+   * demo, which just wrote that log (a full read of 1M messages took 11 s and its garbage).
+   */
+  sessionScan?: "full" | "tail";
 }
 
 export async function withOfflineMemory<T>(
@@ -39,6 +45,7 @@ async function openOfflineMemory<T>(
     paths: agentPaths(config.agentDir),
     clock: SYSTEM_CLOCK,
     countTokens: countMessageTokens,
+    sessionScan: options.sessionScan ?? "full",
   });
   const client = buildModel(config, {}, logger);
   return withMemoryEngine(

@@ -67,7 +67,7 @@ export async function runDemo(options: {
     imported = (await importConversation({ agentDir, file: history, clock: SYSTEM_CLOCK }))
       .imported;
   }
-  return withOfflineMemory({ agentDir, env: options.env }, async (memory, _store, config) => {
+  return withOfflineMemory({ agentDir, env: options.env, sessionScan: "tail" }, async (memory, _store, config) => {
     await memory.runUntilIdle((progress) => options.onProgress?.(progress));
     const segments = await memory.segmentsReport();
     const context = await composeContextReport({

@@ -35,6 +35,7 @@ async function importAndBuild(options: RunImportOptions): Promise<RunImportRepor
     {
       agentDir: options.agentDir,
       env: options.env,
+      sessionScan: "tail",
       ...(options.overrides ? { overrides: options.overrides } : {}),
     },
     async (memory, store) => {
