@@ -7,13 +7,17 @@
 // cut, the index caught up when it is behind), under the folder lock.
 // Each command loads the part of memory/ it reads on first use: `kern status` reads two counts.
 import { agentPaths, type Config, loadConfig } from "../config/index.js";
-import type { ContextReport, RecallReport, SegmentsReport } from "../kernel/index.js";
+import type { ContextReport, RecallReport, SegmentsReport, SegmentTree } from "../kernel/index.js";
 import { SYSTEM_CLOCK } from "../kernel/index.js";
 import type { Embedder } from "../memory/embeddings/embedder.js";
 import type { RecallOptions } from "../memory/recall/recall.js";
 import { countMessageTokens } from "../memory/text/count-tokens.js";
 import type { WorkingMemoryView } from "../memory/working-memory/working-memory-store.js";
-import { type AgentStore, openAgentStore } from "../store/index.js";
+import {
+  type AgentStore,
+  openAgentStore,
+  readSegmentTree as readSegmentTreeRows,
+} from "../store/index.js";
 import { withFolderLock } from "./folder-guard.js";
 
 export { readOfflineStatus } from "./agent-status.js";
@@ -61,7 +65,14 @@ async function embedderFor(config: Config): Promise<Embedder> {
   return buildEmbedder(config, createSilentLogger());
 }
 
-/** `kern segments` without a daemon: the segment rows of the active session. */
+/** `kern segments` without a daemon: the top two levels of the active session's tree. */
+export function readSegmentTree(options: ReadOptions): Promise<SegmentTree> {
+  return withReadOnlyStore(options, async (store) =>
+    readSegmentTreeRows(store.db, store.sessionLog.sessionId),
+  );
+}
+
+/** `kern segments --json` without a daemon: the segment rows of the active session. */
 export function readSegmentsReport(options: ReadOptions): Promise<SegmentsReport> {
   return withReadOnlyStore(options, async (store) => {
     const { segmentsReport } = await import("../memory/segments-report.js");

@@ -114,6 +114,20 @@ export interface SegmentsReport {
   segments: SegmentRow[];
 }
 
+/**
+ * What the terminal's segment tree draws (`kern segments`, `kern demo`): the top-level segments
+ * and their children, not every segment — at a million messages there are 43,000 of them.
+ */
+export interface SegmentTree {
+  session: string;
+  /** Segments per level, lowest level first. */
+  levelCounts: Array<{ level: number; count: number }>;
+  /** The top-level (parentless) segments and their children. */
+  rows: SegmentRow[];
+  /** How many children each of `rows` has (absent = none). */
+  childCounts: Record<string, number>;
+}
+
 /** One segment with its summary, children and compression (`GET /segments/:id`). */
 export interface SegmentDetail extends SegmentRow {
   session: string;

@@ -8,6 +8,7 @@ import {
   formatLevelCounts,
   formatSegmentTree,
   formatTreeSpan,
+  segmentTreeOf,
 } from "../format-segment-tree.js";
 import { loadDaemon } from "../load-daemon.js";
 import { webLoginLine } from "../web-login-line.js";
@@ -38,10 +39,10 @@ export function registerDemoCommand(program: Command, context: CliContext): void
         `demo agent in ${report.agentDir}\n${report.imported ? `${report.imported} messages imported` : "history already imported"}; memory built in ${(report.ms / 1000).toFixed(1)} s`,
       );
       out.line();
-      const rows = report.segments.segments;
-      out.line(`segment tree: ${formatLevelCounts(rows)}, ${formatTreeSpan(rows)}`);
+      const tree = segmentTreeOf(report.segments.session, report.segments.segments);
+      out.line(`segment tree: ${formatLevelCounts(tree)}, ${formatTreeSpan(tree)}`);
       // Every top-level segment, three children each; the rest counted (kern segments: all).
-      for (const line of formatSegmentTree(rows, 3, "  ")) out.line(line);
+      for (const line of formatSegmentTree(tree, 3, "  ")) out.line(line);
       const summary = /^<conversation_summary>\n[\s\S]*?^<\/conversation_summary>$/m.exec(
         report.context.systemPrompt,
       )?.[0];
