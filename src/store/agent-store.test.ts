@@ -89,6 +89,23 @@ describe("openAgentStore", () => {
     second.close();
   });
 
+  it("keeps each session's row count, which the hole check reads, equal to its rows", () => {
+    const store = openAgentStore({ paths: paths(), clock, countTokens: () => 1 });
+    const session = store.sessionLog.sessionId;
+    const kept = () =>
+      store.db.prepare("SELECT message_rows AS n FROM sessions WHERE id = ?").get(session);
+    const counted = () =>
+      store.db.prepare("SELECT COUNT(*) AS n FROM messages WHERE session = ?").get(session);
+    store.appendMessages(["a", "b", "c", "d"].map(message));
+    // An insert the unique (session, seq) ignores counts nothing.
+    store.messages.insert(session, [{ ...message("again"), seq: 1, tokens: 1 }]);
+    expect(kept()).toEqual({ n: 4 });
+    store.db.prepare("DELETE FROM messages WHERE session = ? AND seq >= 2").run(session);
+    expect(kept()).toEqual(counted());
+    expect(kept()).toEqual({ n: 2 });
+    store.close();
+  });
+
   it("reads the head of each message by id, cut in SQLite, the rest of the row intact", () => {
     const store = openAgentStore({ paths: paths(), clock, countTokens: () => 1 });
     store.appendMessages([message("é".repeat(5_000)), message("short")]);
@@ -176,6 +193,12 @@ describe("openAgentStore", () => {
       expect(seqsOf(store, "Sintra")).toEqual([2]);
       expect(seqsOf(store, "name")).toEqual([]);
       expect(seqsOf(store, "call")).toEqual([]);
+      // The row count the hole check reads is filled in for rows older than its triggers.
+      expect(
+        store.db.prepare("SELECT message_rows AS n FROM sessions WHERE id = 's1'").get(),
+      ).toEqual({
+        n: 2,
+      });
       store.close();
     });
   });

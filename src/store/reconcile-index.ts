@@ -20,17 +20,24 @@ export function findIndexMismatch(
   session: string,
   logNextSeq: number,
 ): IndexMismatch | null {
-  const row = db
-    .prepare(
-      `SELECT MAX(seq) AS top, COUNT(*) AS rows,
-              SUM(CASE WHEN seq < ? THEN 1 ELSE 0 END) AS inLog
-         FROM messages WHERE session = ?`,
-    )
-    .get(logNextSeq, session) as { top: number | null; rows: number; inLog: number | null };
-  const indexNextSeq = row.top === null ? 0 : row.top + 1;
-  const base = { logMessages: logNextSeq, indexRows: row.rows, indexNextSeq };
+  // The top seq from the (session, seq) index and the row count the triggers keep (migrations.ts):
+  // neither reads the session's rows.
+  const top = (
+    db.prepare("SELECT MAX(seq) AS top FROM messages WHERE session = ?").get(session) as {
+      top: number | null;
+    }
+  ).top;
+  const rows =
+    (
+      db.prepare("SELECT message_rows AS rows FROM sessions WHERE id = ?").get(session) as
+        | { rows: number }
+        | undefined
+    )?.rows ?? 0;
+  const indexNextSeq = top === null ? 0 : top + 1;
+  const base = { logMessages: logNextSeq, indexRows: rows, indexNextSeq };
   if (indexNextSeq > logNextSeq) return { kind: "index-ahead", ...base };
-  // Rows below the index's top must be gapless; rows above it are the log's tail, caught up later.
-  if ((row.inLog ?? 0) !== indexNextSeq) return { kind: "index-gaps", ...base };
+  // Rows below the index's top must be gapless (seqs are unique per session, so the count says
+  // it); rows above it are the log's tail, caught up later.
+  if (rows !== indexNextSeq) return { kind: "index-gaps", ...base };
   return null;
 }
