@@ -73,11 +73,14 @@ function coverUntil(tree: SummaryTree, trimPoint: number): SummaryPiece[] {
 }
 
 /** The pieces after opening `opened`: each opened segment replaced by its children, in place. */
-function expand(tree: SummaryTree, pieces: readonly SummaryPiece[], opened: Set<string>) {
+function expand(
+  tree: SummaryTree,
+  pieces: readonly SummaryPiece[],
+  opened: Set<string>,
+): SummaryPiece[] {
   const result: SummaryPiece[] = [];
   const visit = (piece: SummaryPiece): void => {
-    const children = piece.kind === "segment" && opened.has(piece.segment.id);
-    if (!children) {
+    if (piece.kind !== "segment" || !opened.has(piece.segment.id)) {
       result.push(piece);
       return;
     }
