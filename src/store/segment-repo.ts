@@ -189,6 +189,46 @@ export class SegmentRepo {
     ).map(toSegment);
   }
 
+  /** The newest segment row's rowid (0 when none): rows are never deleted, so later ones are higher. */
+  lastRowid(): number {
+    const row = this.db.prepare("SELECT MAX(rowid) AS last FROM segments").get() as {
+      last: number | null;
+    };
+    return row.last ?? 0;
+  }
+
+  /** The session's segments inserted after rowid `after` (see lastRowid), by level then position. */
+  listAfter(session: string, after: number): Segment[] {
+    // `+session`: without it SQLite walks the session's index (every row) instead of the rowids.
+    return (
+      this.db
+        .prepare(
+          "SELECT * FROM segments WHERE rowid > ? AND +session = ? ORDER BY level, seq_start",
+        )
+        .all(after, session) as SegmentRow[]
+    ).map(toSegment);
+  }
+
+  /** Every segment of the session whose summary is missing or a stand-in, by level then position. */
+  listPending(session: string): Segment[] {
+    return (
+      this.db
+        .prepare(
+          "SELECT * FROM segments WHERE session = ? AND (summary IS NULL OR stale = 1) ORDER BY level, seq_start",
+        )
+        .all(session) as SegmentRow[]
+    ).map(toSegment);
+  }
+
+  /** How many segments the session has (an index count: cheap at any size). */
+  count(session: string): number {
+    return (
+      this.db.prepare("SELECT COUNT(*) AS n FROM segments WHERE session = ?").get(session) as {
+        n: number;
+      }
+    ).n;
+  }
+
   /** Every segment of a session as listings show it (no summary text), by level then position. */
   listRows(session: string): ListedSegment[] {
     // Not SELECT *: at a million messages the summary texts were most of the 180 MB this read.

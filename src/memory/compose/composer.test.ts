@@ -179,6 +179,17 @@ describe("Composer", () => {
     expectWithinBudget(composed, 1_500, 0.75);
   });
 
+  it("shortens the top level again when the budget shrinks by a few tokens", async () => {
+    memory = await segmentedMemory(150);
+    // A tiling holds for a range of budgets; the pieces rendered at one budget may not fit the
+    // next (150 turns: from ~1,250 down the top level is shortened, at the same trim point).
+    for (const budget of [1_500, 1_300, 1_280, 1_250, 1_200, 1_150]) {
+      const composed = await memory.engine.compose({ toolsText: "", maxContextTokens: budget });
+      expectExactTiling(composed);
+      expectWithinBudget(composed, budget, 0.75);
+    }
+  });
+
   it("snaps the trim point to an L0 edge or a user message of the newest L0, and lists the injected segments", async () => {
     // Long enough that the L0 summaries alone overflow the summary's share of a 4k budget.
     memory = await segmentedMemory(300);

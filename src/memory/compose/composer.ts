@@ -18,6 +18,7 @@ import {
 import { type WindowPlan, WindowPlanner } from "./plan-window.js";
 import { recallAllowanceTokens, recallTextTokens, withRecallBlock } from "./recall-block.js";
 import { joinSummaryBlock, summaryBlockTokens } from "./render-summary-block.js";
+import { SessionSegments } from "./session-segments.js";
 import {
   buildFixedSections,
   joinSections,
@@ -77,7 +78,9 @@ interface ComposeInputs {
 
 interface SessionState {
   planner: WindowPlanner;
-  segments: { version: number; list: Segment[] } | null;
+  segments: SessionSegments;
+  /** The segments list as read at a version of `Composer.segmentsVersion`. */
+  read: { version: number; list: Segment[] } | null;
   last: { inputs: ComposeInputs; result: ComposedContext } | null;
 }
 
@@ -138,18 +141,22 @@ export class Composer {
     if (!state) {
       const { store, config } = this.options;
       const planner = new WindowPlanner(store, session, config.maxToolResultChars);
-      state = { planner, segments: null, last: null };
+      state = {
+        planner,
+        segments: new SessionSegments(store.segments, session),
+        read: null,
+        last: null,
+      };
       this.sessions.set(session, state);
     }
     return state;
   }
 
   private segmentsOf(state: SessionState): Segment[] {
-    if (state.segments?.version !== this.segmentsVersion) {
-      const list = this.options.store.segments.list(state.planner.messages.session);
-      state.segments = { version: this.segmentsVersion, list };
+    if (state.read?.version !== this.segmentsVersion) {
+      state.read = { version: this.segmentsVersion, list: state.segments.read() };
     }
-    return state.segments.list;
+    return state.read.list;
   }
 
   private inputs(state: SessionState, options: ComposeOptions): ComposeInputs {

@@ -3,11 +3,7 @@
 // Holds the session's caches (message costs, piece texts, tilings); reads the index through them.
 import type { Segment } from "../../kernel/index.js";
 import type { AgentStore } from "../../store/index.js";
-import {
-  planSummaryTiling,
-  type SummaryPiece,
-  type SummaryTiling,
-} from "./compose-summary-block.js";
+import { planSummaryTiling, type SummaryPiece } from "./compose-summary-block.js";
 import { SessionMessageCache } from "./message-window.js";
 import {
   fitPiecesToBudget,
@@ -17,6 +13,7 @@ import {
 import { SummaryPieceTexts } from "./summary-piece-text.js";
 import { SECTION_SEPARATOR } from "./system-sections.js";
 import { planTightTurn, type TightTurn } from "./tight-turn.js";
+import { TilingCache, type TilingEntry } from "./tiling-cache.js";
 import { TrimCandidates } from "./trim-candidates.js";
 import { LOW_WATER, planTrim } from "./trim-window.js";
 
@@ -73,11 +70,6 @@ export interface PlanWindowOptions {
   segmentsVersion: number;
 }
 
-interface TilingEntry {
-  tiling: SummaryTiling;
-  rendered: { extra: number; pieces: RenderedPiece[] } | null;
-}
-
 /**
  * Tokens the stand-in at the trim boundary takes over its extractive target, so the prompt fills
  * its budget less the headroom (issue 15); fixed while the trim point stays put (prompt cache).
@@ -116,10 +108,14 @@ export class WindowPlanner {
     /** Tokens the rendered summary left under its planned cost at the turn's trim point. */
     slack: number;
   } | null = null;
-  private tilings: { version: number; entries: Map<string, TilingEntry> } = {
-    version: -1,
-    entries: new Map(),
-  };
+  private readonly tilings = new TilingCache((segments, trimPoint, budgetTokens) =>
+    planSummaryTiling({
+      segments,
+      trimPoint,
+      budgetTokens,
+      pieceTokens: (piece) => this.texts.estimate(piece),
+    }),
+  );
 
   constructor(store: AgentStore, session: string, maxToolResultChars: number) {
     this.messages = new SessionMessageCache(store, session, maxToolResultChars);
@@ -317,29 +313,14 @@ export class WindowPlanner {
     return room >= MIN_FILL_TOKENS ? Math.floor(room) : 0;
   }
 
-  /** The tiling of `[0, trimPoint)`, cached per trim point and budget while segments stay put. */
+  /** The tiling of `[0, trimPoint)`, cached per trim point while segments stay put. */
   private tilingEntry(
     options: PlanWindowOptions,
     trimPoint: number,
     pieceBudget: number,
   ): TilingEntry {
-    if (this.tilings.version !== options.segmentsVersion) {
-      this.tilings = { version: options.segmentsVersion, entries: new Map() };
-    }
-    const key = `${trimPoint}:${pieceBudget}`;
-    let entry = this.tilings.entries.get(key);
-    if (!entry) {
-      const tiling = planSummaryTiling({
-        segments: options.segments,
-        trimPoint,
-        budgetTokens: pieceBudget,
-        pieceTokens: (piece) => this.texts.estimate(piece),
-      });
-      entry = { tiling, rendered: null };
-      if (this.tilings.entries.size > 256) this.tilings.entries.clear();
-      this.tilings.entries.set(key, entry);
-    }
-    return entry;
+    const { segments, segmentsVersion: version } = options;
+    return this.tilings.entry({ segments, version, trimPoint, budget: pieceBudget });
   }
 
   private renderPieces(
@@ -349,7 +330,10 @@ export class WindowPlanner {
     extra: number,
   ): RenderedPiece[] {
     const entry = this.tilingEntry(options, trimPoint, pieceBudget);
-    if (entry.rendered?.extra === extra) return entry.rendered.pieces;
+    const last = entry.rendered;
+    // Rendered at another budget, the pieces hold when neither budget cut them.
+    const uncut = last && last.total <= Math.min(last.budget, pieceBudget);
+    if (last?.extra === extra && (last.budget === pieceBudget || uncut)) return last.pieces;
     const { pieces } = entry.tiling;
     const rendered = pieces.map((original, index) => {
       const filled = index === pieces.length - 1 && extra > 0;
@@ -357,7 +341,8 @@ export class WindowPlanner {
       return { piece, ...this.texts.rendered(piece, filled ? extra : 0) };
     });
     const fitted = fitPiecesToBudget(rendered, pieceBudget) ?? this.omitted(trimPoint, pieceBudget);
-    entry.rendered = { extra, pieces: fitted };
+    const total = rendered.reduce((sum, piece) => sum + piece.tokens, 0);
+    entry.rendered = { extra, budget: pieceBudget, total, pieces: fitted };
     return fitted;
   }
 

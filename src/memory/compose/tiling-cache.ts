@@ -1,0 +1,65 @@
+// One session's summary tilings, by trim point, while the segments stay put. A new message moves
+// the summary's budget (the summary gets what the newest turn leaves), but a tiling holds for a
+// range of budgets (SummaryTiling.budgets), so the trim points a re-trim probes are planned again
+// only when the budget leaves their range. Pure: no I/O.
+import type { Segment } from "../../kernel/index.js";
+import type { SummaryTiling } from "./compose-summary-block.js";
+import type { RenderedPiece } from "./render-summary-block.js";
+
+export interface TilingEntry {
+  tiling: SummaryTiling;
+  /** The pieces as last rendered: with their fill, within the budget they were fitted to. */
+  rendered: {
+    extra: number;
+    budget: number;
+    /** Tokens of the rendered pieces before fitting: at or under both budgets, none was cut. */
+    total: number;
+    pieces: RenderedPiece[];
+  } | null;
+}
+
+/**
+ * Entries kept: a re-trim probes each candidate between the oldest that could fit with no summary
+ * and the trim point (1M messages at a 100k budget: ~230, every message); a budget ten times
+ * larger probes about ten times as many, which must not evict each other in turn.
+ */
+const MAX_ENTRIES = 4_096;
+
+export type PlanTiling = (
+  segments: readonly Segment[],
+  trimPoint: number,
+  budget: number,
+) => SummaryTiling;
+
+export class TilingCache {
+  private version = -1;
+  private readonly entries = new Map<number, TilingEntry>();
+
+  constructor(private readonly plan: PlanTiling) {}
+
+  /** The tiling of `[0, trimPoint)` at `budget` for the segments read at `version`. */
+  entry(options: {
+    segments: readonly Segment[];
+    version: number;
+    trimPoint: number;
+    budget: number;
+  }): TilingEntry {
+    const { segments, version, trimPoint, budget } = options;
+    if (this.version !== version) {
+      this.version = version;
+      this.entries.clear();
+    }
+    let entry = this.entries.get(trimPoint);
+    if (entry) this.entries.delete(trimPoint); // re-set below: the least recently used go first
+    const budgets = entry?.tiling.budgets;
+    if (!entry || !budgets || budget < budgets.low || budget >= budgets.high) {
+      entry = { tiling: this.plan(segments, trimPoint, budget), rendered: null };
+    }
+    this.entries.set(trimPoint, entry);
+    if (this.entries.size > MAX_ENTRIES) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    return entry;
+  }
+}
