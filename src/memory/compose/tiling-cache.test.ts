@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Segment } from "../../kernel/index.js";
-import type { SummaryTiling } from "./compose-summary-block.js";
+import type { SummaryPiece, SummaryTiling } from "./compose-summary-block.js";
 import { type PlanTiling, TilingCache } from "./tiling-cache.js";
 
 /** A planner whose tilings hold for budgets within 100 of the one they were planned at. */
@@ -58,5 +58,28 @@ describe("TilingCache", () => {
     expect(calls).toEqual([]);
     at(1);
     expect(calls).toEqual([[1, 0]]);
+  });
+
+  it("drops the least recently used tilings when their pieces pass the bound", () => {
+    const large: SummaryPiece[] = Array.from({ length: 100_000 }, (_, seq) => ({
+      kind: "stand-in",
+      seqStart: seq,
+      seqEnd: seq + 1,
+    }));
+    const calls: number[] = [];
+    const cache = new TilingCache((_segments, trimPoint) => {
+      calls.push(trimPoint);
+      return { pieces: large, tokens: 0, budgets: { low: 0, high: 1 } };
+    });
+    const at = (trimPoint: number) => cache.entry({ segments, version: 1, trimPoint, budget: 0 });
+    at(1);
+    at(2);
+    at(1); // the newest now: trim point 2 goes first
+    at(3); // 300,000 pieces: one tiling must go
+    at(1);
+    at(3);
+    expect(calls).toEqual([1, 2, 3]);
+    at(2);
+    expect(calls).toEqual([1, 2, 3, 2]);
   });
 });

@@ -20,10 +20,13 @@ export interface TilingEntry {
 
 /**
  * Entries kept: a re-trim probes each candidate between the oldest that could fit with no summary
- * and the trim point (1M messages at a 100k budget: ~230, every message); a budget ten times
- * larger probes about ten times as many, which must not evict each other in turn.
+ * and the trim point (1M messages at a 100k budget: ~230 of ~50 pieces each, every message); a
+ * budget ten times larger probes about ten times as many, which should not evict each other in
+ * turn. Pieces held bound the memory (~50 bytes each) where the tilings are large: at a 1M budget
+ * (~650 pieces a tiling) ~380 entries fit, and a re-trim may then plan its tilings again.
  */
 const MAX_ENTRIES = 4_096;
+const MAX_PIECES = 250_000;
 
 export type PlanTiling = (
   segments: readonly Segment[],
@@ -34,6 +37,8 @@ export type PlanTiling = (
 export class TilingCache {
   private version = -1;
   private readonly entries = new Map<number, TilingEntry>();
+  /** Pieces of the tilings held. */
+  private pieces = 0;
 
   constructor(private readonly plan: PlanTiling) {}
 
@@ -48,18 +53,26 @@ export class TilingCache {
     if (this.version !== version) {
       this.version = version;
       this.entries.clear();
+      this.pieces = 0;
     }
     let entry = this.entries.get(trimPoint);
-    if (entry) this.entries.delete(trimPoint); // re-set below: the least recently used go first
+    if (entry) this.remove(trimPoint, entry); // set again below: the least recently used go first
     const budgets = entry?.tiling.budgets;
     if (!entry || !budgets || budget < budgets.low || budget >= budgets.high) {
       entry = { tiling: this.plan(segments, trimPoint, budget), rendered: null };
     }
     this.entries.set(trimPoint, entry);
-    if (this.entries.size > MAX_ENTRIES) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+    this.pieces += entry.tiling.pieces.length;
+    for (const [oldest, held] of this.entries) {
+      if (this.entries.size <= MAX_ENTRIES && this.pieces <= MAX_PIECES) break;
+      if (oldest === trimPoint) break; // the entry just asked for stays, however large
+      this.remove(oldest, held);
     }
     return entry;
+  }
+
+  private remove(trimPoint: number, entry: TilingEntry): void {
+    this.entries.delete(trimPoint);
+    this.pieces -= entry.tiling.pieces.length;
   }
 }
