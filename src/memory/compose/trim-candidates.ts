@@ -50,14 +50,23 @@ export class TrimCandidates {
       const index = rows.indexOf(seq);
       return index < rows.length && rows.seq(index) === seq && rows.role(index) === "user";
     };
-    const unique = new Set<number>();
+    // Only the loaded starts are kept and sorted: ~39k L0 segments at 1M messages, a few loaded.
+    const loaded = new Set<number>();
     for (const segment of segments) {
-      if (segment.level === 0 && segment.seqStart > 0) unique.add(segment.seqStart);
+      const start = segment.seqStart;
+      if (segment.level === 0 && start > 0 && start >= loadedFrom && isUser(start))
+        loaded.add(start);
     }
-    const all = [...unique].sort((a, b) => a - b);
-    const loaded = all.filter((seq) => seq >= loadedFrom && isUser(seq));
-    if (loaded.length > 0) return loaded;
-    const older = all.filter((seq) => seq < loadedFrom);
+    if (loaded.size > 0) return [...loaded].sort((a, b) => a - b);
+    const older = new Set<number>();
+    for (const segment of segments) {
+      if (segment.level === 0 && segment.seqStart > 0) older.add(segment.seqStart);
+    }
+    return this.newestUserAmong([...older].sort((a, b) => a - b));
+  }
+
+  /** The newest of `starts` (ascending, before the loaded rows) that is a user message, as [seq]. */
+  private newestUserAmong(older: readonly number[]): number[] {
     for (let end = older.length; end > 0; end -= EDGE_LOOKUP_BATCH) {
       const batch = older.slice(Math.max(0, end - EDGE_LOOKUP_BATCH), end);
       const users = this.messages.queries.userSeqsAmong(this.messages.session, batch);
