@@ -127,6 +127,7 @@ export class SessionMessageCache {
 
   /** How many messages have a seq below `seq` (the session's position of `seq`). */
   indexOf(seq: number): number {
+    if (seq <= 0) return 0; // seqs count from 0
     if (seq < this.loadedFrom) return this.queries.countBefore(this.session, seq);
     if (this.complete) this.before = 0;
     this.before ??= this.queries.countBefore(this.session, this.loadedFrom);
