@@ -85,6 +85,27 @@ describe("SessionMessageCache loading only the reachable tail", () => {
     expectSamePlans(memory, pair, 2, budgets);
   });
 
+  it("plans as a cache holding every row does when segmentation lags far behind the window", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 30, toolChars: 3_000 }));
+    await memory.engine.runUntilIdle();
+    const session = memory.store.sessionLog.sessionId;
+    const newestL0 = Math.max(
+      ...memory.store.segments
+        .list(session)
+        .filter((segment) => segment.level === 0)
+        .map((segment) => segment.seqStart),
+    );
+    // Long unsegmented tail: user messages between the newest L0 and the loaded rows are
+    // candidates the lazy cache reads from the index. Tiny budgets fit no turn (the fallback).
+    memory.store.appendMessages(
+      buildConversation({ turns: 60, startMs: Date.parse("2026-04-01") }),
+    );
+    const pair = planners(memory);
+    expectSamePlans(memory, pair, 1, [300, 700, 1_200, 2_500, 700]);
+    expect(pair.lazy.messages.loadedFrom).toBeGreaterThan(newestL0 + SMALL_BATCH);
+  });
+
   it("sums, counts and dates any range as the full rows do, loaded or not", () => {
     memory = openTestMemory();
     memory.store.appendMessages(buildConversation({ turns: 60 }));
