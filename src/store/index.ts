@@ -10,6 +10,7 @@ export * from "./media-store.js";
 export * from "./memory-entry.js";
 export * from "./memory-log.js";
 export * from "./message-repo.js";
+export * from "./message-row-queries.js";
 export * from "./private-files.js";
 export * from "./reindex.js";
 export * from "./segment-repo.js";

@@ -16,6 +16,7 @@ import {
   searchTerms,
   toFtsQuery,
 } from "./fts-query.js";
+import { MessageRowQueries, type MessageTokenRow } from "./message-row-queries.js";
 
 export { contentWords, type SearchFilters, searchTerms } from "./fts-query.js";
 
@@ -23,14 +24,6 @@ export interface IndexedMessage extends SessionMessage {
   id: number;
   session: string;
   tokens: number;
-}
-
-export interface MessageTokenRow {
-  id: number;
-  seq: number;
-  role: SessionMessage["role"];
-  tokens: number;
-  ts: string;
 }
 
 export interface FtsHit {
@@ -116,7 +109,12 @@ export interface SearchOptions {
 }
 
 export class MessageRepo {
-  constructor(private readonly db: SqliteDatabase) {}
+  /** The composer's reads of a session's rows, counts and token sums (no message texts). */
+  readonly rows: MessageRowQueries;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.rows = new MessageRowQueries(db);
+  }
 
   ensureSession(session: { id: string; createdAt: string; file: string }): void {
     this.db
@@ -213,12 +211,7 @@ export class MessageRepo {
 
   /** Seqs of the user messages in `[fromSeq, toSeq)`, ascending (the covering index only). */
   userSeqs(session: string, fromSeq: number, toSeq: number): number[] {
-    return this.db
-      .prepare(
-        "SELECT seq FROM messages WHERE session = ? AND seq >= ? AND seq < ? AND role = 'user' ORDER BY seq",
-      )
-      .pluck()
-      .all(session, fromSeq, toSeq) as number[];
+    return this.rows.userSeqs(session, fromSeq, toSeq);
   }
 
   /** A page of history ending before `before` (newest `limit` messages when omitted). */

@@ -117,8 +117,10 @@ export class WindowPlanner {
     }),
   );
 
-  constructor(store: AgentStore, session: string, maxToolResultChars: number) {
-    this.messages = new SessionMessageCache(store, session, maxToolResultChars);
+  /** `loadBatch`: rows of the first tail read (tests compare a small one with one past the end). */
+  constructor(store: AgentStore, session: string, maxToolResultChars: number, loadBatch?: number) {
+    const batch = loadBatch === undefined ? {} : { loadBatch };
+    this.messages = new SessionMessageCache(store, { session, maxToolResultChars, ...batch });
     this.texts = new SummaryPieceTexts(store, this.messages);
     this.trims = new TrimCandidates(this.messages);
   }
@@ -127,12 +129,8 @@ export class WindowPlanner {
   plan(options: PlanWindowOptions): WindowPlan {
     const maxWindow = options.budget - options.systemTokens;
     const walk = this.messages.walkBack(maxWindow);
-    const sentTokens = (seq: number): number => {
-      const index = this.messages.indexOf(seq);
-      if (index < walk.startIndex) return (walk.suffix[0] ?? 0) + 1;
-      return walk.suffix[index - walk.startIndex] ?? 0;
-    };
-    let candidates = this.trims.list(options.segments, options.segmentsVersion, walk.startIndex);
+    const sentTokens = (seq: number): number => walk.tokensFrom(seq);
+    let candidates = this.trims.list(options.segments, options.segmentsVersion, walk.startSeq);
     // The summary gets its share, but never the room the newest turn needs (it must be sent).
     // The newest turn starts at the newest user message, inside the newest segment or not.
     const newestTurn = sentTokens(this.trims.newestUserSeq() ?? candidates.at(-1) ?? 0);

@@ -41,10 +41,7 @@ export class SummaryPieceTexts {
       const { level, firstTs, lastTs } = piece.segment;
       return { level, seqStart, seqEnd, firstTs, lastTs };
     }
-    const rows = this.messages.rows;
-    const first = rows[this.messages.indexOf(seqStart)]?.ts ?? "";
-    const last = rows[this.messages.indexOf(seqEnd) - 1]?.ts ?? first;
-    return { level: 0, seqStart, seqEnd, firstTs: first, lastTs: last };
+    return { level: 0, seqStart, seqEnd, ...this.messages.timesOf(seqStart, seqEnd) };
   }
 
   private standInBody(seqStart: number, seqEnd: number, extra: number): string {

@@ -1,79 +1,131 @@
 // Where the window may start (SPEC §5; issue 15): user messages at L0 edges, and every user
 // message the window can reach or that lies inside the newest L0 or past it. A trim point inside
 // a segment gets an extractive stand-in for the segment's head, so the window fills its budget to
-// the turn instead of to the segment. Reads the session's message cache; pure otherwise.
+// the turn instead of to the segment. Reads the session's message cache (its loaded tail, and the
+// index for older messages); pure otherwise.
 import type { Segment } from "../../kernel/index.js";
 import type { SessionMessageCache } from "./message-window.js";
 
+/** L0 starts before the loaded rows asked of the index at a time, looking for the newest edge. */
+const EDGE_LOOKUP_BATCH = 64;
+
 export class TrimCandidates {
-  /** User-message L0 edges (ascending), per segments version. */
-  private edges: { version: number; starts: number[] } | null = null;
+  /** User-message L0 edges (ascending), per segments version and loaded rows. */
+  private edges: { version: number; loadedFrom: number; starts: number[] } | null = null;
 
   constructor(private readonly messages: SessionMessageCache) {}
 
   /**
-   * The candidates, ascending: a new array each call. The edges are computed once per segments
-   * version (100k messages have ~4,000 segments: 3 ms a compose when rebuilt each time); only the
-   * tail from `reachFrom` (the oldest row a window can reach) is scanned per compose.
+   * The candidates, ascending: a new array each call. `reachFrom` = the oldest message a window
+   * can reach. Edges before the loaded rows are left out, but for the newest: those lie before
+   * the walk (walkBack keeps the message before it loaded), no window that fits starts there, and
+   * planTrim's search skips them (at 1M messages, asking which of ~39k L0 starts are user
+   * messages cost 130-230 ms). The newest edge stays: it bounds the tail and ends the list when
+   * nothing fits. Computed once per segments version and loaded rows; only the tail scans.
    */
   list(segments: readonly Segment[], segmentsVersion: number, reachFrom: number): number[] {
-    const { rows } = this.messages;
-    if (this.edges?.version !== segmentsVersion) {
-      const isUser = (seq: number) => {
-        const row = rows[this.messages.indexOf(seq)];
-        return row?.seq === seq && row.role === "user";
-      };
-      const starts = new Set<number>();
-      for (const segment of segments) {
-        if (segment.level !== 0) continue;
-        if (segment.seqStart > 0 && isUser(segment.seqStart)) starts.add(segment.seqStart);
-      }
-      const sorted = [...starts].sort((a, b) => a - b);
-      this.edges = { version: segmentsVersion, starts: sorted };
+    const loadedFrom = this.messages.loadedFrom;
+    if (this.edges?.version !== segmentsVersion || this.edges.loadedFrom !== loadedFrom) {
+      const starts = this.userEdges(segments, loadedFrom);
+      this.edges = { version: segmentsVersion, loadedFrom, starts };
     }
     const { starts } = this.edges;
     const newestEdge = starts.at(-1) ?? 0;
-    const fromIndex = Math.min(this.messages.indexOf(newestEdge + 1), reachFrom);
-    const fromSeq = rows[fromIndex]?.seq ?? Number.POSITIVE_INFINITY;
-    const tail: number[] = [];
-    for (let index = fromIndex; index < rows.length; index += 1) {
-      const row = rows[index];
-      if (row?.role === "user" && row.seq > 0) tail.push(row.seq);
-    }
+    const from = Math.min(newestEdge + 1, reachFrom);
     // Edges before the scanned tail (binary search: the tail holds the rest of them).
     let low = 0;
     let high = starts.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if ((starts[middle] ?? 0) < fromSeq) low = middle + 1;
+      if ((starts[middle] ?? 0) < from) low = middle + 1;
       else high = middle;
     }
-    return [...starts.slice(0, low), ...tail];
+    return [...starts.slice(0, low), ...this.userSeqsFrom(from)];
   }
 
-  /** The seq of the newest user message (rows only grow; scans back from the end). */
-  newestUserSeq(): number | undefined {
+  /** Seqs above 0 of the L0 starts that are user messages, from `loadedFrom` on plus the newest. */
+  private userEdges(segments: readonly Segment[], loadedFrom: number): number[] {
     const { rows } = this.messages;
-    for (let index = rows.length - 1; index >= 0; index -= 1) {
-      if (rows[index]?.role === "user") return rows[index]?.seq;
+    const isUser = (seq: number) => {
+      const index = rows.indexOf(seq);
+      return index < rows.length && rows.seq(index) === seq && rows.role(index) === "user";
+    };
+    // Only the loaded starts are kept and sorted: ~39k L0 segments at 1M messages, a few loaded.
+    const loaded = new Set<number>();
+    for (const segment of segments) {
+      const start = segment.seqStart;
+      if (segment.level === 0 && start > 0 && start >= loadedFrom && isUser(start))
+        loaded.add(start);
     }
-    return undefined;
+    if (loaded.size > 0) return [...loaded].sort((a, b) => a - b);
+    const older = new Set<number>();
+    for (const segment of segments) {
+      if (segment.level === 0 && segment.seqStart > 0) older.add(segment.seqStart);
+    }
+    return this.newestUserAmong([...older].sort((a, b) => a - b));
+  }
+
+  /** The newest of `starts` (ascending, before the loaded rows) that is a user message, as [seq]. */
+  private newestUserAmong(older: readonly number[]): number[] {
+    for (let end = older.length; end > 0; end -= EDGE_LOOKUP_BATCH) {
+      const batch = older.slice(Math.max(0, end - EDGE_LOOKUP_BATCH), end);
+      const users = this.messages.queries.userSeqsAmong(this.messages.session, batch);
+      if (users.length > 0) return [users.at(-1) as number];
+    }
+    return [];
+  }
+
+  /** Seqs above 0 of the user messages from `from` on, ascending. */
+  private userSeqsFrom(from: number): number[] {
+    const { rows, loadedFrom } = this.messages;
+    const seqs =
+      from < loadedFrom
+        ? this.messages.queries.userSeqs(this.messages.session, from, loadedFrom)
+        : [];
+    for (let index = rows.indexOf(Math.max(from, loadedFrom)); index < rows.length; index += 1) {
+      if (rows.role(index) === "user") seqs.push(rows.seq(index));
+    }
+    return seqs.filter((seq) => seq > 0);
+  }
+
+  /** The seq of the newest user message. */
+  newestUserSeq(): number | undefined {
+    const { rows, loadedFrom } = this.messages;
+    for (let index = rows.length - 1; index >= 0; index -= 1) {
+      if (rows.role(index) === "user") return rows.seq(index);
+    }
+    if (loadedFrom === 0) return undefined;
+    return this.messages.queries.newestUserBefore(this.messages.session, loadedFrom) ?? undefined;
   }
 
   /** The user message that starts the turn before `seq`, or null (none, or it is seq 0). */
   turnStartBefore(seq: number): number | null {
-    const { rows } = this.messages;
-    let index = this.messages.indexOf(seq) - 1;
-    while (index >= 0 && rows[index]?.role !== "user") index -= 1;
-    const start = rows[index]?.seq ?? 0;
-    return start > 0 ? start : null;
+    const { rows, loadedFrom } = this.messages;
+    let index = rows.indexOf(seq) - 1;
+    while (index >= 0 && rows.role(index) !== "user") index -= 1;
+    const start =
+      index >= 0
+        ? rows.seq(index)
+        : loadedFrom === 0
+          ? 0
+          : this.messages.queries.newestUserBefore(
+              this.messages.session,
+              Math.min(seq, loadedFrom),
+            );
+    return start !== null && start > 0 ? start : null;
   }
 
   /** When no turn start fits: any message after the newest turn start that is not a tool result. */
   fallback(candidates: readonly number[]): number[] {
-    const from = candidates.at(-1) ?? 0;
-    return this.messages.rows
-      .filter((row) => row.seq > from && row.role !== "tool")
-      .map((row) => row.seq);
+    const { rows, loadedFrom } = this.messages;
+    const from = (candidates.at(-1) ?? 0) + 1;
+    const seqs =
+      from < loadedFrom
+        ? this.messages.queries.nonToolSeqs(this.messages.session, from, loadedFrom)
+        : [];
+    for (let index = rows.indexOf(Math.max(from, loadedFrom)); index < rows.length; index += 1) {
+      if (rows.role(index) !== "tool") seqs.push(rows.seq(index));
+    }
+    return seqs;
   }
 }
