@@ -67,23 +67,26 @@ export async function runDemo(options: {
     imported = (await importConversation({ agentDir, file: history, clock: SYSTEM_CLOCK }))
       .imported;
   }
-  return withOfflineMemory({ agentDir, env: options.env, sessionScan: "tail" }, async (memory, _store, config) => {
-    await memory.runUntilIdle((progress) => options.onProgress?.(progress));
-    const segments = await memory.segmentsReport();
-    const context = await composeContextReport({
-      memory,
-      config,
-      maxContextTokens: DEMO_CONTEXT_TOKENS,
-    });
-    return {
-      agentDir,
-      imported,
-      segments,
-      context,
-      compression: compressionByLevel(segments),
-      ms: Date.now() - started,
-    };
-  });
+  return withOfflineMemory(
+    { agentDir, env: options.env, sessionScan: "tail" },
+    async (memory, _store, config) => {
+      await memory.runUntilIdle((progress) => options.onProgress?.(progress));
+      const segments = await memory.segmentsReport();
+      const context = await composeContextReport({
+        memory,
+        config,
+        maxContextTokens: DEMO_CONTEXT_TOKENS,
+      });
+      return {
+        agentDir,
+        imported,
+        segments,
+        context,
+        compression: compressionByLevel(segments),
+        ms: Date.now() - started,
+      };
+    },
+  );
 }
 
 export function compressionByLevel(report: SegmentsReport): LevelCompression[] {
