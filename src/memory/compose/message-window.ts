@@ -17,7 +17,7 @@ const EXACT_BATCH = 256;
  * Rows loaded by the first read of a session's tail; each older read loads twice the last, so
  * reaching n rows back costs O(log n) queries. A 100k-token window holds a few hundred messages.
  */
-export const DEFAULT_LOAD_BATCH = 512;
+const DEFAULT_LOAD_BATCH = 512;
 /** Token sums of old ranges kept (stand-ins ask for the same few ranges on every compose). */
 const MAX_CACHED_SUMS = 4096;
 /** A message as the model gets it: index fields stripped, a long tool result shortened. */

@@ -9,9 +9,9 @@ import { parseWorkingMemory, renderWorkingMemory } from "./working-memory-markdo
 import type { WorkingMemoryState } from "./working-memory-state.js";
 
 /** The prompt's `<working_memory>` gets at most this share of maxContextTokens... */
-export const WORKING_MEMORY_PROMPT_SHARE = 0.05;
+const WORKING_MEMORY_PROMPT_SHARE = 0.05;
 /** ...and never less than this many tokens (small budgets still see the task and recent items). */
-export const MIN_WORKING_MEMORY_PROMPT_TOKENS = 400;
+const MIN_WORKING_MEMORY_PROMPT_TOKENS = 400;
 
 /** The cap of `<working_memory>` at a prompt budget of `maxContextTokens`. */
 export function workingMemoryPromptTokens(maxContextTokens: number): number {
