@@ -6,6 +6,7 @@ import {
   openTestMemory,
   type TestMemory,
 } from "../../test/support/memory-fixtures.js";
+import { hasSummary } from "./segment-lazy-list.js";
 
 let memory: TestMemory | null = null;
 afterEach(async () => {
@@ -23,6 +24,33 @@ describe("lean listing queries", () => {
     expect(totals).toEqual({ count: stored.length, tokens: stats.tokens });
     expect(totals.tokens).toBeGreaterThan(0);
     expect(memory.store.messages.sessionTotals("no-such-session")).toEqual({ count: 0, tokens: 0 });
+  });
+
+  it("lists every segment with lazily read summaries equal to the full list", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 60 }));
+    await memory.engine.runUntilIdle();
+    // A segment without a summary yet: the pending row the composer re-reads.
+    memory.store.appendMessages(buildConversation({ turns: 30 }));
+    await memory.engine.runUntilIdle();
+    const session = memory.store.sessionLog.sessionId;
+    memory.store.segments.insertLeaf({
+      id: "seg-pending",
+      session,
+      level: 0,
+      seqStart: memory.store.segments.levelEnd(session, 0),
+      seqEnd: memory.store.segments.levelEnd(session, 0) + 2,
+      tokenCount: 10,
+      firstTs: "2026-03-01T00:00:00.000Z",
+      lastTs: "2026-03-01T00:00:00.000Z",
+    });
+    const full = memory.store.segments.list(session);
+    const lazy = memory.store.segments.listLazily(session);
+    expect(lazy.map(hasSummary)).toEqual(full.map((segment) => segment.summary !== null));
+    expect(lazy.filter((segment) => !hasSummary(segment)).map((segment) => segment.id)).toContain(
+      "seg-pending",
+    );
+    expect(lazy).toEqual(full);
   });
 
   it("lists every segment as the full list does, without summary text or session", async () => {

@@ -3,6 +3,7 @@
 // cover exactly its contiguous, parentless children of the level below.
 import { type SegmentRow as ListedSegment, type Segment, StoreError } from "../kernel/index.js";
 import type { SqliteDatabase } from "./database.js";
+import { listSegmentsLazily } from "./segment-lazy-list.js";
 
 interface SegmentRow {
   id: string;
@@ -187,6 +188,11 @@ export class SegmentRepo {
         .prepare("SELECT * FROM segments WHERE session = ? ORDER BY level, seq_start")
         .all(session) as SegmentRow[]
     ).map(toSegment);
+  }
+
+  /** `list`, with each summary text read on its first use (segment-lazy-list.ts). */
+  listLazily(session: string): Segment[] {
+    return listSegmentsLazily(this.db, session);
   }
 
   /** The newest segment row's rowid (0 when none): rows are never deleted, so later ones are higher. */

@@ -2,7 +2,7 @@
 // rows that can have changed: reading all of them with their summaries took 0.8 s at 1M messages,
 // after every write of the background worker. Reads the index; writes nothing.
 import type { Segment } from "../../kernel/index.js";
-import type { SegmentRepo } from "../../store/index.js";
+import { hasSummary, type SegmentRepo } from "../../store/index.js";
 
 /** Order of `segments.list`: by level, then position (unique per session and level). */
 function compare(a: Segment, b: Segment): number {
@@ -60,8 +60,9 @@ export class SessionSegments {
     return this.list;
   }
 
+  /** Every row, the summary texts read as the tiling reaches them (segment-lazy-list.ts). */
   private readAll(): Segment[] {
-    return this.repo.list(this.session);
+    return this.repo.listLazily(this.session);
   }
 
   private changed(list: Segment[]): Segment[] {
@@ -95,5 +96,5 @@ function sameRow(a: Segment, b: Segment): boolean {
 }
 
 function isPending(segment: Segment): boolean {
-  return segment.summary === null || segment.stale;
+  return !hasSummary(segment) || segment.stale;
 }
