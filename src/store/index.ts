@@ -13,7 +13,6 @@ export * from "./message-repo.js";
 export * from "./message-row-queries.js";
 export * from "./private-files.js";
 export * from "./reindex.js";
-export * from "./segment-lazy-list.js";
 export * from "./segment-repo.js";
 export * from "./segment-tree-query.js";
 export * from "./session-entry.js";

@@ -6,7 +6,7 @@ import {
   openTestMemory,
   type TestMemory,
 } from "../../test/support/memory-fixtures.js";
-import { hasSummary } from "./segment-lazy-list.js";
+import { hasSummary } from "./segment-repo.js";
 
 let memory: TestMemory | null = null;
 afterEach(async () => {

@@ -3,7 +3,6 @@
 // cover exactly its contiguous, parentless children of the level below.
 import { type SegmentRow as ListedSegment, type Segment, StoreError } from "../kernel/index.js";
 import type { SqliteDatabase } from "./database.js";
-import { listSegmentsLazily } from "./segment-lazy-list.js";
 
 interface SegmentRow {
   id: string;
@@ -51,6 +50,15 @@ export function segmentId(
     hash = Math.imul(hash ^ session.charCodeAt(index), 0x01000193) >>> 0;
   }
   return `seg-${hash.toString(36)}-L${level}-${seqStart}-${seqEnd}`;
+}
+
+/** Set on segments listed by `listLazily`: whether the row holds a summary. */
+const HAS_SUMMARY = Symbol("hasSummary");
+
+/** Whether a segment holds a summary, without reading a lazily listed one's text. */
+export function hasSummary(segment: Segment): boolean {
+  const known = (segment as { [HAS_SUMMARY]?: boolean })[HAS_SUMMARY];
+  return known ?? segment.summary !== null;
 }
 
 export type NewSegment = Omit<
@@ -190,9 +198,37 @@ export class SegmentRepo {
     ).map(toSegment);
   }
 
-  /** `list`, with each summary text read on its first use (segment-lazy-list.ts). */
+  /**
+   * `list`, except that each `summary` is a getter reading the text on first access (then kept):
+   * the composer walks the whole tree's shape but renders a few hundred summaries, and reading all
+   * 43,000 texts of a 1M-message history (with their garbage) was most of its first compose. A
+   * summary is written once per pending row and the composer re-reads pending rows after each
+   * write, so a text read later is the text of the row as listed.
+   */
   listLazily(session: string): Segment[] {
-    return listSegmentsLazily(this.db, session);
+    const rows = this.db
+      .prepare(
+        `SELECT id, session, level, seq_start, seq_end, parent_id, token_count, NULL AS summary,
+                summary IS NOT NULL AS has_summary, summary_tokens, method, first_ts, last_ts, stale
+           FROM segments WHERE session = ? ORDER BY level, seq_start`,
+      )
+      .all(session) as Array<SegmentRow & { has_summary: number }>;
+    const text = this.db.prepare("SELECT summary FROM segments WHERE id = ?").pluck();
+    return rows.map((row) => {
+      const segment = toSegment(row);
+      Object.defineProperty(segment, HAS_SUMMARY, { value: row.has_summary === 1 });
+      if (row.has_summary === 1) {
+        let summary: string | null | undefined;
+        Object.defineProperty(segment, "summary", {
+          enumerable: true,
+          get: () => {
+            summary ??= text.get(row.id) as string | null;
+            return summary;
+          },
+        });
+      }
+      return segment;
+    });
   }
 
   /** The newest segment row's rowid (0 when none): rows are never deleted, so later ones are higher. */

@@ -60,7 +60,7 @@ export class SessionSegments {
     return this.list;
   }
 
-  /** Every row, the summary texts read as the tiling reaches them (segment-lazy-list.ts). */
+  /** Every row, the summary texts read as the tiling reaches them (SegmentRepo.listLazily). */
   private readAll(): Segment[] {
     return this.repo.listLazily(this.session);
   }
