@@ -37,7 +37,7 @@ async function readStatus(
   });
   try {
     const session = store.sessionLog.sessionId;
-    const stats = store.messages.sessionSize(session);
+    const stats = store.messages.sessionTotals(session);
     return {
       running: false,
       agent: config.agentName,

@@ -93,16 +93,20 @@ describe("openAgentStore", () => {
     const store = openAgentStore({ paths: paths(), clock, countTokens: () => 1 });
     const session = store.sessionLog.sessionId;
     const kept = () =>
-      store.db.prepare("SELECT message_rows AS n FROM sessions WHERE id = ?").get(session);
+      store.db
+        .prepare("SELECT message_rows AS n, message_tokens AS t FROM sessions WHERE id = ?")
+        .get(session);
     const counted = () =>
-      store.db.prepare("SELECT COUNT(*) AS n FROM messages WHERE session = ?").get(session);
+      store.db
+        .prepare("SELECT COUNT(*) AS n, SUM(tokens) AS t FROM messages WHERE session = ?")
+        .get(session);
     store.appendMessages(["a", "b", "c", "d"].map(message));
     // An insert the unique (session, seq) ignores counts nothing.
     store.messages.insert(session, [{ ...message("again"), seq: 1, tokens: 1 }]);
-    expect(kept()).toEqual({ n: 4 });
+    expect(kept()).toEqual({ n: 4, t: 4 });
     store.db.prepare("DELETE FROM messages WHERE session = ? AND seq >= 2").run(session);
     expect(kept()).toEqual(counted());
-    expect(kept()).toEqual({ n: 2 });
+    expect(kept()).toEqual({ n: 2, t: 2 });
     store.close();
   });
 
@@ -193,12 +197,13 @@ describe("openAgentStore", () => {
       expect(seqsOf(store, "Sintra")).toEqual([2]);
       expect(seqsOf(store, "name")).toEqual([]);
       expect(seqsOf(store, "call")).toEqual([]);
-      // The row count the hole check reads is filled in for rows older than its triggers.
+      // The row count and token total kept for the hole check and status are filled in for rows
+      // older than their triggers.
       expect(
-        store.db.prepare("SELECT message_rows AS n FROM sessions WHERE id = 's1'").get(),
-      ).toEqual({
-        n: 2,
-      });
+        store.db
+          .prepare("SELECT message_rows AS n, message_tokens AS t FROM sessions WHERE id = 's1'")
+          .get(),
+      ).toEqual({ n: 2, t: 2 });
       store.close();
     });
   });

@@ -222,18 +222,24 @@ export const MIGRATIONS: readonly string[] = [
     SELECT m.id, m.content, ${toolCallsText("m.tool_calls")}, ${envelopeText("m.meta")},
       ${contextText("m.session", "m.seq")} FROM messages m;
   `,
-  // Each session's count of index rows, kept by triggers (issue 32): opening the store checks the
-  // index for holes (reconcile-index.ts), and counting a session's rows took 150–500 ms of every
-  // command at a million messages; the kept count is one row to read. Inserts that are ignored
-  // fire no trigger, and rows are only ever inserted or deleted.
+  // Each session's count of index rows and their tokens, kept by triggers (issue 32): opening the
+  // store checks the index for holes (reconcile-index.ts) and `kern status` shows both, and
+  // reading a session's rows for them took 150–500 ms of every command at a million messages;
+  // the kept totals are one row to read. Inserts that are ignored fire no trigger, and rows are
+  // only ever inserted or deleted, never updated.
   `
   ALTER TABLE sessions ADD COLUMN message_rows INTEGER NOT NULL DEFAULT 0;
-  UPDATE sessions SET message_rows = (SELECT COUNT(*) FROM messages m WHERE m.session = sessions.id);
+  ALTER TABLE sessions ADD COLUMN message_tokens INTEGER NOT NULL DEFAULT 0;
+  UPDATE sessions SET
+    message_rows = (SELECT COUNT(*) FROM messages m WHERE m.session = sessions.id),
+    message_tokens = (SELECT COALESCE(SUM(tokens), 0) FROM messages m WHERE m.session = sessions.id);
   CREATE TRIGGER messages_count_insert AFTER INSERT ON messages BEGIN
-    UPDATE sessions SET message_rows = message_rows + 1 WHERE id = new.session;
+    UPDATE sessions SET message_rows = message_rows + 1, message_tokens = message_tokens + new.tokens
+      WHERE id = new.session;
   END;
   CREATE TRIGGER messages_count_delete AFTER DELETE ON messages BEGIN
-    UPDATE sessions SET message_rows = message_rows - 1 WHERE id = old.session;
+    UPDATE sessions SET message_rows = message_rows - 1, message_tokens = message_tokens - old.tokens
+      WHERE id = old.session;
   END;
   `,
 ];
