@@ -4,7 +4,7 @@
 import { type SegmentRow as ListedSegment, type Segment, StoreError } from "../kernel/index.js";
 import type { SqliteDatabase } from "./database.js";
 
-interface SegmentRow {
+export interface SegmentTableRow {
   id: string;
   session: string;
   level: number;
@@ -20,7 +20,7 @@ interface SegmentRow {
   stale: number;
 }
 
-function toSegment(row: SegmentRow): Segment {
+function toSegment(row: SegmentTableRow): Segment {
   return {
     id: row.id,
     session: row.session,
@@ -103,6 +103,16 @@ function lazySegment(row: LazyRow, load: (id: string) => string | null): Segment
   };
   if (summarized === 1) lazilySummarized.add(segment);
   return segment;
+}
+
+/** The columns of a listing row: every column but the summary text (NULL in its place). */
+export const LISTED_COLUMNS = `id, session, level, seq_start, seq_end, parent_id, token_count,
+  NULL AS summary, summary_tokens, method, first_ts, last_ts, stale`;
+
+/** A row read with LISTED_COLUMNS as listings show it (kern segments, GET /segments). */
+export function toListedSegment(row: SegmentTableRow): ListedSegment {
+  const { summary: _summary, session: _session, ...listed } = toSegment(row);
+  return listed;
 }
 
 export type NewSegment = Omit<
@@ -220,7 +230,7 @@ export class SegmentRepo {
 
   get(id: string): Segment | null {
     const row = this.db.prepare("SELECT * FROM segments WHERE id = ?").get(id) as
-      | SegmentRow
+      | SegmentTableRow
       | undefined;
     return row ? toSegment(row) : null;
   }
@@ -229,7 +239,7 @@ export class SegmentRepo {
     return (
       this.db
         .prepare("SELECT * FROM segments WHERE parent_id = ? ORDER BY seq_start")
-        .all(id) as SegmentRow[]
+        .all(id) as SegmentTableRow[]
     ).map(toSegment);
   }
 
@@ -238,7 +248,7 @@ export class SegmentRepo {
     return (
       this.db
         .prepare("SELECT * FROM segments WHERE session = ? ORDER BY level, seq_start")
-        .all(session) as SegmentRow[]
+        .all(session) as SegmentTableRow[]
     ).map(toSegment);
   }
 
@@ -280,7 +290,7 @@ export class SegmentRepo {
         .prepare(
           "SELECT * FROM segments WHERE rowid > ? AND +session = ? ORDER BY level, seq_start",
         )
-        .all(after, session) as SegmentRow[]
+        .all(after, session) as SegmentTableRow[]
     ).map(toSegment);
   }
 
@@ -291,7 +301,7 @@ export class SegmentRepo {
         .prepare(
           "SELECT * FROM segments WHERE session = ? AND (summary IS NULL OR stale = 1) ORDER BY level, seq_start",
         )
-        .all(session) as SegmentRow[]
+        .all(session) as SegmentTableRow[]
     ).map(toSegment);
   }
 
@@ -310,15 +320,10 @@ export class SegmentRepo {
     return (
       this.db
         .prepare(
-          `SELECT id, session, level, seq_start, seq_end, parent_id, token_count, NULL AS summary,
-                  summary_tokens, method, first_ts, last_ts, stale
-             FROM segments WHERE session = ? ORDER BY level, seq_start`,
+          `SELECT ${LISTED_COLUMNS} FROM segments WHERE session = ? ORDER BY level, seq_start`,
         )
-        .all(session) as SegmentRow[]
-    ).map((row) => {
-      const { summary: _summary, session: _session, ...listed } = toSegment(row);
-      return listed;
-    });
+        .all(session) as SegmentTableRow[]
+    ).map(toListedSegment);
   }
 
   /**
@@ -343,7 +348,7 @@ export class SegmentRepo {
     return [...from]
       .sort(([a], [b]) => a - b)
       .flatMap(([level, start]) =>
-        (statement.all(session, level, start) as SegmentRow[]).map(toSegment),
+        (statement.all(session, level, start) as SegmentTableRow[]).map(toSegment),
       );
   }
 
@@ -354,7 +359,7 @@ export class SegmentRepo {
         .prepare(
           "SELECT * FROM segments WHERE session = ? AND (summary IS NULL OR stale = 1) ORDER BY level, seq_start LIMIT ?",
         )
-        .all(session, limit) as SegmentRow[]
+        .all(session, limit) as SegmentTableRow[]
     ).map(toSegment);
   }
 

@@ -2,33 +2,24 @@
 // parentless segments (a partial index), their children and grandchild counts (by parent) and
 // the counts per level (a covering index). `listRows` reads every segment: 1 s of `kern
 // segments` at a million messages, to draw ~300 lines.
-import type { SegmentRow, SegmentTree } from "../kernel/index.js";
+import type { SegmentTree } from "../kernel/index.js";
 import type { SqliteDatabase } from "./database.js";
-
-const COLUMNS = `id, level, seq_start AS seqStart, seq_end AS seqEnd, parent_id AS parentId,
-  token_count AS tokenCount, summary_tokens AS summaryTokens, method, first_ts AS firstTs,
-  last_ts AS lastTs, stale`;
-
-type RawRow = Omit<SegmentRow, "stale"> & { stale: number };
-
-function toRow(row: RawRow): SegmentRow {
-  return { ...row, stale: row.stale === 1 };
-}
+import { LISTED_COLUMNS, type SegmentTableRow, toListedSegment } from "./segment-repo.js";
 
 /** The top of `session`'s segment tree with the level below it, ordered by level and start. */
 export function readSegmentTree(db: SqliteDatabase, session: string): SegmentTree {
   const roots = (
     db
-      .prepare(`SELECT ${COLUMNS} FROM segments WHERE session = ? AND parent_id IS NULL`)
-      .all(session) as RawRow[]
-  ).map(toRow);
-  const children = db.prepare(`SELECT ${COLUMNS} FROM segments WHERE parent_id = ?`);
+      .prepare(`SELECT ${LISTED_COLUMNS} FROM segments WHERE session = ? AND parent_id IS NULL`)
+      .all(session) as SegmentTableRow[]
+  ).map(toListedSegment);
+  const children = db.prepare(`SELECT ${LISTED_COLUMNS} FROM segments WHERE parent_id = ?`);
   const count = db.prepare("SELECT COUNT(*) AS n FROM segments WHERE parent_id = ?");
   const countOf = (id: string) => (count.get(id) as { n: number }).n;
   const rows = [...roots];
   const childCounts: Record<string, number> = {};
   for (const root of roots) {
-    const kids = (children.all(root.id) as RawRow[]).map(toRow);
+    const kids = (children.all(root.id) as SegmentTableRow[]).map(toListedSegment);
     if (kids.length > 0) childCounts[root.id] = kids.length;
     for (const kid of kids) {
       rows.push(kid);
