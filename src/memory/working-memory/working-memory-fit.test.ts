@@ -66,12 +66,17 @@ describe("fitWorkingMemory", () => {
     const markdown = renderWorkingMemory(yearState(200, 0));
     const fitted = fitWorkingMemory(markdown, 1_500);
     const kept = parseWorkingMemory(fitted).decisions.length;
-    // One more decision (the newest one left out) would not have fitted.
-    const oneMore = renderWorkingMemory({
-      ...yearState(200, 0),
-      decisions: yearState(200, 0).decisions.slice(-(kept + 1)),
-    });
-    expect(countTokens(oneMore)).toBeGreaterThan(1_500 - 20);
+    expect(countTokens(fitted)).toBeLessThanOrEqual(1_500);
+    // The same document with one more decision (the newest one left out) would not have fitted.
+    const state = yearState(200, 0);
+    const next = state.decisions[200 - kept - 1];
+    const nextLines = `- ${next?.date}: ${next?.text} (seq ${next?.seq})${next?.reason ? `\n  - reason: ${next.reason}` : ""}`;
+    const note = (left: number) =>
+      `- (${left} earlier decisions left out for room; recall finds them)`;
+    const oneMore = fitted.replace(note(200 - kept), `${note(200 - kept - 1)}\n${nextLines}`);
+    expect(oneMore).not.toBe(fitted);
+    expect(parseWorkingMemory(oneMore).decisions).toHaveLength(kept + 1);
+    expect(countTokens(oneMore)).toBeGreaterThan(1_500);
   });
 
   it("cuts a document that is not in the working-memory form at a line", () => {
