@@ -6,7 +6,6 @@ import {
   openTestMemory,
   type TestMemory,
 } from "../../test/support/memory-fixtures.js";
-import { hasSummary } from "./segment-repo.js";
 
 let memory: TestMemory | null = null;
 afterEach(async () => {
@@ -26,31 +25,30 @@ describe("lean listing queries", () => {
     expect(memory.store.messages.sessionTotals("no-such-session")).toEqual({ count: 0, tokens: 0 });
   });
 
-  it("lists every segment with lazily read summaries equal to the full list", async () => {
+  it("reads the top of the tree, the leaves and their starts as the full list holds them", async () => {
     memory = openTestMemory();
     memory.store.appendMessages(buildConversation({ turns: 60 }));
     await memory.engine.runUntilIdle();
-    // A segment without a summary yet: the pending row the composer re-reads.
-    memory.store.appendMessages(buildConversation({ turns: 30 }));
-    await memory.engine.runUntilIdle();
     const session = memory.store.sessionLog.sessionId;
-    memory.store.segments.insertLeaf({
-      id: "seg-pending",
-      session,
-      level: 0,
-      seqStart: memory.store.segments.levelEnd(session, 0),
-      seqEnd: memory.store.segments.levelEnd(session, 0) + 2,
-      tokenCount: 10,
-      firstTs: "2026-03-01T00:00:00.000Z",
-      lastTs: "2026-03-01T00:00:00.000Z",
-    });
-    const full = memory.store.segments.list(session);
-    const lazy = memory.store.segments.listLazily(session);
-    expect(lazy.map(hasSummary)).toEqual(full.map((segment) => segment.summary !== null));
-    expect(lazy.filter((segment) => !hasSummary(segment)).map((segment) => segment.id)).toContain(
-      "seg-pending",
+    const segments = memory.store.segments;
+    const full = segments.list(session);
+    const leaves = full.filter((segment) => segment.level === 0);
+    expect(full.some((segment) => segment.level > 0)).toBe(true);
+    const roots = full
+      .filter((segment) => segment.parentId === null)
+      .sort((a, b) => a.seqStart - b.seqStart || b.level - a.level);
+    expect(segments.roots(session)).toEqual(roots);
+    expect(segments.leaves(session)).toEqual(leaves);
+    const starts = leaves.map((segment) => segment.seqStart);
+    const middle = starts[Math.floor(starts.length / 2)] as number;
+    expect(segments.leafStartsFrom(session, middle)).toEqual(starts.filter((s) => s >= middle));
+    expect(segments.leafStartsBefore(session, middle, 3)).toEqual(
+      starts
+        .filter((s) => s < middle)
+        .reverse()
+        .slice(0, 3),
     );
-    expect(lazy).toEqual(full);
+    expect(segments.roots("no-such-session")).toEqual([]);
   });
 
   it("lists every segment as the full list does, without summary text or session", async () => {

@@ -52,59 +52,6 @@ export function segmentId(
   return `seg-${hash.toString(36)}-L${level}-${seqStart}-${seqEnd}`;
 }
 
-/** Segments listed by `listLazily` whose summary text is read on first use. */
-const lazilySummarized = new WeakSet<Segment>();
-
-/** Whether a segment holds a summary, without reading a lazily listed one's text. */
-export function hasSummary(segment: Segment): boolean {
-  return lazilySummarized.has(segment) || segment.summary !== null;
-}
-
-/** A `listLazily` row: the segment's columns, then whether it holds a summary (1 or 0). */
-type LazyRow = [
-  string,
-  string,
-  number,
-  number,
-  number,
-  string | null,
-  number,
-  number,
-  string | null,
-  string,
-  string,
-  number,
-  number,
-];
-
-/** One object literal a row (a getter in it keeps the object's shape fast, unlike defineProperty). */
-function lazySegment(row: LazyRow, load: (id: string) => string | null): Segment {
-  const [id, session, level, seqStart, seqEnd, parentId, tokenCount, summaryTokens] = row;
-  const [, , , , , , , , method, firstTs, lastTs, stale, summarized] = row;
-  let summary: string | null | undefined = summarized === 1 ? undefined : null;
-  // Every field written out: a spread here made the list three times slower.
-  const segment: Segment = {
-    id,
-    session,
-    level,
-    seqStart,
-    seqEnd,
-    parentId,
-    tokenCount,
-    get summary() {
-      if (summary === undefined) summary = load(id);
-      return summary;
-    },
-    summaryTokens,
-    method,
-    firstTs,
-    lastTs,
-    stale: stale === 1,
-  };
-  if (summarized === 1) lazilySummarized.add(segment);
-  return segment;
-}
-
 /** The columns of a listing row: every column but the summary text (NULL in its place). */
 export const LISTED_COLUMNS = `id, session, level, seq_start, seq_end, parent_id, token_count,
   NULL AS summary, summary_tokens, method, first_ts, last_ts, stale`;
@@ -253,25 +200,48 @@ export class SegmentRepo {
   }
 
   /**
-   * `list`, except that each `summary` is a getter reading the text on first access (then kept):
-   * the composer walks the whole tree's shape but renders a few hundred summaries, and reading all
-   * 43,000 texts of a 1M-message history (with their garbage) was most of its first compose. A
-   * summary is written once per pending row and the composer re-reads pending rows after each
-   * write, so a text read later is the text of the row as listed.
+   * The session's parentless segments, by start (the higher level first at a tie): the top of the
+   * tree, read from a partial index (a few hundred rows at a million messages).
    */
-  listLazily(session: string): Segment[] {
-    // Rows as arrays and one object literal each: a row object, a copy and two defineProperty
-    // calls per segment were 0.25 s of 0.7 s at 43k segments.
-    const rows = this.db
+  roots(session: string): Segment[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT * FROM segments WHERE session = ? AND parent_id IS NULL
+            ORDER BY seq_start, level DESC`,
+        )
+        .all(session) as SegmentTableRow[]
+    ).map(toSegment);
+  }
+
+  /** The session's L0 segments, by start. */
+  leaves(session: string): Segment[] {
+    return (
+      this.db
+        .prepare("SELECT * FROM segments WHERE session = ? AND level = 0 ORDER BY seq_start")
+        .all(session) as SegmentTableRow[]
+    ).map(toSegment);
+  }
+
+  /** Starts of the session's L0 segments at or after `from`, ascending. */
+  leafStartsFrom(session: string, from: number): number[] {
+    return this.db
       .prepare(
-        `SELECT id, session, level, seq_start, seq_end, parent_id, token_count, summary_tokens,
-                method, first_ts, last_ts, stale, summary IS NOT NULL
-           FROM segments WHERE session = ? ORDER BY level, seq_start`,
+        "SELECT seq_start FROM segments WHERE session = ? AND level = 0 AND seq_start >= ? ORDER BY seq_start",
       )
-      .raw()
-      .all(session) as LazyRow[];
-    const text = this.db.prepare("SELECT summary FROM segments WHERE id = ?").pluck();
-    return rows.map((row) => lazySegment(row, (id) => text.get(id) as string | null));
+      .pluck()
+      .all(session, from) as number[];
+  }
+
+  /** At most `limit` starts of the session's L0 segments before `before`, newest first. */
+  leafStartsBefore(session: string, before: number, limit: number): number[] {
+    return this.db
+      .prepare(
+        `SELECT seq_start FROM segments WHERE session = ? AND level = 0 AND seq_start < ?
+          ORDER BY seq_start DESC LIMIT ?`,
+      )
+      .pluck()
+      .all(session, before, limit) as number[];
   }
 
   /** The newest segment row's rowid (0 when none): rows are never deleted, so later ones are higher. */

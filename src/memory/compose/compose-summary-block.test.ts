@@ -6,6 +6,7 @@ import {
   planSummaryTiling,
   type SummaryPiece,
 } from "./compose-summary-block.js";
+import { summaryTreeOf } from "./summary-tree.js";
 
 function segment(
   level: number,
@@ -63,7 +64,7 @@ describe("planSummaryTiling", () => {
 
   it("uses the top of the tree when the budget allows no more", () => {
     const tiling = planSummaryTiling({
-      segments: tree(),
+      tree: summaryTreeOf(tree()),
       trimPoint: 110,
       budgetTokens: 30,
       pieceTokens: cost,
@@ -74,7 +75,7 @@ describe("planSummaryTiling", () => {
 
   it("opens the highest level first, newest first within it", () => {
     const tiling = planSummaryTiling({
-      segments: tree(),
+      tree: summaryTreeOf(tree()),
       trimPoint: 110,
       budgetTokens: 80,
       pieceTokens: cost,
@@ -99,7 +100,7 @@ describe("planSummaryTiling", () => {
     for (let start = 90; start < 120; start += 10)
       segments.push(segment(0, start, start + 10, "L1-90-120"));
     const tiling = planSummaryTiling({
-      segments,
+      tree: summaryTreeOf(segments),
       trimPoint: 120,
       budgetTokens: 50,
       pieceTokens: cost,
@@ -109,7 +110,7 @@ describe("planSummaryTiling", () => {
     expect(ids(tiling.pieces)).toEqual(["L1-0-30", "L1-30-60", "L1-60-90", "L1-90-120"]);
     // A piece whose children do not fit is skipped; a cheaper one elsewhere still opens.
     const cheap = planSummaryTiling({
-      segments,
+      tree: summaryTreeOf(segments),
       trimPoint: 120,
       budgetTokens: 80,
       pieceTokens: (piece) => (piece.kind === "segment" && piece.segment.seqStart >= 90 ? 30 : 10),
@@ -133,7 +134,7 @@ describe("planSummaryTiling", () => {
         segments.push(segment(0, child, child + 10, `L1-${start}-${start + 30}`));
     }
     const tiling = planSummaryTiling({
-      segments,
+      tree: summaryTreeOf(segments),
       trimPoint: 180,
       budgetTokens: 100,
       pieceTokens: (piece) =>
@@ -152,7 +153,7 @@ describe("planSummaryTiling", () => {
 
   it("splits a parent that straddles the trim point and stands in for the rest", () => {
     const tiling = planSummaryTiling({
-      segments: tree(),
+      tree: summaryTreeOf(tree()),
       trimPoint: 75,
       budgetTokens: 1_000,
       pieceTokens: cost,
@@ -163,7 +164,7 @@ describe("planSummaryTiling", () => {
 
   it("covers a range past the last segment with a stand-in", () => {
     const tiling = planSummaryTiling({
-      segments: tree(),
+      tree: summaryTreeOf(tree()),
       trimPoint: 130,
       budgetTokens: 30,
       pieceTokens: cost,
@@ -172,10 +173,22 @@ describe("planSummaryTiling", () => {
     expect(ids(tiling.pieces).at(-1)).toBe("stand-in-110-130");
   });
 
-  it("falls back to the L0s when the tree above them is broken", () => {
+  it("keeps a rollup closed whose children are broken", () => {
     const segments = tree().filter((piece) => piece.id !== "L1-30-60"); // children point to a missing parent
     const tiling = planSummaryTiling({
-      segments,
+      tree: summaryTreeOf(segments),
+      trimPoint: 110,
+      budgetTokens: 1_000,
+      pieceTokens: cost,
+    });
+    expectTiles(tiling.pieces, 110);
+    expect(ids(tiling.pieces)).toEqual(["L2-0-90", "L0-90-100", "L0-100-110"]);
+  });
+
+  it("falls back to the L0s when the top of the tree is broken", () => {
+    const segments = tree().filter((piece) => piece.id !== "L2-0-90"); // the L1s lost their parent
+    const tiling = planSummaryTiling({
+      tree: summaryTreeOf(segments),
       trimPoint: 110,
       budgetTokens: 1_000,
       pieceTokens: cost,
@@ -188,7 +201,7 @@ describe("planSummaryTiling", () => {
 
   it("returns the top level even over budget (the composer shortens it)", () => {
     const tiling = planSummaryTiling({
-      segments: tree(),
+      tree: summaryTreeOf(tree()),
       trimPoint: 110,
       budgetTokens: 5,
       pieceTokens: cost,

@@ -3,7 +3,7 @@
 // near the trim boundary. Pure: no I/O; token costs come from the caller.
 import type { Segment } from "../../kernel/index.js";
 import { OpenQueue } from "./open-queue.js";
-import { type SummaryTree, summaryTreeOf } from "./summary-tree.js";
+import type { SegmentTreeView } from "./summary-tree.js";
 
 /** A segment's summary, or an instant extractive stand-in for a range without one. */
 export type SummaryPiece =
@@ -11,8 +11,8 @@ export type SummaryPiece =
   | { kind: "stand-in"; seqStart: number; seqEnd: number };
 
 export interface PlanSummaryTilingOptions {
-  /** Every segment of the session, any level. */
-  segments: readonly Segment[];
+  /** The session's segment tree (SummaryTree over a list, or StoredSegments over the index). */
+  tree: SegmentTreeView;
   /** The window starts here; `[0, trimPoint)` must be covered. */
   trimPoint: number;
   /** Tokens the pieces may use together. */
@@ -44,7 +44,7 @@ export function pieceEnd(piece: SummaryPiece): number {
 const ANY_BUDGET = { low: Number.NEGATIVE_INFINITY, high: Number.POSITIVE_INFINITY };
 
 /** Pieces for `[0, trimPoint)` from the top of the tree, splitting any that straddle the end. */
-function coverUntil(tree: SummaryTree, trimPoint: number): SummaryPiece[] {
+function coverUntil(tree: SegmentTreeView, trimPoint: number): SummaryPiece[] {
   const pieces: SummaryPiece[] = [];
   let cursor = 0;
   const visit = (segment: Segment): void => {
@@ -74,7 +74,7 @@ function coverUntil(tree: SummaryTree, trimPoint: number): SummaryPiece[] {
 
 /** The pieces after opening `opened`: each opened segment replaced by its children, in place. */
 function expand(
-  tree: SummaryTree,
+  tree: SegmentTreeView,
   pieces: readonly SummaryPiece[],
   opened: Set<string>,
 ): SummaryPiece[] {
@@ -107,9 +107,8 @@ function expand(
  * (it is called once per segment).
  */
 export function planSummaryTiling(options: PlanSummaryTilingOptions): SummaryTiling {
-  const { trimPoint, budgetTokens, pieceTokens } = options;
+  const { tree, trimPoint, budgetTokens, pieceTokens } = options;
   if (trimPoint <= 0) return { pieces: [], tokens: 0, budgets: ANY_BUDGET };
-  const tree = summaryTreeOf(options.segments);
   const costs = new Map<string, number>();
   const cost = (segment: Segment): number => {
     let value = costs.get(segment.id);

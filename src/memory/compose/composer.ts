@@ -6,7 +6,7 @@ import {
   type AgentDocumentCache,
   loadAgentDocuments,
 } from "../../agent/index.js";
-import type { ContextReport, Segment, SessionMessage } from "../../kernel/index.js";
+import type { ContextReport, SessionMessage } from "../../kernel/index.js";
 import type { AgentStore } from "../../store/index.js";
 import type { MemoryConfig } from "../pipeline-context.js";
 import { countMessageTokens } from "../text/count-tokens.js";
@@ -18,7 +18,7 @@ import {
 import { type WindowPlan, WindowPlanner } from "./plan-window.js";
 import { recallAllowanceTokens, recallTextTokens, withRecallBlock } from "./recall-block.js";
 import { joinSummaryBlock, summaryBlockTokens } from "./render-summary-block.js";
-import { SessionSegments } from "./session-segments.js";
+import { StoredSegments } from "./stored-segments.js";
 import {
   buildFixedSections,
   joinSections,
@@ -78,9 +78,8 @@ interface ComposeInputs {
 
 interface SessionState {
   planner: WindowPlanner;
-  segments: SessionSegments;
-  /** The segments list as read at a version of `Composer.segmentsVersion`. */
-  read: { version: number; list: Segment[] } | null;
+  /** The segments as read at a version of `Composer.segmentsVersion`: rows read once per version. */
+  read: { version: number; segments: StoredSegments } | null;
   last: { inputs: ComposeInputs; result: ComposedContext } | null;
 }
 
@@ -141,22 +140,19 @@ export class Composer {
     if (!state) {
       const { store, config } = this.options;
       const planner = new WindowPlanner(store, session, config.maxToolResultChars);
-      state = {
-        planner,
-        segments: new SessionSegments(store.segments, session),
-        read: null,
-        last: null,
-      };
+      state = { planner, read: null, last: null };
       this.sessions.set(session, state);
     }
     return state;
   }
 
-  private segmentsOf(state: SessionState): Segment[] {
+  private segmentsOf(state: SessionState): StoredSegments {
     if (state.read?.version !== this.segmentsVersion) {
-      state.read = { version: this.segmentsVersion, list: state.segments.read() };
+      const { store } = this.options;
+      const segments = new StoredSegments(store.segments, state.planner.messages.session);
+      state.read = { version: this.segmentsVersion, segments };
     }
-    return state.read.list;
+    return state.read.segments;
   }
 
   private inputs(state: SessionState, options: ComposeOptions): ComposeInputs {

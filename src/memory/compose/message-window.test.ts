@@ -9,6 +9,7 @@ import {
 } from "../../../test/support/memory-fixtures.js";
 import { seededRandom } from "../../../test/support/seeded-random.js";
 import { WindowPlanner } from "./plan-window.js";
+import { StoredSegments } from "./stored-segments.js";
 
 let memory: TestMemory | null = null;
 afterEach(async () => {
@@ -36,7 +37,7 @@ function planners(test: TestMemory): Pair {
 
 /** Plans with both at each budget; everything the composer reads must be the same. */
 function expectSamePlans(test: TestMemory, pair: Pair, version: number, budgets: number[]): void {
-  const segments = test.store.segments.list(test.store.sessionLog.sessionId);
+  const segments = new StoredSegments(test.store.segments, test.store.sessionLog.sessionId);
   for (const budget of budgets) {
     const [lazy, full] = [pair.lazy, pair.full].map((planner) => {
       planner.messages.refresh();

@@ -1,7 +1,6 @@
 // Plans one session's window for the composer: where the verbatim messages start (sticky, see
 // trim-window.ts) and which summary pieces cover everything before, within the token budgets.
 // Holds the session's caches (message costs, piece texts, tilings); reads the index through them.
-import type { Segment } from "../../kernel/index.js";
 import type { AgentStore } from "../../store/index.js";
 import { planSummaryTiling, type SummaryPiece } from "./compose-summary-block.js";
 import { SessionMessageCache } from "./message-window.js";
@@ -10,6 +9,7 @@ import {
   type RenderedPiece,
   summaryWrapperTokens,
 } from "./render-summary-block.js";
+import type { PlanSegments } from "./stored-segments.js";
 import { SummaryPieceTexts } from "./summary-piece-text.js";
 import { SECTION_SEPARATOR } from "./system-sections.js";
 import { planTightTurn, type TightTurn } from "./tight-turn.js";
@@ -65,8 +65,8 @@ export interface PlanWindowOptions {
   systemTokens: number;
   /** summaryBudget: the summary's share of `budget`. */
   summaryShare: number;
-  /** Every segment of the session, and the version they were read at. */
-  segments: readonly Segment[];
+  /** The session's segments (StoredSegments), and the version they are read at. */
+  segments: PlanSegments;
   segmentsVersion: number;
 }
 
@@ -108,9 +108,9 @@ export class WindowPlanner {
     /** Tokens the rendered summary left under its planned cost at the turn's trim point. */
     slack: number;
   } | null = null;
-  private readonly tilings = new TilingCache((segments, trimPoint, budgetTokens) =>
+  private readonly tilings = new TilingCache((tree, trimPoint, budgetTokens) =>
     planSummaryTiling({
-      segments,
+      tree,
       trimPoint,
       budgetTokens,
       pieceTokens: (piece) => this.texts.estimate(piece),
@@ -317,8 +317,8 @@ export class WindowPlanner {
     trimPoint: number,
     pieceBudget: number,
   ): TilingEntry {
-    const { segments, segmentsVersion: version } = options;
-    return this.tilings.entry({ segments, version, trimPoint, budget: pieceBudget });
+    const { segments: tree, segmentsVersion: version } = options;
+    return this.tilings.entry({ tree, version, trimPoint, budget: pieceBudget });
   }
 
   private renderPieces(

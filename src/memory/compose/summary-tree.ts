@@ -1,10 +1,19 @@
-// The segment tree the summary tiling walks: children by parent, and the top level. Built once per
-// segments list (the composer passes the same list until a segment changes) and memoized, since a
-// re-trim plans several tilings over it (1M messages: ~43,000 segments). Pure: no I/O.
+// The segment tree the summary tiling walks (SegmentTreeView): its top level and children by
+// parent. SummaryTree builds it from a list of segments, memoized per list: the pure form the
+// planner's tests use, and the reference StoredSegments (read from the index as the tiling opens
+// it) must agree with. Pure: no I/O.
 import type { Segment } from "../../kernel/index.js";
 
+/** The tree the summary tiling walks: its top, and each segment's children when they tile it. */
+export interface SegmentTreeView {
+  /** Parentless segments (or the L0s of a broken tree), oldest first, tiling from 0. */
+  readonly top: readonly Segment[];
+  /** A segment's children, oldest first, when they tile it exactly; null for L0s and broken parents. */
+  childrenOf(segment: Segment): readonly Segment[] | null;
+}
+
 /** True when `parts` cover `[start, end)` contiguously, with nothing left over. */
-function tiles(parts: readonly Segment[], start: number, end: number): boolean {
+export function tiles(parts: readonly Segment[], start: number, end: number): boolean {
   let cursor = start;
   for (const part of parts) {
     if (part.seqStart !== cursor) return false;
@@ -27,20 +36,21 @@ function childLists(segments: readonly Segment[]): Map<string, Segment[]> {
 
 /**
  * The top of the tree: parentless segments when they tile from 0 (the healthy case), else the
- * L0s alone (their tiling is enforced on insert), so a broken tree never yields overlaps.
+ * L0s alone (their tiling is enforced on insert), so a broken tree never yields overlaps. A
+ * segment whose parent row is missing is not a root: StoredSegments reads the roots from an index
+ * of parentless rows, and both must give the same tree.
  */
 function topLevel(segments: readonly Segment[]): Segment[] {
   const leaves = segments.filter((segment) => segment.level === 0);
-  const ids = new Set(segments.map((segment) => segment.id));
   const roots = segments
-    .filter((segment) => segment.parentId === null || !ids.has(segment.parentId))
+    .filter((segment) => segment.parentId === null)
     .sort((a, b) => a.seqStart - b.seqStart || b.level - a.level);
   const end = leaves.reduce((top, leaf) => Math.max(top, leaf.seqEnd), 0);
   if (roots.length > 0 && tiles(roots, 0, end)) return roots;
   return leaves.sort((a, b) => a.seqStart - b.seqStart);
 }
 
-export class SummaryTree {
+export class SummaryTree implements SegmentTreeView {
   /** Parentless segments (or the L0s of a broken tree), oldest first, tiling from 0. */
   readonly top: Segment[];
   private readonly lists: Map<string, Segment[]>;

@@ -2,9 +2,9 @@
 // the summary's budget (the summary gets what the newest turn leaves), but a tiling holds for a
 // range of budgets (SummaryTiling.budgets), so the trim points a re-trim probes are planned again
 // only when the budget leaves their range. Pure: no I/O.
-import type { Segment } from "../../kernel/index.js";
 import type { SummaryTiling } from "./compose-summary-block.js";
 import type { RenderedPiece } from "./render-summary-block.js";
+import type { SegmentTreeView } from "./summary-tree.js";
 
 export interface TilingEntry {
   tiling: SummaryTiling;
@@ -29,7 +29,7 @@ const MAX_ENTRIES = 4_096;
 const MAX_PIECES = 250_000;
 
 export type PlanTiling = (
-  segments: readonly Segment[],
+  tree: SegmentTreeView,
   trimPoint: number,
   budget: number,
 ) => SummaryTiling;
@@ -42,14 +42,14 @@ export class TilingCache {
 
   constructor(private readonly plan: PlanTiling) {}
 
-  /** The tiling of `[0, trimPoint)` at `budget` for the segments read at `version`. */
+  /** The tiling of `[0, trimPoint)` at `budget` for the segment tree read at `version`. */
   entry(options: {
-    segments: readonly Segment[];
+    tree: SegmentTreeView;
     version: number;
     trimPoint: number;
     budget: number;
   }): TilingEntry {
-    const { segments, version, trimPoint, budget } = options;
+    const { tree, version, trimPoint, budget } = options;
     if (this.version !== version) {
       this.version = version;
       this.entries.clear();
@@ -59,7 +59,7 @@ export class TilingCache {
     if (entry) this.remove(trimPoint, entry); // set again below: the least recently used go first
     const budgets = entry?.tiling.budgets;
     if (!entry || !budgets || budget < budgets.low || budget >= budgets.high) {
-      entry = { tiling: this.plan(segments, trimPoint, budget), rendered: null };
+      entry = { tiling: this.plan(tree, trimPoint, budget), rendered: null };
     }
     this.entries.set(trimPoint, entry);
     this.pieces += entry.tiling.pieces.length;

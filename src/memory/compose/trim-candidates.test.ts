@@ -8,6 +8,7 @@ import {
   type TestMemory,
 } from "../../../test/support/memory-fixtures.js";
 import { SessionMessageCache } from "./message-window.js";
+import { StoredSegments } from "./stored-segments.js";
 import { TrimCandidates } from "./trim-candidates.js";
 
 let memory: TestMemory | null = null;
@@ -37,6 +38,7 @@ describe("TrimCandidates over a lazy message cache", () => {
     );
     const session = memory.store.sessionLog.sessionId;
     const segments = memory.store.segments.list(session);
+    const stored = new StoredSegments(memory.store.segments, session);
     const lazy = cache(memory, 8);
     const full = cache(memory, 1_000_000);
     const [lazyWalk, fullWalk] = [lazy.walkBack(600), full.walkBack(600)];
@@ -46,10 +48,10 @@ describe("TrimCandidates over a lazy message cache", () => {
     const newestEdge = Math.max(...starts);
     expect(loadedFrom).toBeGreaterThan(newestEdge + 8);
     const [lazyTrims, fullTrims] = [new TrimCandidates(lazy), new TrimCandidates(full)];
-    const all = fullTrims.list(segments, 1, fullWalk.startSeq);
+    const all = fullTrims.list(stored, 1, fullWalk.startSeq);
     const kept = all.filter((seq) => seq >= loadedFrom || !starts.has(seq) || seq === newestEdge);
     expect(kept.some((seq) => seq > newestEdge && seq < loadedFrom)).toBe(true);
-    expect(lazyTrims.list(segments, 1, lazyWalk.startSeq)).toEqual(kept);
+    expect(lazyTrims.list(stored, 1, lazyWalk.startSeq)).toEqual(kept);
     expect(lazyTrims.newestUserSeq()).toBe(fullTrims.newestUserSeq());
     for (let seq = 0; seq < lazy.end + 2; seq += 7) {
       expect(lazyTrims.turnStartBefore(seq)).toBe(fullTrims.turnStartBefore(seq));

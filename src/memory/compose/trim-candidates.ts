@@ -3,8 +3,8 @@
 // a segment gets an extractive stand-in for the segment's head, so the window fills its budget to
 // the turn instead of to the segment. Reads the session's message cache (its loaded tail, and the
 // index for older messages); pure otherwise.
-import type { Segment } from "../../kernel/index.js";
 import type { SessionMessageCache } from "./message-window.js";
+import type { LeafStarts } from "./stored-segments.js";
 
 /** L0 starts before the loaded rows asked of the index at a time, looking for the newest edge. */
 const EDGE_LOOKUP_BATCH = 64;
@@ -23,10 +23,10 @@ export class TrimCandidates {
    * messages cost 130-230 ms). The newest edge stays: it bounds the tail and ends the list when
    * nothing fits. Computed once per segments version and loaded rows; only the tail scans.
    */
-  list(segments: readonly Segment[], segmentsVersion: number, reachFrom: number): number[] {
+  list(leaves: LeafStarts, segmentsVersion: number, reachFrom: number): number[] {
     const loadedFrom = this.messages.loadedFrom;
     if (this.edges?.version !== segmentsVersion || this.edges.loadedFrom !== loadedFrom) {
-      const starts = this.userEdges(segments, loadedFrom);
+      const starts = this.userEdges(leaves, loadedFrom);
       this.edges = { version: segmentsVersion, loadedFrom, starts };
     }
     const { starts } = this.edges;
@@ -44,35 +44,28 @@ export class TrimCandidates {
   }
 
   /** Seqs above 0 of the L0 starts that are user messages, from `loadedFrom` on plus the newest. */
-  private userEdges(segments: readonly Segment[], loadedFrom: number): number[] {
+  private userEdges(leaves: LeafStarts, loadedFrom: number): number[] {
     const { rows } = this.messages;
     const isUser = (seq: number) => {
       const index = rows.indexOf(seq);
       return index < rows.length && rows.seq(index) === seq && rows.role(index) === "user";
     };
-    // Only the loaded starts are kept and sorted: ~39k L0 segments at 1M messages, a few loaded.
-    const loaded = new Set<number>();
-    for (const segment of segments) {
-      const start = segment.seqStart;
-      if (segment.level === 0 && start > 0 && start >= loadedFrom && isUser(start))
-        loaded.add(start);
-    }
-    if (loaded.size > 0) return [...loaded].sort((a, b) => a - b);
-    const older = new Set<number>();
-    for (const segment of segments) {
-      if (segment.level === 0 && segment.seqStart > 0) older.add(segment.seqStart);
-    }
-    return this.newestUserAmong([...older].sort((a, b) => a - b));
+    // Only the loaded starts are read and checked: ~39k L0 segments at 1M messages, a few loaded.
+    const loaded = leaves.leafStartsFrom(Math.max(1, loadedFrom)).filter(isUser);
+    return loaded.length > 0 ? loaded : this.newestUserBefore(leaves, loadedFrom);
   }
 
-  /** The newest of `starts` (ascending, before the loaded rows) that is a user message, as [seq]. */
-  private newestUserAmong(older: readonly number[]): number[] {
-    for (let end = older.length; end > 0; end -= EDGE_LOOKUP_BATCH) {
-      const batch = older.slice(Math.max(0, end - EDGE_LOOKUP_BATCH), end);
-      const users = this.messages.queries.userSeqsAmong(this.messages.session, batch);
-      if (users.length > 0) return [users.at(-1) as number];
+  /** The newest L0 start above 0 before `before` that is a user message, as [seq], or []. */
+  private newestUserBefore(leaves: LeafStarts, before: number): number[] {
+    let cursor = before;
+    for (;;) {
+      const batch = leaves.leafStartsBefore(cursor, EDGE_LOOKUP_BATCH);
+      const starts = batch.filter((seq) => seq > 0).reverse();
+      if (starts.length === 0) return [];
+      const users = this.messages.queries.userSeqsAmong(this.messages.session, starts);
+      if (users.length > 0) return [Math.max(...users)];
+      cursor = starts[0] as number;
     }
-    return [];
   }
 
   /** Seqs above 0 of the user messages from `from` on, ascending. */
