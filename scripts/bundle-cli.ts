@@ -5,9 +5,9 @@
 // external (native addons, CommonJS, files they read beside themselves). bin/kern runs the bundle
 // when it is at least as new as dist/main.js, else dist/main.js (a `tsc` alone never runs stale code).
 import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Bundled in: pure ES modules that cost most to load one by one (zod is ~95 files). */
@@ -19,6 +19,26 @@ const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as
 const external = Object.keys(manifest.dependencies)
   .filter((name) => !BUNDLED_PACKAGES.has(name))
   .flatMap((name) => [name, `${name}/*`]);
+/**
+ * zod's error messages in 40 languages (`z.locales`, 310 KB of its 760): kern sets no locale, so
+ * the bundle keeps English only, which zod's schemas import themselves. Parsing the rest was part
+ * of every command's start (issue 32).
+ */
+const englishOnlyZodLocales: Plugin = {
+  name: "zod-english-only",
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${sep}node_modules${sep}zod${sep}`)
+        ? { path: join(args.resolveDir, "..", "locales", "en-only.js"), namespace: "zod-locales" }
+        : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
 const outdir = join(ROOT, "dist", "bundle");
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -32,5 +52,6 @@ await build({
   external,
   sourcemap: true,
   logLevel: "warning",
+  plugins: [englishOnlyZodLocales],
 });
 process.stdout.write(`bundled the CLI into ${outdir}\n`);
