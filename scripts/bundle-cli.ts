@@ -4,6 +4,7 @@
 // stay separate chunks, so each command still loads only what it uses. Other packages stay
 // external (native addons, CommonJS, files they read beside themselves). bin/kern runs the bundle
 // when it is at least as new as dist/main.js, else dist/main.js (a `tsc` alone never runs stale code).
+import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -53,5 +54,33 @@ await build({
   sourcemap: true,
   logLevel: "warning",
   plugins: [englishOnlyZodLocales],
+});
+
+/**
+ * The same CLI as one CommonJS script, for the commands that only read an agent (bin/kern runs it
+ * for them with a V8 code cache, bin/cached-script.mjs): Node 20 has no compile cache for ES
+ * modules, and compiling was ~20% of those commands. A script has no `import.meta`: its URL is the
+ * script's own. Dynamic imports of packages become `require` (a script's `import()` would need an
+ * experimental loader); the reading commands reach no ES-only package.
+ */
+const scriptFile = join(outdir, "script", "cli.cjs");
+await build({
+  entryPoints: [join(ROOT, "dist", "cli", "script-entry.js")],
+  outfile: scriptFile,
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  external,
+  define: { "import.meta.url": "__kernScriptUrl" },
+  banner: { js: 'const __kernScriptUrl = require("node:url").pathToFileURL(__filename).href;' },
+  supported: { "dynamic-import": false },
+  logLevel: "warning",
+  plugins: [englishOnlyZodLocales],
+});
+// The code cache is made by running the reading commands once (plain node: the cache must match
+// the V8 that bin/kern runs under), so it holds the functions they compile, not only the top level.
+execFileSync(process.execPath, [join(ROOT, "scripts", "warm-cli-cache.mjs"), scriptFile], {
+  stdio: "inherit",
 });
 process.stdout.write(`bundled the CLI into ${outdir}\n`);
