@@ -7,15 +7,10 @@
 // A first compose counted every summary in the tree (20k messages: most of `kern context`'s time).
 import type { Segment } from "../../kernel/index.js";
 import { formatSummaryBlock } from "../summaries/summary-block.js";
+import { splitsCleanly } from "../text/count-lines.js";
 import { countTokens } from "../text/count-tokens.js";
 
 const CLOSE = "\n</summary>";
-
-/** A text may start here after a newline without changing how the text before it splits. */
-function splitsCleanly(text: string): boolean {
-  const first = text.charCodeAt(0);
-  return text.length > 0 && first !== 0x2f && !/^\s/u.test(text);
-}
 
 /**
  * Tokens of `${text}\n` for `text`, the block formatSummaryBlock made of the segment's stored
