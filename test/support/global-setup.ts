@@ -14,11 +14,13 @@ const SOURCES = [
   "web",
   "scripts/build-web.ts",
   "scripts/bundle-cli.ts",
+  "scripts/warm-cli-cache.mjs",
+  "bin/cached-script.mjs",
   "tsconfig.json",
   "tsconfig.build.json",
 ];
-/** The last file `npm run build` writes (scripts/bundle-cli.ts). */
-const BUILT = join(ROOT, "dist", "bundle", "main.js");
+/** The last file `npm run build` writes but the script's code cache (scripts/bundle-cli.ts). */
+const BUILT = join(ROOT, "dist", "bundle", "script", "cli.cjs");
 
 function newestMtime(path: string): number {
   const stat = statSync(path);
