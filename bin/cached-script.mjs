@@ -4,6 +4,7 @@
 // Node 22), and compiling kern's code and zod was ~20% of a command that only reads an agent
 // (issue 32). A cache V8 does not accept (another V8, other flags) is ignored: the script compiles
 // as usual, same behaviour.
+import { isAscii } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
@@ -21,7 +22,9 @@ export function cacheFileFor(scriptFile) {
  * (the build writes the script, then the cache).
  */
 export function runScript(scriptFile, cachedData) {
-  const source = readFileSync(scriptFile, "utf8");
+  // The build escapes every non-ASCII character: Latin-1 is the same text, without UTF-8 decoding.
+  const bytes = readFileSync(scriptFile);
+  const source = bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new Script(wrapped, { filename: scriptFile, cachedData });
   const module = { exports: {} };

@@ -1,7 +1,8 @@
 // The commands that only read an agent run the CLI bundled as one script with a V8 code cache
 // (bin/kern, bin/cached-script.mjs; issue 32). Real processes: each prints what the ES-module
 // bundle prints (KERN_DEBUG runs that one), the cache is accepted, and none requires a package that
-// is an ES module only (Node 20 before 20.19 cannot).
+// is an ES module only (Node 20 before 20.19 cannot). The history has non-ASCII text: the build
+// escapes every non-ASCII character of the script (regular expressions included).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,7 +31,7 @@ function conversation(messages: number): string {
     const user = index % 2 === 0;
     const content = user
       ? `Can you check the deploy of service ${index % 7} to the staging cluster?`
-      : `The deploy of service ${index % 7} finished; the canary on node db-0${index % 3} is healthy.`;
+      : `The deploy of service ${index % 7} finished; the “canary” on ＜db-0${index % 3}＞ is healthy — café ☕ 🚀.`;
     return JSON.stringify({ role: user ? "user" : "assistant", content, ts });
   }).join("\n");
 }
