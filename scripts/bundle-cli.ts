@@ -17,9 +17,18 @@ const BUNDLED_PACKAGES = new Set(["zod"]);
 const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   dependencies: Record<string, string>;
 };
-const external = Object.keys(manifest.dependencies)
-  .filter((name) => !BUNDLED_PACKAGES.has(name))
-  .flatMap((name) => [name, `${name}/*`]);
+const externalBut = (bundled: ReadonlySet<string>) =>
+  Object.keys(manifest.dependencies)
+    .filter((name) => !bundled.has(name))
+    .flatMap((name) => [name, `${name}/*`]);
+const external = externalBut(BUNDLED_PACKAGES);
+/**
+ * The script bundle also holds better-sqlite3's JavaScript (its ~12 CommonJS files were compiled
+ * at every start; in the script they are in the code cache). Its addon stays where it is
+ * installed: every open names it (store/sqlite-driver.ts), so the package's own search for it,
+ * which would start from the bundle's folder, never runs.
+ */
+const SCRIPT_BUNDLED_PACKAGES = new Set([...BUNDLED_PACKAGES, "better-sqlite3"]);
 /**
  * zod's error messages in 40 languages (`z.locales`, 310 KB of its 760): kern sets no locale, so
  * the bundle keeps English only, which zod's schemas import themselves. Parsing the rest was part
@@ -88,7 +97,7 @@ await build({
   format: "cjs",
   platform: "node",
   target: "node20",
-  external,
+  external: externalBut(SCRIPT_BUNDLED_PACKAGES),
   define: { "import.meta.url": "__kernScriptUrl" },
   banner: { js: 'const __kernScriptUrl = require("node:url").pathToFileURL(__filename).href;' },
   supported: { "dynamic-import": false },

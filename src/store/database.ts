@@ -7,6 +7,7 @@ import { StoreError } from "../kernel/index.js";
 import { withDamageCheck } from "./index-damage.js";
 import { MIGRATIONS } from "./migrations.js";
 import { ensurePrivateFile, makePrivateDir } from "./private-files.js";
+import { sqliteAddonPath } from "./sqlite-driver.js";
 
 export type SqliteDatabase = BetterSqlite3.Database;
 
@@ -19,7 +20,7 @@ export function openDatabase(path: string): SqliteDatabase {
   }
   let db: SqliteDatabase;
   try {
-    db = new BetterSqlite3(path);
+    db = new BetterSqlite3(path, { nativeBinding: sqliteAddonPath() });
   } catch (error) {
     throw new StoreError(
       "KERN_STORE_FAILED",

@@ -3,6 +3,7 @@
 import { dirname } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { ensurePrivateFile, makePrivateDir } from "./private-files.js";
+import { sqliteAddonPath } from "./sqlite-driver.js";
 
 export interface FolderLock {
   release(): void;
@@ -18,7 +19,7 @@ export interface FolderLock {
 export function tryLockFolder(lockFile: string): FolderLock | null {
   makePrivateDir(dirname(lockFile));
   ensurePrivateFile(lockFile);
-  const db = new BetterSqlite3(lockFile, { timeout: 0 });
+  const db = new BetterSqlite3(lockFile, { timeout: 0, nativeBinding: sqliteAddonPath() });
   try {
     db.pragma("locking_mode = EXCLUSIVE");
     db.exec("BEGIN EXCLUSIVE");
