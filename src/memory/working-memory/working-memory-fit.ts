@@ -69,22 +69,40 @@ function renderWithout(
 
 /**
  * `markdown` when it fits in `maxTokens`; else the same document without its oldest decisions and
- * files (the fewest that make it fit, found by bisection), each cut section naming how many it
- * left out. Task state, context and preferences are never cut for room; a document that still does
- * not fit (or is not in the working-memory form) is cut at a line boundary. Deterministic.
+ * files (the fewest that make it fit), each cut section naming how many it left out. Task state,
+ * context and preferences are never cut for room; a document that still does not fit (or is not
+ * in the working-memory form) is cut at a line boundary. Deterministic.
  */
 export function fitWorkingMemory(markdown: string, maxTokens: number): string {
-  if (lines.count(markdown) <= maxTokens) return markdown;
   const state = parseWorkingMemory(markdown);
   const order = droppables(state);
-  if (order.length === 0) return fitTextToTokens(markdown, maxTokens);
-  let low = 1;
-  let high = order.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (lines.count(renderWithout(state, order, middle)) <= maxTokens) high = middle;
-    else low = middle + 1;
-  }
-  const fitted = renderWithout(state, order, low);
+  const render = (left: number) => (left === 0 ? markdown : renderWithout(state, order, left));
+  const fitted = render(
+    fewestLeftOut(order.length, (left) => lines.count(render(left)) <= maxTokens),
+  );
   return lines.count(fitted) <= maxTokens ? fitted : fitTextToTokens(fitted, maxTokens);
+}
+
+/**
+ * The fewest of `count` items to leave out so that `fits` (true from some number on), or `count`
+ * when none does. Gallops from leaving out all towards none, then bisects: the documents counted
+ * are about the size of the answer, not of the whole (a year's document is 37k tokens, its fit 5k).
+ */
+function fewestLeftOut(count: number, fits: (left: number) => boolean): number {
+  let fitting = count;
+  let failing = -1;
+  for (let step = 1; fitting > 0; step *= 2) {
+    const probe = Math.max(0, fitting - step);
+    if (!fits(probe)) {
+      failing = probe;
+      break;
+    }
+    fitting = probe;
+  }
+  while (fitting - failing > 1) {
+    const middle = (fitting + failing) >> 1;
+    if (fits(middle)) fitting = middle;
+    else failing = middle;
+  }
+  return fitting;
 }
