@@ -182,21 +182,19 @@ export class SegmentRepo {
     return row ? toSegment(row) : null;
   }
 
+  /** Whole rows of `SELECT * FROM segments WHERE ...` as segments. */
+  private select(where: string, ...values: Array<string | number>): Segment[] {
+    const rows = this.db.prepare(`SELECT * FROM segments WHERE ${where}`).all(...values);
+    return (rows as SegmentTableRow[]).map(toSegment);
+  }
+
   children(id: string): Segment[] {
-    return (
-      this.db
-        .prepare("SELECT * FROM segments WHERE parent_id = ? ORDER BY seq_start")
-        .all(id) as SegmentTableRow[]
-    ).map(toSegment);
+    return this.select("parent_id = ? ORDER BY seq_start", id);
   }
 
   /** Every segment of a session, by level then position. */
   list(session: string): Segment[] {
-    return (
-      this.db
-        .prepare("SELECT * FROM segments WHERE session = ? ORDER BY level, seq_start")
-        .all(session) as SegmentTableRow[]
-    ).map(toSegment);
+    return this.select("session = ? ORDER BY level, seq_start", session);
   }
 
   /**
@@ -204,23 +202,12 @@ export class SegmentRepo {
    * tree, read from a partial index (a few hundred rows at a million messages).
    */
   roots(session: string): Segment[] {
-    return (
-      this.db
-        .prepare(
-          `SELECT * FROM segments WHERE session = ? AND parent_id IS NULL
-            ORDER BY seq_start, level DESC`,
-        )
-        .all(session) as SegmentTableRow[]
-    ).map(toSegment);
+    return this.select("session = ? AND parent_id IS NULL ORDER BY seq_start, level DESC", session);
   }
 
   /** The session's L0 segments, by start. */
   leaves(session: string): Segment[] {
-    return (
-      this.db
-        .prepare("SELECT * FROM segments WHERE session = ? AND level = 0 ORDER BY seq_start")
-        .all(session) as SegmentTableRow[]
-    ).map(toSegment);
+    return this.select("session = ? AND level = 0 ORDER BY seq_start", session);
   }
 
   /** Starts of the session's L0 segments at or after `from`, ascending. */
@@ -242,46 +229,6 @@ export class SegmentRepo {
       )
       .pluck()
       .all(session, before, limit) as number[];
-  }
-
-  /** The newest segment row's rowid (0 when none): rows are never deleted, so later ones are higher. */
-  lastRowid(): number {
-    const row = this.db.prepare("SELECT MAX(rowid) AS last FROM segments").get() as {
-      last: number | null;
-    };
-    return row.last ?? 0;
-  }
-
-  /** The session's segments inserted after rowid `after` (see lastRowid), by level then position. */
-  listAfter(session: string, after: number): Segment[] {
-    // `+session`: without it SQLite walks the session's index (every row) instead of the rowids.
-    return (
-      this.db
-        .prepare(
-          "SELECT * FROM segments WHERE rowid > ? AND +session = ? ORDER BY level, seq_start",
-        )
-        .all(after, session) as SegmentTableRow[]
-    ).map(toSegment);
-  }
-
-  /** Every segment of the session whose summary is missing or a stand-in, by level then position. */
-  listPending(session: string): Segment[] {
-    return (
-      this.db
-        .prepare(
-          "SELECT * FROM segments WHERE session = ? AND (summary IS NULL OR stale = 1) ORDER BY level, seq_start",
-        )
-        .all(session) as SegmentTableRow[]
-    ).map(toSegment);
-  }
-
-  /** How many segments the session has (an index count: cheap at any size). */
-  count(session: string): number {
-    return (
-      this.db.prepare("SELECT COUNT(*) AS n FROM segments WHERE session = ?").get(session) as {
-        n: number;
-      }
-    ).n;
   }
 
   /** Every segment of a session as listings show it (no summary text), by level then position. */
