@@ -3,6 +3,7 @@
 // and budgets, healthy and broken. The fast planner must give the same pieces and tokens.
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../../../test/support/seeded-random.js";
+import { summaryTreeOf } from "../../../test/support/summary-tree-of-list.js";
 import type { Segment } from "../../kernel/index.js";
 import {
   type PlanSummaryTilingOptions,
@@ -10,12 +11,11 @@ import {
   type SummaryPiece,
   type SummaryTiling,
 } from "./compose-summary-block.js";
-import { summaryTreeOf } from "./summary-tree.js";
 
 /** The planner's options with the segments as a list, as the reference took them. */
 type ListOptions = Omit<PlanSummaryTilingOptions, "tree"> & { segments: readonly Segment[] };
 
-/** planSummaryTiling over the list's tree (summary-tree.ts). */
+/** planSummaryTiling over the list's tree (test/support/summary-tree-of-list.ts). */
 function planned(options: ListOptions): SummaryTiling {
   return planSummaryTiling({ ...options, tree: summaryTreeOf(options.segments) });
 }

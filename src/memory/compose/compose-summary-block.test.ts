@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { summaryTreeOf } from "../../../test/support/summary-tree-of-list.js";
 import type { Segment } from "../../kernel/index.js";
 import {
   pieceEnd,
@@ -6,7 +7,6 @@ import {
   planSummaryTiling,
   type SummaryPiece,
 } from "./compose-summary-block.js";
-import { summaryTreeOf } from "./summary-tree.js";
 
 function segment(
   level: number,

@@ -1,15 +1,16 @@
 // The tree the composer reads from the index as the tiling opens it must be the tree of the whole
-// segment list (summary-tree.ts): the same top, the same children, the same tilings.
+// segment list (test/support/summary-tree-of-list.ts): the same top, the same children, the same tilings.
 import { afterEach, describe, expect, it } from "vitest";
 import {
   buildConversation,
   openTestMemory,
   type TestMemory,
 } from "../../../test/support/memory-fixtures.js";
+import { summaryTreeOf } from "../../../test/support/summary-tree-of-list.js";
 import type { Segment } from "../../kernel/index.js";
 import { planSummaryTiling, type SummaryPiece } from "./compose-summary-block.js";
 import { StoredSegments } from "./stored-segments.js";
-import { type SegmentTreeView, summaryTreeOf } from "./summary-tree.js";
+import type { SegmentTreeView } from "./summary-tree.js";
 
 let memory: TestMemory | null = null;
 afterEach(async () => {

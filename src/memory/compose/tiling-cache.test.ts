@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { summaryTreeOf } from "../../../test/support/summary-tree-of-list.js";
 import type { SummaryPiece, SummaryTiling } from "./compose-summary-block.js";
-import { summaryTreeOf } from "./summary-tree.js";
 import { type PlanTiling, TilingCache } from "./tiling-cache.js";
 
 /** A planner whose tilings hold for budgets within 100 of the one they were planned at. */
