@@ -62,6 +62,17 @@ export function toListedSegment(row: SegmentTableRow): ListedSegment {
   return listed;
 }
 
+/** A segment without its summary text, only whether it has one: what the rollup planner reads. */
+export type SegmentShape = Omit<Segment, "summary"> & { summarized: boolean };
+
+const SHAPE_COLUMNS = `id, session, level, seq_start, seq_end, parent_id, token_count,
+  summary IS NOT NULL AS summarized, summary_tokens, method, first_ts, last_ts, stale`;
+
+function toShape(row: Omit<SegmentTableRow, "summary"> & { summarized: number }): SegmentShape {
+  const { summary: _summary, ...shape } = toSegment({ ...row, summary: null });
+  return { ...shape, summarized: row.summarized === 1 };
+}
+
 export type NewSegment = Omit<
   Segment,
   "summary" | "summaryTokens" | "method" | "stale" | "parentId"
@@ -247,9 +258,11 @@ export class SegmentRepo {
    * What the rollup planner must see, without listing the whole tree: per level holding an
    * unparented segment, that level and the one above from the first unparented segment's start
    * on. Every run of unparented children, and every parent that could overlap one, is in it; the
-   * rows of each level form a contiguous suffix of that level. By level, then position.
+   * rows of each level form a contiguous suffix of that level. By level, then position. Shapes,
+   * not texts: an import's first pass sees every L0 here, and their summaries were 200 MB at a
+   * million messages; `summaries` reads the texts of the children a plan takes.
    */
-  rollupWindow(session: string): Segment[] {
+  rollupWindow(session: string): SegmentShape[] {
     const firsts = this.db
       .prepare(
         "SELECT level, MIN(seq_start) AS start FROM segments WHERE session = ? AND parent_id IS NULL GROUP BY level",
@@ -260,13 +273,20 @@ export class SegmentRepo {
       for (const at of [level, level + 1]) from.set(at, Math.min(from.get(at) ?? start, start));
     }
     const statement = this.db.prepare(
-      "SELECT * FROM segments WHERE session = ? AND level = ? AND seq_end > ? ORDER BY seq_start",
+      `SELECT ${SHAPE_COLUMNS} FROM segments WHERE session = ? AND level = ? AND seq_end > ?
+        ORDER BY seq_start`,
     );
     return [...from]
       .sort(([a], [b]) => a - b)
       .flatMap(([level, start]) =>
-        (statement.all(session, level, start) as SegmentTableRow[]).map(toSegment),
+        (statement.all(session, level, start) as Parameters<typeof toShape>[0][]).map(toShape),
       );
+  }
+
+  /** The summary texts of `ids`, in their order (null for a missing segment or summary). */
+  summaries(ids: readonly string[]): Array<string | null> {
+    const statement = this.db.prepare("SELECT summary FROM segments WHERE id = ?").pluck();
+    return ids.map((id) => (statement.get(id) as string | null | undefined) ?? null);
   }
 
   /** Segments whose summary is missing or a stand-in, oldest first. */

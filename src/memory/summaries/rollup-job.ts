@@ -1,8 +1,7 @@
 // Job 3 of the memory pipeline: every `rollupFanout` contiguous parentless segments of a level
 // become one parent a level up (planRollups decides), each with an instant extractive rollup
 // summary; the summary job later replaces it with a model rollup. Idempotent (LESSONS #4).
-import type { Segment } from "../../kernel/index.js";
-import { segmentId } from "../../store/index.js";
+import { type SegmentShape, segmentId } from "../../store/index.js";
 import { closeSegment, writeExtractiveSummary } from "../memory-writes.js";
 import type { PipelineContext } from "../pipeline-context.js";
 import { summarizeExtractiveRollup } from "./extractive-summarizer.js";
@@ -41,7 +40,7 @@ function rollUpSession(context: PipelineContext, session: string): number {
       }
       const children = plan.childIds.map((childId) => byId.get(childId));
       if (children.some((child) => child === undefined)) return created;
-      createParent(context, id, plan.level, children as Segment[]);
+      createParent(context, id, plan.level, children as SegmentShape[]);
       created += 1;
     }
   }
@@ -53,11 +52,11 @@ function createParent(
   context: PipelineContext,
   id: string,
   level: number,
-  children: Segment[],
+  children: SegmentShape[],
 ): void {
   const { store, clock } = context;
-  const first = children[0] as Segment;
-  const last = children.at(-1) as Segment;
+  const first = children[0] as SegmentShape;
+  const last = children.at(-1) as SegmentShape;
   closeSegment(
     store,
     clock,
@@ -74,8 +73,10 @@ function createParent(
     children.map((child) => child.id),
   );
   const childTokens = children.reduce((sum, child) => sum + child.summaryTokens, 0);
+  // The texts of this plan's children only (the window holds shapes): see rollupWindow.
+  const texts = store.segments.summaries(children.map((child) => child.id));
   const text = summarizeExtractiveRollup(
-    children.map((child) => child.summary ?? ""),
+    texts.map((summary) => summary ?? ""),
     rollupTargetTokens(childTokens),
   );
   writeExtractiveSummary(context, id, text);

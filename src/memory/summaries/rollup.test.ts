@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Segment } from "../../kernel/index.js";
-import { type PlannedRollup, planParentLinks, planRollups } from "./rollup.js";
+import {
+  type PlannedRollup,
+  planParentLinks,
+  planRollups,
+  type RollupCandidate,
+} from "./rollup.js";
 
 function aSegment(
   level: number,
@@ -33,6 +38,11 @@ function leaves(count: number, from = 0): Segment[] {
   );
 }
 
+/** What the planner reads of each segment. */
+function candidates(segments: Segment[]): RollupCandidate[] {
+  return segments.map((segment) => ({ ...segment, summarized: segment.summary !== null }));
+}
+
 /** What the worker does with a plan: insert the summarized parent and link its children. */
 function insert(segments: Segment[], planned: PlannedRollup[]): Segment[] {
   const parents = new Map<string, string>();
@@ -50,7 +60,7 @@ function insert(segments: Segment[], planned: PlannedRollup[]): Segment[] {
 
 describe("planRollups", () => {
   it("groups 25 leaves into 2 parents of 10 and leaves 5 waiting", () => {
-    const planned = planRollups({ segments: leaves(25), fanout: 10 });
+    const planned = planRollups({ segments: candidates(leaves(25)), fanout: 10 });
     expect(planned).toEqual([
       { level: 1, childIds: leaves(10).map((segment) => segment.id), seqStart: 0, seqEnd: 100 },
       {
@@ -66,7 +76,7 @@ describe("planRollups", () => {
     let segments = leaves(100);
     const rounds: number[][] = [];
     for (let round = 0; round < 10; round += 1) {
-      const planned = planRollups({ segments, fanout: 10 });
+      const planned = planRollups({ segments: candidates(segments), fanout: 10 });
       if (planned.length === 0) break;
       rounds.push(planned.map((plan) => plan.level));
       segments = insert(segments, planned);
@@ -78,7 +88,7 @@ describe("planRollups", () => {
     expect(
       segments.filter((segment) => segment.level < 2).every((segment) => segment.parentId),
     ).toBe(true);
-    expect(planRollups({ segments, fanout: 10 })).toEqual([]);
+    expect(planRollups({ segments: candidates(segments), fanout: 10 })).toEqual([]);
   });
 
   it("plans a level only from children that exist now, but every such level in one pass", () => {
@@ -90,7 +100,7 @@ describe("planRollups", () => {
       parentId: `L1:${Math.floor(leaf.seqStart / 100) * 100}-${Math.floor(leaf.seqStart / 100) * 100 + 100}`,
     }));
     const planned = planRollups({
-      segments: [...linkedLeaves, ...l1, ...leaves(10, 1_000)],
+      segments: candidates([...linkedLeaves, ...l1, ...leaves(10, 1_000)]),
       fanout: 10,
     });
     expect(planned.map(({ level, seqStart, seqEnd }) => ({ level, seqStart, seqEnd }))).toEqual([
@@ -98,48 +108,50 @@ describe("planRollups", () => {
       { level: 2, seqStart: 0, seqEnd: 1_000 },
     ]);
     expect(
-      planRollups({ segments: leaves(100), fanout: 10 }).every((plan) => plan.level === 1),
+      planRollups({ segments: candidates(leaves(100)), fanout: 10 }).every(
+        (plan) => plan.level === 1,
+      ),
     ).toBe(true);
   });
 
   it("never groups across a gap", () => {
     const beforeGap = leaves(5);
     const afterGap = leaves(10, 60); // seqs 50-59 are covered by nothing
-    const planned = planRollups({ segments: [...beforeGap, ...afterGap], fanout: 10 });
+    const planned = planRollups({ segments: candidates([...beforeGap, ...afterGap]), fanout: 10 });
     expect(planned).toEqual([
       { level: 1, childIds: afterGap.map((segment) => segment.id), seqStart: 60, seqEnd: 160 },
     ]);
     const split = [...leaves(9), ...leaves(9, 100)];
-    expect(planRollups({ segments: split, fanout: 10 })).toEqual([]);
+    expect(planRollups({ segments: candidates(split), fanout: 10 })).toEqual([]);
   });
 
   it("waits for an unsummarized child instead of grouping past it", () => {
     const segments = leaves(25).map((segment, index) =>
       index === 15 ? { ...segment, summary: null } : segment,
     );
-    const planned = planRollups({ segments, fanout: 10 });
+    const planned = planRollups({ segments: candidates(segments), fanout: 10 });
     expect(planned.map((plan) => [plan.seqStart, plan.seqEnd])).toEqual([[0, 100]]);
     const early = leaves(25).map((segment, index) =>
       index === 3 ? { ...segment, summary: null } : segment,
     );
-    expect(planRollups({ segments: early, fanout: 10 })).toEqual([]);
+    expect(planRollups({ segments: candidates(early), fanout: 10 })).toEqual([]);
   });
 
   it("does not plan a second parent for children whose link was lost", () => {
     const segments = [...leaves(10), aSegment(1, 0, 100)];
-    expect(planRollups({ segments, fanout: 10 })).toEqual([]);
+    expect(planRollups({ segments: candidates(segments), fanout: 10 })).toEqual([]);
   });
 
   it("does not depend on input order", () => {
     const segments = leaves(30);
     const shuffled = [...segments].reverse();
-    expect(planRollups({ segments: shuffled, fanout: 10 })).toEqual(
-      planRollups({ segments, fanout: 10 }),
+    expect(planRollups({ segments: candidates(shuffled), fanout: 10 })).toEqual(
+      planRollups({ segments: candidates(segments), fanout: 10 }),
     );
   });
 
   it("rejects a fanout below 2", () => {
-    expect(() => planRollups({ segments: leaves(3), fanout: 1 })).toThrow();
+    expect(() => planRollups({ segments: candidates(leaves(3)), fanout: 1 })).toThrow();
   });
 });
 

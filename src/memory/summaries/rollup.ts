@@ -2,9 +2,14 @@
 // parent (SPEC §4). Pure: no I/O; the memory worker summarizes and writes each planned parent.
 import { KernError, type Segment } from "../../kernel/index.js";
 
+/** What planning reads of a segment: where it lies, its parent, whether it is summarized. */
+export type RollupCandidate = Pick<Segment, "id" | "level" | "seqStart" | "seqEnd" | "parentId"> & {
+  summarized: boolean;
+};
+
 export interface PlanRollupsOptions {
-  /** All segments of one session, any level, any order. */
-  segments: ReadonlyArray<Segment>;
+  /** Segments of one session, any level, any order (the store's rollup window suffices). */
+  segments: ReadonlyArray<RollupCandidate>;
   /** Children per parent (config `rollupFanout`, 10). */
   fanout: number;
 }
@@ -19,8 +24,10 @@ export interface PlannedRollup {
   seqEnd: number;
 }
 
-function byLevel(segments: ReadonlyArray<Segment>): Map<number, Segment[]> {
-  const levels = new Map<number, Segment[]>();
+type Placed = Pick<Segment, "level" | "seqStart" | "seqEnd">;
+
+function byLevel<T extends Placed>(segments: ReadonlyArray<T>): Map<number, T[]> {
+  const levels = new Map<number, T[]>();
   for (const segment of segments) {
     const list = levels.get(segment.level) ?? [];
     list.push(segment);
@@ -30,22 +37,22 @@ function byLevel(segments: ReadonlyArray<Segment>): Map<number, Segment[]> {
   return levels;
 }
 
-function overlaps(segments: ReadonlyArray<Segment>, seqStart: number, seqEnd: number): boolean {
+function overlaps(segments: ReadonlyArray<Placed>, seqStart: number, seqEnd: number): boolean {
   return segments.some((segment) => segment.seqStart < seqEnd && seqStart < segment.seqEnd);
 }
 
 /** Groups of one level: runs of unparented, summarized, contiguous children, `fanout` at a time. */
 function planLevel(
-  children: ReadonlyArray<Segment>,
-  parents: ReadonlyArray<Segment>,
+  children: ReadonlyArray<RollupCandidate>,
+  parents: ReadonlyArray<RollupCandidate>,
   fanout: number,
 ): PlannedRollup[] {
   const planned: PlannedRollup[] = [];
-  let run: Segment[] = [];
+  let run: RollupCandidate[] = [];
   for (const child of children) {
     // An unsummarized child ends planning for this level: grouping past it would strand the
     // children before it in a run that can never fill up, leaving a hole in the level above.
-    if (child.summary === null) break;
+    if (!child.summarized) break;
     const previous = run[run.length - 1];
     if (child.parentId !== null || (previous && previous.seqEnd !== child.seqStart)) run = [];
     if (child.parentId !== null) continue;
