@@ -11,6 +11,9 @@ export interface CliImportFigures {
   peakRssMb: number | null;
   wallMs: number;
   imported: number;
+  /** The report's times: appending to the session, and building the memory (`memoryMs`). */
+  appendMs?: number;
+  memoryMs?: number;
   /** The import's error when it failed (then peakRssMb is what it reached). */
   error?: string;
 }
@@ -46,6 +49,14 @@ export async function measureCliImport(options: {
   }
   const report = JSON.parse(result.stdout.slice(result.stdout.indexOf("{"))) as {
     imported: number;
+    ms: number;
+    memoryMs: number;
   };
-  return { peakRssMb, wallMs: Math.round(wallMs), imported: report.imported };
+  return {
+    peakRssMb,
+    wallMs: Math.round(wallMs),
+    imported: report.imported,
+    appendMs: Math.round(report.ms),
+    memoryMs: Math.round(report.memoryMs),
+  };
 }

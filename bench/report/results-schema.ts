@@ -148,6 +148,9 @@ export const sizeResultSchema = z.object({
       peakRssMb: z.number().nullable(),
       wallMs: z.number(),
       imported: z.number(),
+      /** The import report's append and memory-build times (absent before round 13). */
+      appendMs: z.number().optional(),
+      memoryMs: z.number().optional(),
       error: z.string().optional(),
     })
     .optional(),
