@@ -10,8 +10,10 @@ import type { StreamEvent } from "../../src/protocol/index.js";
 import { kernProcess } from "../support/kern-process.js";
 import { runTurn, startLiveDaemon } from "../support/live-daemon.js";
 import { isAlive, useProcessAgent } from "../support/process-agent.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const escaped: number[] = [];
+const homes: Array<{ cleanup: () => void }> = [];
 
 function toolOutput(events: StreamEvent[]): string {
   const result = events.find((event) => event.type === "tool-result");
@@ -34,6 +36,7 @@ function pidFrom(dir: string, name: string): number {
 }
 
 afterAll(() => {
+  for (const home of homes) home.cleanup();
   for (const pid of escaped) if (pid > 0 && isAlive(pid)) process.kill(pid, "SIGKILL");
 });
 
@@ -138,6 +141,22 @@ describe("tool limits against the real daemon (issue 18, hole 8)", () => {
     expect(gone, "the child died with the daemon").toBe(true);
     const restarted = await kernProcess(["start", dir]);
     expect(restarted.code, restarted.stderr).toBe(0);
+  }, 90_000);
+
+  it("runs no ~/.bashrc, also for a daemon started with SHLVL=0 (as under systemd)", async () => {
+    // bash sources ~/.bashrc when its stdin is a socket (Node's pipes are) and SHLVL < 1.
+    const home = makeTempDir("kern-home-");
+    homes.push(home);
+    writeFileSync(join(home.path, ".bashrc"), 'echo BASHRC-RAN; touch "$HOME/bashrc-ran"\n');
+    expect((await kernProcess(["stop", dir])).code).toBe(0);
+    const { client } = await startLiveDaemon(dir, { HOME: home.path, SHLVL: "0" });
+    agent.llm.replyToolCall("bash", { command: "echo from-the-command" });
+    agent.llm.reply("ran it");
+    const output = toolOutput((await runTurn(client, "run it")).events);
+    expect(output).toContain("from-the-command");
+    expect(output).not.toContain("BASHRC-RAN");
+    expect(existsSync(join(home.path, "bashrc-ran"))).toBe(false);
+    expect((await kernProcess(["stop", dir])).code).toBe(0);
   }, 90_000);
 });
 

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/support/temp-dir.js";
@@ -131,5 +131,25 @@ describe("ProcessManager", () => {
     ]);
     expect(ended?.killedSurvivors).toBe(true);
     await until(() => groupMembers(pid).length === 0, "the group to end");
+  });
+
+  it("runs no ~/.bashrc, also with SHLVL=0 (a daemon under systemd)", async () => {
+    // bash sources ~/.bashrc when its stdin is a socket (Node's pipes are) and SHLVL < 1.
+    const { manager, ends, dir } = setup();
+    writeFileSync(join(dir, ".bashrc"), 'echo BASHRC-RAN; touch "$HOME/bashrc-ran"\n');
+    const saved = { HOME: process.env["HOME"], SHLVL: process.env["SHLVL"] };
+    Object.assign(process.env, { HOME: dir, SHLVL: "0" });
+    try {
+      manager.start({ command: "echo from-the-command", cwd: dir });
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+    await until(() => ends.length === 1, "the end");
+    expect(ends[0]?.tail).toContain("from-the-command");
+    expect(ends[0]?.tail).not.toContain("BASHRC-RAN");
+    expect(existsSync(join(dir, "bashrc-ran"))).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import {
   type ProcessRow,
 } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
-import { GROUP_WATCH_WRAPPER } from "../tools/bash-tool.js";
+import { groupWatchArgs } from "../tools/bash-tool.js";
 import { OutputCapture } from "./output-capture.js";
 import { processStartTicks, signalGroup } from "./process-identity.js";
 import { type ProcessRecord, ProcessRecordFile } from "./process-records.js";
@@ -110,7 +110,7 @@ export class ProcessManager {
       OUTPUT_FILE_CAP,
       TAIL_CHARS,
     );
-    const child = spawn("bash", ["-c", GROUP_WATCH_WRAPPER, "kern-bg", options.command], {
+    const child = spawn("bash", groupWatchArgs("kern-bg", options.command), {
       cwd: options.cwd,
       detached: true,
     });

@@ -22,12 +22,22 @@ const DRAIN_MS = 200;
  * /dev/null as stdin. EOF on fd 3 means the daemon is gone: the watcher kills its group. Background
  * commands (runtime/processes/) run under the same wrapper.
  */
-export const GROUP_WATCH_WRAPPER = [
+const GROUP_WATCH_WRAPPER = [
   "exec 3<&0 </dev/null",
   "( read -r _ <&3; kill -KILL 0 ) >/dev/null 2>&1 &",
   "exec 3<&-",
   'exec bash -c "$1"',
 ].join("\n");
+
+/**
+ * bash's arguments to run `command` under the wrapper, `label` naming it in `ps`. `--norc`: the
+ * wrapper's stdin is Node's socket pair, and Debian's bash sources ~/.bashrc when stdin is a
+ * socket and SHLVL is unset or 0 (a daemon under systemd): every call ran the user's shell start-up
+ * (a pyenv rehash in it held each call on a lock).
+ */
+export function groupWatchArgs(label: string, command: string): string[] {
+  return ["--norc", "-c", GROUP_WATCH_WRAPPER, label, command];
+}
 
 function killGroup(child: ChildProcessWithoutNullStreams): void {
   try {
@@ -63,7 +73,7 @@ export const bashTool = defineTool({
     }
     const timeoutMs = Math.min(args.timeoutMs ?? context.bashTimeoutMs, context.bashTimeoutMs);
     return new Promise<string>((resolve) => {
-      const child = spawn("bash", ["-c", GROUP_WATCH_WRAPPER, "kern-bash", args.command], {
+      const child = spawn("bash", groupWatchArgs("kern-bash", args.command), {
         cwd: context.agentDir,
         detached: true,
       });
