@@ -1,3 +1,4 @@
+import { countTokens as packageCount } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
 import type { SessionMessage } from "../../kernel/index.js";
 import { countMessageTokens, countTokens, MESSAGE_OVERHEAD_TOKENS } from "./count-tokens.js";
@@ -7,6 +8,21 @@ describe("countTokens", () => {
     expect(countTokens("")).toBe(0);
     expect(countTokens("hello")).toBe(1);
     expect(countTokens("Hello, world!")).toBe(4);
+  });
+
+  it("counts exactly as the package counts the whole text, also from remembered pieces", () => {
+    const texts = [
+      "The deploy of api-gateway v2.14.3 failed at 03:12 UTC; I'll roll back.",
+      "  indented\n\n\tcode(x) {\r\n  return x ** 2; }  \n",
+      "naïve café 東京タワー 🤖🚀 ﬁne e\u0301 Привет мир",
+      "DON'T we'RE they'll 1234567 3.14159 0x1F_ff /usr/local/bin//x",
+      "a   b    \n   c\u00a0d\u3000e <|endoftext|> <|im_start|>user",
+      JSON.stringify({ id: "d41d8cd98f00b204e9800998ecf8427e", tags: ["a", "b"] }),
+    ];
+    const joined = texts.join("\n");
+    for (const text of [...texts, joined, ...texts, joined]) {
+      expect(countTokens(text)).toBe(packageCount(text, { disallowedSpecial: new Set() }));
+    }
   });
 
   it("counts special-token text as plain text instead of throwing", () => {

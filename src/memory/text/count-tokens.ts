@@ -18,13 +18,44 @@ type Encoding = typeof import("gpt-tokenizer/encoding/o200k_base");
  * Synchronous through the package's CommonJS build, so counting stays a plain function.
  */
 let encoding: Encoding | null = null;
+/** o200k's pre-tokenizer, the package's own: BPE never merges across its pieces. */
+let splitPieces: RegExp | null = null;
 
 /** Special-token text such as `<|endoftext|>` in user input is counted as plain text, not thrown on. */
 const ENCODE_OPTIONS = { disallowedSpecial: new Set<string>() };
 
+/**
+ * Token counts of the pre-tokenizer's pieces seen so far. A text's count is the sum of its pieces'
+ * counts (each piece is encoded alone), so remembering them is exact. Measured on the 20k bench
+ * history (35 M characters, identical totals): 1.7–2.0 s against 5.2–9.2 s for the package's
+ * own count, whose per-piece merge cache is an LRU reordered on every hit. Cleared when full.
+ */
+const pieceCounts = new Map<string, number>();
+const MAX_REMEMBERED_PIECES = 100_000;
+/** Longer pieces (a 256-character run chunk, a hash) rarely recur: not remembered. */
+const MAX_REMEMBERED_PIECE_CHARS = 64;
+
 function countEncodedTokens(text: string): number {
-  encoding ??= createRequire(import.meta.url)("gpt-tokenizer/encoding/o200k_base") as Encoding;
-  return encoding.countTokens(text, ENCODE_OPTIONS);
+  if (!encoding || !splitPieces) {
+    const load = createRequire(import.meta.url);
+    encoding = load("gpt-tokenizer/encoding/o200k_base") as Encoding;
+    splitPieces = (
+      load("gpt-tokenizer/encodingParams/constants") as { O200K_TOKEN_SPLIT_REGEX: RegExp }
+    ).O200K_TOKEN_SPLIT_REGEX;
+  }
+  let total = 0;
+  for (const [piece] of text.matchAll(splitPieces)) {
+    let count = pieceCounts.get(piece);
+    if (count === undefined) {
+      count = encoding.countTokens(piece, ENCODE_OPTIONS);
+      if (piece.length <= MAX_REMEMBERED_PIECE_CHARS) {
+        if (pieceCounts.size >= MAX_REMEMBERED_PIECES) pieceCounts.clear();
+        pieceCounts.set(piece, count);
+      }
+    }
+    total += count;
+  }
+  return total;
 }
 
 /**
