@@ -96,6 +96,12 @@ export const VARIANTS: Record<string, Patch> = {
   "no-phrase-first": () => {
     RECALL_TUNING.phraseFirst = false;
   },
+  "vectors-always": () => {
+    RECALL_TUNING.vectorMinCoverage = 0;
+  },
+  "vectors-coverage-0.5": () => {
+    RECALL_TUNING.vectorMinCoverage = 0.5;
+  },
 };
 
 /** Applies a variant; the returned function puts every knob back. */

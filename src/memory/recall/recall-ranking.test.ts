@@ -102,4 +102,20 @@ describe("recall ranking", () => {
     }
     expect(at10.results[0]?.seqStart).toBe(at3.results[0]?.seqStart);
   });
+
+  it("keeps the local vector leg out when the best hit holds under a third of the words", async () => {
+    memory = await remember([
+      ...FILLER,
+      ["user", "Caroline", "The pottery kiln reached its temperature before noon."],
+    ]);
+    const engine = memory.engine;
+    // "kiln" is the only word of four the history holds: the hashed bag of the other three
+    // would re-order the backbone's hits by noise.
+    const sparse = await engine.recallLegs({ query: "kiln heating schedule tomorrow", k: 5 });
+    expect(sparse.fts.length).toBeGreaterThan(0);
+    expect(sparse.vectors).toEqual([]);
+    const covered = await engine.recallLegs({ query: "pottery kiln temperature", k: 5 });
+    expect(covered.vectors.length).toBeGreaterThan(0);
+  });
 });
+

@@ -104,4 +104,14 @@ export const RECALL_TUNING = {
   vectorTextWeight: false,
   /** A short keyword query's exact phrase first (phrase-first.ts). */
   phraseFirst: true,
+  /**
+   * The `local` vector leg abstains when the lexical leg's best hit holds less than this share of
+   * the question's words (questions of two words or more; 0: never): the question's words are then
+   * mostly not the history's, and a hashed bag of them re-orders the backbone's hits by noise.
+   * Round 13 (ADR 0004), ops-dev every 2nd question: reworded @5 / @10 0.006 / 0.030 -> 0.030 /
+   * 0.060 (all of ops-dev: 0.030 / 0.048 -> 0.060 / 0.087), LoCoMo 0.681 / 0.792 -> 0.684 / 0.794,
+   * LongMemEval 0.887 / 0.926 -> 0.879 / 0.929, ops keyword and question unchanged; 0.45 and 0.5
+   * cost LongMemEval 2.2 points at @5.
+   */
+  vectorMinCoverage: 0.34,
 };

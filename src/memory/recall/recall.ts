@@ -248,6 +248,18 @@ interface LexicalLeg {
 }
 
 /**
+ * Whether the `local` vector leg stays out of this search: the question names a speaker, or the
+ * backbone's best hit holds too few of its words (RECALL_TUNING.vectorMinCoverage).
+ */
+function localLegAbstains(leg: LexicalLeg): boolean {
+  if (leg.speakers.size > 0 && !RECALL_TUNING.vectorsWhenSpeakerNamed) return true;
+  const least = RECALL_TUNING.vectorMinCoverage;
+  if (least <= 0 || leg.terms.length < 2) return false;
+  const best = leg.heads.find((message) => message.id === leg.fts[0]);
+  return best !== undefined && coverageOf(leg.terms)(messageText(best)) < least;
+}
+
+/**
  * The vector leg, best first: with the `local` embedder the FTS candidates re-ordered by
  * similarity (abstaining when the question names a speaker); with a model, its nearest messages
  * (similarity 0: fused by rank only).
@@ -262,7 +274,7 @@ async function vectorLeg(
   if (!isLexicalEmbedder(deps.embedder.fingerprint)) {
     return (await vectorRanking(deps, options)).map((id) => ({ id, similarity: 0 }));
   }
-  if (leg.speakers.size > 0 && !RECALL_TUNING.vectorsWhenSpeakerNamed) return [];
+  if (localLegAbstains(leg)) return [];
   return scoreByVector(deps, options.query, leg.fts, {
     meaning: RECALL_TUNING.meaning,
     keep: RECALL_TUNING.vectorKeep,
