@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Segment } from "../../kernel/index.js";
-import {
-  type PlannedRollup,
-  planParentLinks,
-  planRollups,
-  type RollupCandidate,
-} from "./rollup.js";
+import { type PlannedRollup, planRollups, type RollupCandidate } from "./rollup.js";
 
 function aSegment(
   level: number,
@@ -152,35 +147,5 @@ describe("planRollups", () => {
 
   it("rejects a fanout below 2", () => {
     expect(() => planRollups({ segments: candidates(leaves(3)), fanout: 1 })).toThrow();
-  });
-});
-
-describe("planParentLinks", () => {
-  it("finds children that tile an existing parent but are not linked to it", () => {
-    const segments = [...leaves(10), aSegment(1, 0, 100)];
-    expect(planParentLinks(segments)).toEqual([
-      { parentId: "L1:0-100", childIds: leaves(10).map((segment) => segment.id) },
-    ]);
-  });
-
-  it("returns only the unlinked children, and nothing once all are linked", () => {
-    const partly = leaves(10).map((segment, index) =>
-      index < 4 ? { ...segment, parentId: "L1:0-100" } : segment,
-    );
-    const links = planParentLinks([...partly, aSegment(1, 0, 100)]);
-    expect(links).toEqual([
-      { parentId: "L1:0-100", childIds: partly.slice(4).map((segment) => segment.id) },
-    ]);
-    const linked = leaves(10).map((segment) => ({ ...segment, parentId: "L1:0-100" }));
-    expect(planParentLinks([...linked, aSegment(1, 0, 100)])).toEqual([]);
-  });
-
-  it("ignores a parent its children do not tile exactly, or whose children belong elsewhere", () => {
-    expect(planParentLinks([...leaves(10), aSegment(1, 0, 95)])).toEqual([]);
-    expect(planParentLinks([...leaves(5), ...leaves(4, 60), aSegment(1, 0, 100)])).toEqual([]);
-    const elsewhere = leaves(10).map((segment, index) =>
-      index === 0 ? { ...segment, parentId: "other" } : segment,
-    );
-    expect(planParentLinks([...elsewhere, aSegment(1, 0, 100)])).toEqual([]);
   });
 });

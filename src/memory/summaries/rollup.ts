@@ -59,8 +59,8 @@ function planLevel(
     run.push(child);
     if (run.length < fanout) continue;
     const seqStart = run[0]?.seqStart ?? child.seqStart;
-    // A parent that already covers any of this range (e.g. children whose link was lost) is
-    // never duplicated: planParentLinks repairs the links instead (LESSONS #4).
+    // A parent that already covers any of this range is never duplicated (LESSONS #4). Children
+    // lose no link in kern (insertParent links them in the parent's transaction).
     if (!overlaps(parents, seqStart, child.seqEnd)) {
       const childIds = run.map((segment) => segment.id);
       planned.push({ level: child.level + 1, childIds, seqStart, seqEnd: child.seqEnd });
@@ -91,62 +91,4 @@ export function planRollups(options: PlanRollupsOptions): PlannedRollup[] {
     planned.push(...planLevel(children, levels.get(level + 1) ?? [], options.fanout));
   }
   return planned;
-}
-
-export interface ParentLink {
-  parentId: string;
-  /** Children of the parent whose `parentId` is still null. */
-  childIds: string[];
-}
-
-/** Index of the first segment (sorted by seqStart) starting at or after `seq`. */
-function firstFrom(sorted: ReadonlyArray<Segment>, seq: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((sorted[middle]?.seqStart ?? seq) < seq) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** The level-k children tiling exactly [parent.seqStart, parent.seqEnd), or null. */
-function childrenOf(parent: Segment, children: ReadonlyArray<Segment>): Segment[] | null {
-  const tiling: Segment[] = [];
-  let at = parent.seqStart;
-  for (const child of children.slice(firstFrom(children, at))) {
-    if (child.seqStart < at) continue;
-    if (child.seqStart > at || child.seqEnd > parent.seqEnd) return null;
-    tiling.push(child);
-    at = child.seqEnd;
-    if (at === parent.seqEnd) return tiling;
-  }
-  return null;
-}
-
-/**
- * Parents whose children lost (or never got) their link: an existing level k+1 segment whose
- * range is tiled exactly by level-k children, some with `parentId` null and none linked
- * elsewhere. The worker links them instead of planning a second parent (LESSONS #4).
- */
-export function planParentLinks(segments: ReadonlyArray<Segment>): ParentLink[] {
-  const levels = byLevel(segments);
-  const links: ParentLink[] = [];
-  for (const [level, parents] of levels) {
-    const children = levels.get(level - 1);
-    if (level === 0 || !children) continue;
-    for (const parent of parents) {
-      const tiling = childrenOf(parent, children);
-      if (
-        !tiling ||
-        tiling.some((child) => child.parentId !== null && child.parentId !== parent.id)
-      ) {
-        continue;
-      }
-      const childIds = tiling.filter((child) => child.parentId === null).map((child) => child.id);
-      if (childIds.length > 0) links.push({ parentId: parent.id, childIds });
-    }
-  }
-  return links;
 }
