@@ -118,4 +118,3 @@ describe("recall ranking", () => {
     expect(covered.vectors.length).toBeGreaterThan(0);
   });
 });
-
