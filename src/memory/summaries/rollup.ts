@@ -24,10 +24,8 @@ export interface PlannedRollup {
   seqEnd: number;
 }
 
-type Placed = Pick<Segment, "level" | "seqStart" | "seqEnd">;
-
-function byLevel<T extends Placed>(segments: ReadonlyArray<T>): Map<number, T[]> {
-  const levels = new Map<number, T[]>();
+function byLevel(segments: ReadonlyArray<RollupCandidate>): Map<number, RollupCandidate[]> {
+  const levels = new Map<number, RollupCandidate[]>();
   for (const segment of segments) {
     const list = levels.get(segment.level) ?? [];
     list.push(segment);
@@ -37,7 +35,11 @@ function byLevel<T extends Placed>(segments: ReadonlyArray<T>): Map<number, T[]>
   return levels;
 }
 
-function overlaps(segments: ReadonlyArray<Placed>, seqStart: number, seqEnd: number): boolean {
+function overlaps(
+  segments: ReadonlyArray<RollupCandidate>,
+  seqStart: number,
+  seqEnd: number,
+): boolean {
   return segments.some((segment) => segment.seqStart < seqEnd && seqStart < segment.seqEnd);
 }
 

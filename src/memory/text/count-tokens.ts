@@ -13,13 +13,23 @@ export const MESSAGE_OVERHEAD_TOKENS = 4;
 type Encoding = typeof import("gpt-tokenizer/encoding/o200k_base");
 
 /**
- * The tokenizer, loaded on the first count (its tables cost ~100 ms to load): a command that only
- * reads the index (`kern status`, `segments`, `recall`) counts nothing and never pays for them.
- * Synchronous through the package's CommonJS build, so counting stays a plain function.
+ * The tokenizer and its pre-tokenizer (the package's own regex: BPE never merges across its
+ * pieces), loaded on the first count (~0.25 s of CPU, profiled in `kern context`): a command that
+ * only reads the index (`kern status`, `segments`, `recall`) counts nothing and never pays for
+ * them. Synchronous through the package's CommonJS build, so counting stays a plain function.
  */
-let encoding: Encoding | null = null;
-/** o200k's pre-tokenizer, the package's own: BPE never merges across its pieces. */
-let splitPieces: RegExp | null = null;
+let tokenizer: { encoding: Encoding; pieces: RegExp } | null = null;
+
+function loadTokenizer(): { encoding: Encoding; pieces: RegExp } {
+  const load = createRequire(import.meta.url);
+  const constants = load("gpt-tokenizer/encodingParams/constants") as {
+    O200K_TOKEN_SPLIT_REGEX: RegExp;
+  };
+  return {
+    encoding: load("gpt-tokenizer/encoding/o200k_base") as Encoding,
+    pieces: constants.O200K_TOKEN_SPLIT_REGEX,
+  };
+}
 
 /** Special-token text such as `<|endoftext|>` in user input is counted as plain text, not thrown on. */
 const ENCODE_OPTIONS = { disallowedSpecial: new Set<string>() };
@@ -36,15 +46,10 @@ const MAX_REMEMBERED_PIECES = 100_000;
 const MAX_REMEMBERED_PIECE_CHARS = 64;
 
 function countEncodedTokens(text: string): number {
-  if (!encoding || !splitPieces) {
-    const load = createRequire(import.meta.url);
-    encoding = load("gpt-tokenizer/encoding/o200k_base") as Encoding;
-    splitPieces = (
-      load("gpt-tokenizer/encodingParams/constants") as { O200K_TOKEN_SPLIT_REGEX: RegExp }
-    ).O200K_TOKEN_SPLIT_REGEX;
-  }
+  tokenizer ??= loadTokenizer();
+  const { encoding, pieces } = tokenizer;
   let total = 0;
-  for (const [piece] of text.matchAll(splitPieces)) {
+  for (const [piece] of text.matchAll(pieces)) {
     let count = pieceCounts.get(piece);
     if (count === undefined) {
       count = encoding.countTokens(piece, ENCODE_OPTIONS);
