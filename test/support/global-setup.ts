@@ -12,6 +12,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SOURCES = [
   "src",
   "web",
+  "scripts/build-token-ranks.ts",
   "scripts/build-web.ts",
   "scripts/bundle-cli.ts",
   "scripts/warm-cli-cache.mjs",

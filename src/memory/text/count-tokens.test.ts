@@ -1,5 +1,6 @@
 import { countTokens as packageCount } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../../../test/support/seeded-random.js";
 import type { SessionMessage } from "../../kernel/index.js";
 import { countMessageTokens, countTokens, MESSAGE_OVERHEAD_TOKENS } from "./count-tokens.js";
 
@@ -22,6 +23,39 @@ describe("countTokens", () => {
     const joined = texts.join("\n");
     for (const text of [...texts, joined, ...texts, joined]) {
       expect(countTokens(text)).toBe(packageCount(text, { disallowedSpecial: new Set() }));
+    }
+  });
+
+  it("merges as the package does on 3,000 random texts of mixed scripts and symbols", () => {
+    // The merge (bpe-count.ts) and the rank table (bpe-ranks.ts) are kern's own; the package's
+    // count is the reference. Words from several scripts, digits, emoji with modifiers and joiners,
+    // combining marks, a lone surrogate, code punctuation and whitespace of each kind.
+    const random = seededRandom(2026);
+    const alphabets = [
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+      "àéîõüçñßøåæœ",
+      "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+      "αβγδεζηθικλμνξοπρστυφχψω",
+      "東京タワーの日本語テキスト中文한국어",
+      "0123456789",
+      "!@#$%^&*()_+-=[]{};':\",./<>?`~|",
+      " \t\n\r\u00a0\u3000",
+    ];
+    const extras = ["🤖", "👍🏽", "👨‍👩‍👧", "e\u0301", "\ud800", "<|endoftext|>", "'s", "'LL"];
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+    for (let text = 0; text < 3_000; text += 1) {
+      let value = "";
+      const words = 1 + Math.floor(random() * 12);
+      for (let word = 0; word < words; word += 1) {
+        if (random() < 0.15) value += pick(extras);
+        const alphabet = pick(alphabets);
+        const length = 1 + Math.floor(random() * 14);
+        for (let char = 0; char < length; char += 1) value += pick([...alphabet]);
+        value += random() < 0.7 ? " " : pick(["", "\n", "  ", ".", "-", "/"]);
+      }
+      expect(countTokens(value), JSON.stringify(value)).toBe(
+        packageCount(value, { disallowedSpecial: new Set() }),
+      );
     }
   });
 

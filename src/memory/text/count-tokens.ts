@@ -1,7 +1,10 @@
-// Exact token counts with the o200k tokenizer (GPT-4o/4.1/5 family), the one place that loads
-// gpt-tokenizer. Pure: no I/O beyond loading the tokenizer's tables on the first count.
+// Exact token counts with the o200k tokenizer (GPT-4o/4.1/5 family): gpt-tokenizer's pre-tokenizer
+// splits a text, and each piece is merged over the package's ranks by bpe-count.ts (ADR 0001).
+// Pure: no I/O beyond loading the rank table on the first count.
 import { createRequire } from "node:module";
 import type { SessionMessage } from "../../kernel/index.js";
+import { createPieceCounter } from "./bpe-count.js";
+import { loadO200kRanks } from "./bpe-ranks.js";
 import { messageText } from "./message-text.js";
 
 /**
@@ -10,29 +13,23 @@ import { messageText } from "./message-text.js";
  */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
 
-type Encoding = typeof import("gpt-tokenizer/encoding/o200k_base");
-
 /**
- * The tokenizer and its pre-tokenizer (the package's own regex: BPE never merges across its
- * pieces), loaded on the first count (~0.25 s of CPU, profiled in `kern context`): a command that
- * only reads the index (`kern status`, `segments`, `recall`) counts nothing and never pays for
- * them. Synchronous through the package's CommonJS build, so counting stays a plain function.
+ * The counter of one pre-tokenizer piece and the pre-tokenizer (the package's own regex: BPE never
+ * merges across its pieces), loaded on the first count (~10 ms from the built rank file, ~0.1 s
+ * without it; bpe-ranks.ts): a command that only reads the index (`kern status`, `segments`,
+ * `recall`) counts nothing and never loads them. Synchronous, so counting stays a plain function.
  */
-let tokenizer: { encoding: Encoding; pieces: RegExp } | null = null;
+let tokenizer: { countPiece: (piece: string) => number; pieces: RegExp } | null = null;
 
-function loadTokenizer(): { encoding: Encoding; pieces: RegExp } {
-  const load = createRequire(import.meta.url);
-  const constants = load("gpt-tokenizer/encodingParams/constants") as {
+function loadTokenizer(): { countPiece: (piece: string) => number; pieces: RegExp } {
+  const constants = createRequire(import.meta.url)("gpt-tokenizer/encodingParams/constants") as {
     O200K_TOKEN_SPLIT_REGEX: RegExp;
   };
   return {
-    encoding: load("gpt-tokenizer/encoding/o200k_base") as Encoding,
+    countPiece: createPieceCounter(loadO200kRanks()),
     pieces: constants.O200K_TOKEN_SPLIT_REGEX,
   };
 }
-
-/** Special-token text such as `<|endoftext|>` in user input is counted as plain text, not thrown on. */
-const ENCODE_OPTIONS = { disallowedSpecial: new Set<string>() };
 
 /**
  * Token counts of the pre-tokenizer's pieces seen so far. A text's count is the sum of its pieces'
@@ -47,12 +44,12 @@ const MAX_REMEMBERED_PIECE_CHARS = 64;
 
 function countEncodedTokens(text: string): number {
   tokenizer ??= loadTokenizer();
-  const { encoding, pieces } = tokenizer;
+  const { countPiece, pieces } = tokenizer;
   let total = 0;
   for (const [piece] of text.matchAll(pieces)) {
     let count = pieceCounts.get(piece);
     if (count === undefined) {
-      count = encoding.countTokens(piece, ENCODE_OPTIONS);
+      count = countPiece(piece);
       if (piece.length <= MAX_REMEMBERED_PIECE_CHARS) {
         if (pieceCounts.size >= MAX_REMEMBERED_PIECES) pieceCounts.clear();
         pieceCounts.set(piece, count);
