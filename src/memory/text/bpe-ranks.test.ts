@@ -47,6 +47,11 @@ describe("the rank table", () => {
     expect(read && [...read.starts]).toEqual([...table.starts]);
     expect(read && [...read.slots]).toEqual([...table.slots]);
     expect(read && Buffer.from(read.bytes)).toEqual(Buffer.from(table.bytes));
+    // Read from memory that does not start on a 4-byte boundary: copied, then the same table.
+    const unaligned = Buffer.concat([Buffer.alloc(1), file]).subarray(1);
+    expect(unaligned.byteOffset % 4).not.toBe(0);
+    expect([...(parseRankTable(unaligned, "source 1")?.slots ?? [])]).toEqual([...table.slots]);
+    expect(parseRankTable(file.subarray(0, 10), "source 1")).toBeNull();
     expect(parseRankTable(file, "source 2")).toBeNull();
     expect(parseRankTable(file.subarray(0, file.length - 1), "source 1")).toBeNull();
     expect(parseRankTable(Buffer.from("not a table at all, not at all"), "source 1")).toBeNull();

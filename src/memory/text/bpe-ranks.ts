@@ -116,20 +116,25 @@ export function serializeRankTable(table: RankTable, stamp: string): Uint8Array 
   ]);
 }
 
-/** The table in `file`, or null when it is not one or was built from another source. */
+/**
+ * The table in `file`, or null when it is not one or was built from another source. The arrays
+ * are views of the file's own memory (a file read whole starts aligned), copied only if it is not.
+ */
 export function parseRankTable(file: Uint8Array, stamp: string): RankTable | null {
-  const buffer = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
-  if (buffer.byteLength < 24) return null;
-  const [magic, format, stampLength, starts, slots, bytes] = new Uint32Array(buffer, 0, 6);
-  if (magic !== MAGIC || format !== FORMAT || stampLength === undefined) return null;
+  if (file.byteLength < 24) return null;
+  const aligned = file.byteOffset % 4 === 0;
+  const buffer = aligned ? file.buffer : new Uint8Array(file).buffer;
+  const at = aligned ? file.byteOffset : 0;
+  const [magic = 0, format = 0, stampLength = 0, starts = 0, slots = 0, bytes = 0] =
+    new Uint32Array(buffer, at, 6);
+  if (magic !== MAGIC || format !== FORMAT) return null;
   const stampEnd = 24 + Math.ceil(stampLength / 4) * 4;
-  const stored = new TextDecoder().decode(new Uint8Array(buffer, 24, stampLength));
-  const size = stampEnd + 4 * ((starts ?? 0) + (slots ?? 0)) + (bytes ?? 0);
-  if (stored !== stamp || buffer.byteLength !== size) return null;
+  if (file.byteLength !== stampEnd + 4 * (starts + slots) + bytes) return null;
+  if (new TextDecoder().decode(file.subarray(24, 24 + stampLength)) !== stamp) return null;
   return {
-    starts: new Uint32Array(buffer, stampEnd, starts),
-    slots: new Int32Array(buffer, stampEnd + 4 * (starts ?? 0), slots),
-    bytes: new Uint8Array(buffer, stampEnd + 4 * ((starts ?? 0) + (slots ?? 0)), bytes),
+    starts: new Uint32Array(buffer, at + stampEnd, starts),
+    slots: new Int32Array(buffer, at + stampEnd + 4 * starts, slots),
+    bytes: new Uint8Array(buffer, at + stampEnd + 4 * (starts + slots), bytes),
   };
 }
 
