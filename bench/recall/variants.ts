@@ -7,6 +7,27 @@ type Patch = () => void;
 
 export const VARIANTS: Record<string, Patch> = {
   kern: () => undefined,
+  "no-nearby-words": () => {
+    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, weight: 0 };
+  },
+  "nearby-vectors-stay": () => {
+    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, vectorsAbstain: false };
+  },
+  "nearby-always": () => {
+    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, belowCoverage: 1.01 };
+  },
+  "nearby-no-burst": () => {
+    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, burst: 0 };
+  },
+  "nearby-0.4": () => {
+    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, weight: 0.4 };
+  },
+  "nearby-0.8": () => {
+    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, weight: 0.8 };
+  },
+  "nearby-20-5": () => {
+    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, before: 20, after: 5 };
+  },
   "no-speaker-prior": () => {
     SPEAKER_TUNING.firstPersonUser = 1;
   },

@@ -19,6 +19,7 @@ export * from "./session-entry.js";
 export * from "./session-log.js";
 export * from "./sniff-media-type.js";
 export * from "./state-repo.js";
+export * from "./term-proximity.js";
 export * from "./tool-output-file.js";
 export * from "./turn-queue-file.js";
 export * from "./vector-index.js";

@@ -17,6 +17,7 @@ import {
   toFtsQuery,
 } from "./fts-query.js";
 import { MessageRowQueries, type MessageTokenRow } from "./message-row-queries.js";
+import { TermProximity } from "./term-proximity.js";
 
 export { contentWords, type SearchFilters, searchTerms } from "./fts-query.js";
 
@@ -111,9 +112,12 @@ export interface SearchOptions {
 export class MessageRepo {
   /** The composer's reads of a session's rows, counts and token sums (no message texts). */
   readonly rows: MessageRowQueries;
+  /** Where a search word sits around given messages (recall's nearby-words rule). */
+  readonly proximity: TermProximity;
 
   constructor(private readonly db: SqliteDatabase) {
     this.rows = new MessageRowQueries(db);
+    this.proximity = new TermProximity(db);
   }
 
   ensureSession(session: { id: string; createdAt: string; file: string }): void {

@@ -1,7 +1,8 @@
 // Hybrid recall over every session (SPEC §6): FTS5 BM25 (with the synonyms of question words no
 // message uses) and vectors (with the `local` embedder, the FTS candidates re-ordered by words and
-// meaning; with a model, a KNN), a second hop through the best hit's names, fused by weighted
-// reciprocal rank; the newest statement of a subject first; a result is the matching
+// meaning; with a model, a KNN), words said around a hit counting for it when no hit holds the
+// question's words together (nearby-words.ts), a second hop through the best hit's names, fused
+// by weighted reciprocal rank; the newest statement of a subject first; a result is the matching
 // message, one per turn; with the `local` embedder nothing without a query word (or a synonym of
 // one) is a match. Reads the index only.
 // docs/decisions/0004-recall-ranking.md
@@ -11,6 +12,7 @@ import type { Embedder } from "../embeddings/embedder.js";
 import type { WordVectors } from "../embeddings/word-vectors.js";
 import { messageText } from "../text/message-text.js";
 import { bridgeQuery } from "./bridge-hop.js";
+import { withNearbyWords } from "./nearby-words.js";
 import { phraseFirst, phraseOf } from "./phrase-first.js";
 import { fuseRankings, fuseScores } from "./recall-fusion.js";
 import { buildReport, type Ranked } from "./recall-report.js";
@@ -167,6 +169,26 @@ function textWeight(terms: readonly string[]): (text: string) => number {
     (1 - share + share * coverage(text)) * (isShortQuestion(text) ? RECALL_TUNING.echo : 1);
 }
 
+/**
+ * Whether no hit holds the question's words together: the best hit (by coverage-weighted BM25)
+ * holds less than `nearby.belowCoverage` of them. Only then do words said around a hit count
+ * for it (nearby-words.ts).
+ */
+function wordsAreApart(
+  hits: readonly ScoredHit[],
+  heads: readonly IndexedMessage[],
+  terms: readonly string[],
+): boolean {
+  const best = hits.reduce<ScoredHit | undefined>(
+    (top, hit) => (top === undefined || hit.score > top.score ? hit : top),
+    undefined,
+  );
+  const head = best && heads.find((message) => message.id === best.id);
+  return (
+    head !== undefined && coverageOf(terms)(messageText(head)) < RECALL_TUNING.nearby.belowCoverage
+  );
+}
+
 /** The second hop's hits (bridge-hop.ts) from the best first-hop hit, best first. */
 function bridgeRanking(
   deps: RecallDependencies,
@@ -225,9 +247,14 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
           HEAD_CHARS,
         )
       : [];
-  const scored = contextRerank(byCoverage(hits, heads, terms), roleWeight);
+  const covered = byCoverage(hits, heads, terms);
+  const near = wordsAreApart(covered, heads, terms)
+    ? withNearbyWords(deps.store.messages.proximity, covered, terms, RECALL_TUNING.nearby)
+    : { hits: covered, lifted: new Set<number>() };
+  const scored = contextRerank(near.hits, roleWeight);
   const fts = scored.map((hit) => hit.id);
-  const vectors = await vectorLeg(deps, options, { fts, heads, terms, roleWeight, speakers });
+  const lexical = { fts, heads, terms, roleWeight, speakers, lifted: near.lifted };
+  const vectors = await vectorLeg(deps, options, lexical);
   const fused = fuseLegs(deps, options, scored, vectors);
   const phrase = phraseRanking(deps, options);
   return {
@@ -245,14 +272,22 @@ interface LexicalLeg {
   terms: readonly string[];
   roleWeight: RoleWeight;
   speakers: ReadonlySet<string>;
+  /** Hits that gained from words around them (nearby-words.ts). */
+  lifted: ReadonlySet<number>;
 }
 
 /**
- * Whether the `local` vector leg stays out of this search: the question names a speaker, or the
- * backbone's best hit holds too few of its words (RECALL_TUNING.vectorMinCoverage).
+ * Whether the `local` vector leg stays out of this search: the question names a speaker, the
+ * backbone's best hit owes its place to words around it (nearby-words.ts: its own text, which the
+ * leg compares, lacks them), or it holds too few of the question's words
+ * (RECALL_TUNING.vectorMinCoverage).
  */
 function localLegAbstains(leg: LexicalLeg): boolean {
   if (leg.speakers.size > 0 && !RECALL_TUNING.vectorsWhenSpeakerNamed) return true;
+  const first = leg.fts[0];
+  if (RECALL_TUNING.nearby.vectorsAbstain && first !== undefined && leg.lifted.has(first)) {
+    return true;
+  }
   const least = RECALL_TUNING.vectorMinCoverage;
   if (least <= 0 || leg.terms.length < 2) return false;
   const best = leg.heads.find((message) => message.id === leg.fts[0]);
