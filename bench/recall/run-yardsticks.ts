@@ -40,7 +40,7 @@ function noteMiss(
   variant: string,
   q: YardstickQuestion,
   shown: readonly number[],
-  legs: { fts: number[]; vectors: number[] },
+  legs: { fts: number[]; vectors: number[]; fused: number[] },
   seqOf: (ids: readonly number[]) => number[],
 ): void {
   if (shown.slice(0, 5).some((seq) => q.evidence.has(seq))) return;
@@ -53,6 +53,7 @@ function noteMiss(
     shown: shown.slice(0, 10),
     fts: seqOf(legs.fts),
     vectors: seqOf(legs.vectors),
+    fused: seqOf(legs.fused),
   };
   appendFileSync(file, `${JSON.stringify(line)}\n`);
 }

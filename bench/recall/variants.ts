@@ -44,6 +44,12 @@ export const VARIANTS: Record<string, Patch> = {
   "adjacent-0.2": () => {
     RECALL_TUNING.adjacent = 0.2;
   },
+  "vectors-when-complete": () => {
+    RECALL_TUNING.vectorMaxCoverage = 2;
+  },
+  "no-answer-cues": () => {
+    RECALL_TUNING.answerCues = false;
+  },
   "no-widening": () => {
     RECALL_TUNING.widen = false;
   },

@@ -103,7 +103,7 @@ describe("recall ranking", () => {
     expect(at10.results[0]?.seqStart).toBe(at3.results[0]?.seqStart);
   });
 
-  it("keeps the local vector leg out when the best hit holds under a third of the words", async () => {
+  it("keeps the local vector leg out when the best hit holds under a third of the words or all", async () => {
     memory = await remember([
       ...FILLER,
       ["user", "Caroline", "The pottery kiln reached its temperature before noon."],
@@ -114,7 +114,11 @@ describe("recall ranking", () => {
     const sparse = await engine.recallLegs({ query: "kiln heating schedule tomorrow", k: 5 });
     expect(sparse.fts.length).toBeGreaterThan(0);
     expect(sparse.vectors).toEqual([]);
-    const covered = await engine.recallLegs({ query: "pottery kiln temperature", k: 5 });
-    expect(covered.vectors.length).toBeGreaterThan(0);
+    const partly = await engine.recallLegs({ query: "pottery kiln temperature schedule", k: 5 });
+    expect(partly.vectors.length).toBeGreaterThan(0);
+    // Every word in the best hit: the same bag of words could only re-order by length.
+    const whole = await engine.recallLegs({ query: "pottery kiln temperature", k: 5 });
+    expect(whole.fts.length).toBeGreaterThan(0);
+    expect(whole.vectors).toEqual([]);
   });
 });

@@ -68,6 +68,13 @@ export const RECALL_TUNING = {
    */
   widen: true,
   /**
+   * The lexical leg also searches the words that answer the question's question word ("why":
+   * "because"; answer-cues.ts). Round 15 (ADR 0004): ops question @5 / @10 0.892 / 0.970 ->
+   * 0.970 / 1.000 (every 2nd question; all of ops-dev 0.898 / 0.952 -> 0.973 / 0.997), nothing
+   * else moves (LoCoMo has 25 "why" questions).
+   */
+  answerCues: true,
+  /**
    * Coverage (term-coverage.ts): a hit's score is multiplied by `1 - coverage + coverage × the
    * share of the question's words it holds` (questions of two words or more; a speaker's name is
    * matched to who spoke, not counted). Length normalisation alone lets short echoes of one word
@@ -114,6 +121,13 @@ export const RECALL_TUNING = {
    * cost LongMemEval 2.2 points at @5.
    */
   vectorMinCoverage: 0.34,
+  /**
+   * The `local` vector leg abstains when the lexical leg's best hit holds this share of the
+   * question's words or more (1: all of them): its hashed bag of the same words can then only
+   * re-order by length. Round 15 (ADR 0004): ops keyword @5 / @10 0.964 / 0.988 -> 0.976 /
+   * 1.000, question 0.970 -> 0.976, nothing else moves; 0.75 cost LongMemEval 0.3 points.
+   */
+  vectorMaxCoverage: 1,
   /**
    * Question words a hit lacks that are clustered around it (held by `least` or more of the
    * `before` messages before it and `after` after it, `burst` times denser there than in the whole

@@ -11,6 +11,7 @@ import { type AgentStore, type IndexedMessage, searchTerms } from "../../store/i
 import type { Embedder } from "../embeddings/embedder.js";
 import type { WordVectors } from "../embeddings/word-vectors.js";
 import { messageText } from "../text/message-text.js";
+import { withAnswerCues } from "./answer-cues.js";
 import { bridgeQuery } from "./bridge-hop.js";
 import { withNearbyWords } from "./nearby-words.js";
 import { phraseFirst, phraseOf } from "./phrase-first.js";
@@ -213,13 +214,15 @@ function bridgeRanking(
 }
 
 /**
- * The lexical leg's query: the question, plus the synonyms the history uses of its words that no
- * message uses (synonym-expansion.ts); the question alone when the tuning turns that off.
+ * The lexical leg's query: the question, its answer cues ("why": "because", answer-cues.ts), and
+ * the synonyms the history uses of its words that no message uses (synonym-expansion.ts); each
+ * as the tuning says.
  */
 function lexicalQuery(deps: RecallDependencies, query: string): string {
-  if (!RECALL_TUNING.synonyms) return query;
+  const cued = RECALL_TUNING.answerCues ? withAnswerCues(query) : query;
+  if (!RECALL_TUNING.synonyms) return cued;
   const usesTerm = (term: string) => deps.store.messages.usesTerm(term);
-  return synonymQuery(searchTerms(query), usesTerm, deps.synonyms ?? shippedSynonyms()) ?? query;
+  return synonymQuery(searchTerms(cued), usesTerm, deps.synonyms ?? shippedSynonyms()) ?? cued;
 }
 
 /** Each leg's ranking of message ids (best first) and their fusion, before results are built. */
@@ -280,7 +283,8 @@ interface LexicalLeg {
  * Whether the `local` vector leg stays out of this search: the question names a speaker, the
  * backbone's best hit owes its place to words around it (nearby-words.ts: its own text, which the
  * leg compares, lacks them), or it holds too few of the question's words
- * (RECALL_TUNING.vectorMinCoverage).
+ * (RECALL_TUNING.vectorMinCoverage) or all of them (vectorMaxCoverage: the same bag of words can
+ * only re-order by length).
  */
 function localLegAbstains(leg: LexicalLeg): boolean {
   if (leg.speakers.size > 0 && !RECALL_TUNING.vectorsWhenSpeakerNamed) return true;
@@ -289,9 +293,11 @@ function localLegAbstains(leg: LexicalLeg): boolean {
     return true;
   }
   const least = RECALL_TUNING.vectorMinCoverage;
-  if (least <= 0 || leg.terms.length < 2) return false;
+  if (leg.terms.length < 2) return false;
   const best = leg.heads.find((message) => message.id === leg.fts[0]);
-  return best !== undefined && coverageOf(leg.terms)(messageText(best)) < least;
+  if (best === undefined) return false;
+  const share = coverageOf(leg.terms)(messageText(best));
+  return (least > 0 && share < least) || share >= RECALL_TUNING.vectorMaxCoverage;
 }
 
 /**
