@@ -7,6 +7,15 @@ type Patch = () => void;
 
 export const VARIANTS: Record<string, Patch> = {
   kern: () => undefined,
+  "no-dated-leg": () => {
+    RECALL_TUNING.dated = { ...RECALL_TUNING.dated, weight: 0 };
+  },
+  "dated-1": () => {
+    RECALL_TUNING.dated = { ...RECALL_TUNING.dated, weight: 1 };
+  },
+  "dated-day-only": () => {
+    RECALL_TUNING.dated = { ...RECALL_TUNING.dated, daysAfter: 0 };
+  },
   "no-nearby-words": () => {
     RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, weight: 0 };
   },

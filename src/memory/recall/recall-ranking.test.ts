@@ -121,4 +121,31 @@ describe("recall ranking", () => {
     expect(whole.fts.length).toBeGreaterThan(0);
     expect(whole.vectors).toEqual([]);
   });
+
+  it("puts what was said on the day a question names above the same words on other days", async () => {
+    memory = openTestMemory();
+    const days = ["2023-05-01", "2023-05-03", "2023-05-09", "2023-05-20"];
+    memory.store.appendMessages(
+      days.flatMap((day, index) => [
+        {
+          role: "user" as const,
+          content: `Dinner was lovely${index === 1 ? ", I went with my sister Ana" : " again"}.`,
+          ts: `${day}T19:00:00.000Z`,
+          meta: { interface: "import", name: "Maria" },
+        },
+        ...FILLER.map(([, name, content], n) => ({
+          role: "user" as const,
+          content: `${content} (${index}-${n})`,
+          ts: `${day}T20:0${n}:00.000Z`,
+          meta: { interface: "import", name },
+        })),
+      ]),
+    );
+    await memory.engine.runUntilIdle();
+    const query = "Who did Maria have dinner with on May 3, 2023?";
+    const named = await memory.engine.recall({ query, k: 3 });
+    expect(named.results[0]?.ts.startsWith("2023-05-03")).toBe(true);
+    const undated = await memory.engine.recall({ query: "Who did Maria have dinner with?", k: 3 });
+    expect(undated.results[0]?.ts.startsWith("2023-05-03")).toBe(false);
+  });
 });

@@ -75,6 +75,14 @@ export const RECALL_TUNING = {
    */
   answerCues: true,
   /**
+   * A question naming a calendar day ("on October 13, 2023") also ranks the lexical hits of that
+   * day and the next (question-dates.ts) as a leg of its own, fused at `weight`; 0 turns it off.
+   * Round 15 (ADR 0004): LoCoMo @5 / @10 0.684 / 0.794 -> 0.706 / 0.808 (30 of its 454
+   * questions name a day; 15 of them were missed at @5), nothing else moves; weights 1 and 2 and
+   * the day alone (daysAfter 0) within a point of it.
+   */
+  dated: { weight: 0.5, daysAfter: 1 },
+  /**
    * Coverage (term-coverage.ts): a hit's score is multiplied by `1 - coverage + coverage × the
    * share of the question's words it holds` (questions of two words or more; a speaker's name is
    * matched to who spoke, not counted). Length normalisation alone lets short echoes of one word

@@ -1,7 +1,8 @@
 // Hybrid recall over every session (SPEC §6): FTS5 BM25 (with the synonyms of question words no
 // message uses) and vectors (with the `local` embedder, the FTS candidates re-ordered by words and
 // meaning; with a model, a KNN), words said around a hit counting for it when no hit holds the
-// question's words together (nearby-words.ts), a second hop through the best hit's names, fused
+// question's words together (nearby-words.ts), the hits of a day the question names
+// (question-dates.ts), a second hop through the best hit's names, fused
 // by weighted reciprocal rank; the newest statement of a subject first; a result is the matching
 // message, one per turn; with the `local` embedder nothing without a query word (or a synonym of
 // one) is a match. Reads the index only.
@@ -15,6 +16,7 @@ import { withAnswerCues } from "./answer-cues.js";
 import { bridgeQuery } from "./bridge-hop.js";
 import { withNearbyWords } from "./nearby-words.js";
 import { phraseFirst, phraseOf } from "./phrase-first.js";
+import { questionDays } from "./question-dates.js";
 import { fuseRankings, fuseScores } from "./recall-fusion.js";
 import { buildReport, type Ranked } from "./recall-report.js";
 import { RECALL_TUNING } from "./recall-tuning.js";
@@ -52,6 +54,8 @@ export interface RecallDependencies {
 const CANDIDATES = 50;
 /** Hits the second hop contributes. */
 const BRIDGE_HITS = 10;
+/** Hits the dated leg takes from each day a question names. */
+const DATED_HITS = 20;
 /** Phrase hits taken (phrase-first.ts). */
 const PHRASE_HITS = 20;
 
@@ -235,7 +239,8 @@ export interface RecallLegs {
 /** The two legs and their weighted fusion, best first. */
 async function rankMessages(deps: RecallDependencies, options: RecallOptions): Promise<Ranked> {
   const speakers = speakerTerms(deps, options.query);
-  const hits = deps.store.messages.search(lexicalQuery(deps, options.query), {
+  const match = lexicalQuery(deps, options.query);
+  const hits = deps.store.messages.search(match, {
     k: RECALL_TUNING.ftsCandidates,
     weights: RECALL_TUNING.fields,
     speakers,
@@ -258,7 +263,8 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
   const fts = scored.map((hit) => hit.id);
   const lexical = { fts, heads, terms, roleWeight, speakers, lifted: near.lifted };
   const vectors = await vectorLeg(deps, options, lexical);
-  const fused = fuseLegs(deps, options, scored, vectors);
+  const dated = datedRanking(deps, options, match, speakers);
+  const fused = fuseLegs(deps, options, scored, vectors, dated);
   const phrase = phraseRanking(deps, options);
   return {
     fts,
@@ -334,21 +340,42 @@ function fuseLegs(
   options: RecallOptions,
   scored: readonly ScoredHit[],
   similar: ReadonlyArray<{ id: number; similarity: number }>,
+  dated: readonly number[],
 ): Array<{ item: number; score: number }> {
   const fts = scored.map((hit) => hit.id);
   const vectors = similar.map((entry) => entry.id);
-  const weights = [1, vectorLegWeight(deps.embedder.fingerprint), RECALL_TUNING.bridge];
+  const weights = [1, vectorLegWeight(deps.embedder.fingerprint), RECALL_TUNING.dated.weight];
   const k = RECALL_TUNING.rrfK;
   const byScore =
     isLexicalEmbedder(deps.embedder.fingerprint) && RECALL_TUNING.scoreFusion > 0
       ? fuseScores(scored, similar, RECALL_TUNING.scoreFusion)
       : null;
-  const first = byScore ?? fuseRankings([fts, vectors], k, weights);
+  const first = byScore
+    ? fuseRankings([byScore.map((entry) => entry.item), dated], k, [1, weights[2] ?? 0])
+    : fuseRankings([fts, vectors, dated], k, weights);
   const hop = bridgeRanking(deps, options, first[0]?.item);
   if (hop.length === 0) return first;
   return byScore
     ? fuseRankings([first.map((entry) => entry.item), hop], k, [1, RECALL_TUNING.bridge])
-    : fuseRankings([fts, vectors, hop], k, weights);
+    : fuseRankings([fts, vectors, dated, hop], k, [...weights, RECALL_TUNING.bridge]);
+}
+
+/**
+ * The dated leg, best first: the lexical query's hits among the messages of the days the question
+ * names (question-dates.ts); none when it names none or the caller filters already.
+ */
+function datedRanking(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  match: string,
+  speakers: ReadonlySet<string>,
+): number[] {
+  if (RECALL_TUNING.dated.weight <= 0 || options.filters) return [];
+  return questionDays(options.query, RECALL_TUNING.dated.daysAfter).flatMap((span) =>
+    deps.store.messages
+      .search(match, { k: DATED_HITS, weights: RECALL_TUNING.fields, speakers, filters: span })
+      .map((hit) => hit.id),
+  );
 }
 
 /** The hits holding a short keyword query as a phrase (phrase-first.ts), best first. */
