@@ -22,6 +22,12 @@ export const VARIANTS: Record<string, Patch> = {
   "nearby-vectors-stay": () => {
     RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, vectorsAbstain: false };
   },
+  "nearby-densest-1": () => {
+    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, densest: 1 };
+  },
+  "nearby-densest-0.25": () => {
+    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, densest: 0.25 };
+  },
   "nearby-always": () => {
     RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, belowCoverage: 1.01 };
   },

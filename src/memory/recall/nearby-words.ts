@@ -20,6 +20,8 @@ export interface NearbyTuning {
   least: number;
   /** How many times denser around the hit than in the whole history a word must be. */
   burst: number;
+  /** The largest share of a window a word may have to fill (a commoner word is not read). */
+  densest: number;
   /** The `local` vector leg abstains when the best hit gained (its own text lacks the words). */
   vectorsAbstain: boolean;
   /** The rule applies only when the best hit holds less than this share of the words (recall.ts). */
@@ -45,7 +47,7 @@ function neighboursNeeded(holding: number, total: number, tuning: NearbyTuning):
   const window = tuning.before + tuning.after;
   const expected = (holding * window) / Math.max(1, total);
   const least = Math.max(tuning.least, Math.ceil(tuning.burst * expected));
-  return least > window ? null : least;
+  return least > window * tuning.densest ? null : least;
 }
 
 /** The first index of sorted `ids` at or above `id`. */
@@ -81,8 +83,8 @@ export function withNearbyWords<T extends Hit>(
     return { hits: [...hits], lifted: new Set() };
   }
   const total = proximity.messageCount();
-  // A word held by more than total / burst messages needs more neighbours than a window has.
-  const cap = Math.ceil(total / Math.max(1, tuning.burst)) + 1;
+  // A word held by more than total × densest / burst messages would need more of a window.
+  const cap = Math.ceil((total * tuning.densest) / Math.max(1, tuning.burst)) + 1;
   const bonus = new Map<number, number>();
   for (const term of new Set(terms)) {
     const holders = proximity.holders(term, cap);
