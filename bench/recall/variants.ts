@@ -28,6 +28,9 @@ export const VARIANTS: Record<string, Patch> = {
   "nearby-densest-0.25": () => {
     RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, densest: 0.25 };
   },
+  "no-now-words": () => {
+    RECALL_TUNING.nowWords = false;
+  },
   "nearby-always": () => {
     RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, belowCoverage: 1.01 };
   },

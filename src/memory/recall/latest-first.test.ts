@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asksForEarlier, latestFirst, namesWholeSubject } from "./latest-first.js";
+import { asksForEarlier, latestFirst, namesWholeSubject, subjectTerms } from "./latest-first.js";
 
 describe("namesWholeSubject", () => {
   const terms = ["dependabot", "replica", "count"];
@@ -62,5 +62,19 @@ describe("latestFirst", () => {
       (entry) => entry.id,
     );
     expect(result).toEqual(ranked);
+  });
+});
+
+describe("subjectTerms", () => {
+  it("leaves out the words that ask for now, and nothing else", () => {
+    expect(subjectTerms(["current", "experiment", "timeout", "now", "latest"])).toEqual([
+      "experiment",
+      "timeout",
+    ]);
+    expect(subjectTerms(["currency", "nowhere", "stillwater"])).toEqual([
+      "currency",
+      "nowhere",
+      "stillwater",
+    ]);
   });
 });

@@ -23,6 +23,17 @@ export function asksForEarlier(query: string): boolean {
   return EARLIER.test(query);
 }
 
+/**
+ * Words that ask for the newest state ("the current timeout", "where do I live now"): they name
+ * no part of the subject, so a statement of it need not hold them.
+ */
+const NOW_WORDS = new Set(["current", "currently", "latest", "now", "still", "today"]);
+
+/** The query terms a statement of the subject must hold: all but the words asking for "now". */
+export function subjectTerms(terms: readonly string[]): string[] {
+  return terms.filter((term) => !NOW_WORDS.has(term));
+}
+
 /** A word of the text matches a query term when both share this many leading letters. */
 const STEM = 5;
 

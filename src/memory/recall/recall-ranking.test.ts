@@ -148,4 +148,29 @@ describe("recall ranking", () => {
     const undated = await memory.engine.recall({ query: "Who did Maria have dinner with?", k: 3 });
     expect(undated.results[0]?.ts.startsWith("2023-05-03")).toBe(false);
   });
+
+  it("puts the newest value first for a question about the current one", async () => {
+    memory = openTestMemory();
+    const values = ["6859ms", "1162ms", "5063ms"];
+    memory.store.appendMessages(
+      values.flatMap((value, index) => [
+        {
+          role: "user" as const,
+          content: `The experiment timeout for pricing-page is set to ${value} for now.`,
+          ts: `2026-03-0${index + 1}T09:00:00.000Z`,
+          meta: { interface: "import", name: "Viktor" },
+        },
+        ...FILLER.map(([, name, content], n) => ({
+          role: "user" as const,
+          content,
+          ts: `2026-03-0${index + 1}T10:0${n}:00.000Z`,
+          meta: { interface: "import", name },
+        })),
+      ]),
+    );
+    await memory.engine.runUntilIdle();
+    const query = "What is the current experiment timeout for pricing-page?";
+    const found = await memory.engine.recall({ query, k: 3 });
+    expect(found.results[0]?.snippet).toContain("5063ms");
+  });
 });

@@ -4,7 +4,7 @@
 import type { RecallReport, RecallResult } from "../../kernel/index.js";
 import { type AgentStore, type IndexedMessage, searchTerms } from "../../store/index.js";
 import { messageText } from "../text/message-text.js";
-import { asksForEarlier, latestFirst, namesWholeSubject } from "./latest-first.js";
+import { asksForEarlier, latestFirst, namesWholeSubject, subjectTerms } from "./latest-first.js";
 import { recallSnippet } from "./recall-snippet.js";
 import { RECALL_TUNING } from "./recall-tuning.js";
 
@@ -61,10 +61,8 @@ function statesSubject(message: IndexedMessage, text: string, ranked: Ranked, te
   if (ranked.phrase.size > 0) return ranked.phrase.has(message.id);
   const speaker = message.meta?.name?.toLowerCase() ?? "";
   if (ranked.speakers.size > 0 && !ranked.speakers.has(speaker)) return false;
-  return namesWholeSubject(
-    text,
-    terms.filter((term) => !ranked.speakers.has(term)),
-  );
+  const subject = terms.filter((term) => !ranked.speakers.has(term));
+  return namesWholeSubject(text, RECALL_TUNING.nowWords ? subjectTerms(subject) : subject);
 }
 
 /**

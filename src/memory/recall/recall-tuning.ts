@@ -30,6 +30,13 @@ export const RECALL_TUNING = {
    */
   latestFirst: true,
   /**
+   * The newest-first rule leaves out the words that ask for "now" (current, latest, now, still,
+   * today: latest-first.ts) when it decides which candidates state the subject: no statement says
+   * "the current timeout". Round 15 (ADR 0004): ops question @5 0.976 -> 0.988 (all of ops-dev
+   * 0.976 -> 0.982), nothing else moves.
+   */
+  nowWords: true,
+  /**
    * Weight of the vector leg in rank fusion, per kind of embedder. The `local` leg re-orders FTS
    * candidates half by hashed words, half by meaning: on LongMemEval fused @5 0.830 at 0.1
    * (words only), 0.862 at 0.6, 0.869 at 0.8 and 1; it can add no hit FTS did not find.
