@@ -61,12 +61,14 @@ function lowerBound(ids: readonly number[], id: number): number {
   return low;
 }
 
-/** Of the sorted `holders`, how many sit in [id - before, id + after], or -1 when `id` is one. */
+/** Whether message `id` is one of the sorted `holders`. */
+function holds(holders: readonly number[], id: number): boolean {
+  return holders[lowerBound(holders, id)] === id;
+}
+
+/** How many of the sorted `holders` sit in [id - before, id + after]. */
 function neighboursHolding(holders: readonly number[], id: number, tuning: NearbyTuning): number {
-  const from = lowerBound(holders, id - tuning.before);
-  const to = lowerBound(holders, id + tuning.after + 1);
-  const own = lowerBound(holders, id);
-  return holders[own] === id ? -1 : to - from;
+  return lowerBound(holders, id + tuning.after + 1) - lowerBound(holders, id - tuning.before);
 }
 
 /**
@@ -93,7 +95,7 @@ export function withNearbyWords<T extends Hit>(
     if (!holders || least === null) continue;
     const gain = tuning.weight * idf(total, holders.length);
     for (const hit of hits) {
-      if (neighboursHolding(holders, hit.id, tuning) >= least) {
+      if (!holds(holders, hit.id) && neighboursHolding(holders, hit.id, tuning) >= least) {
         bonus.set(hit.id, (bonus.get(hit.id) ?? 0) + gain);
       }
     }
