@@ -123,6 +123,12 @@ export const VARIANTS: Record<string, Patch> = {
     RECALL_TUNING.scoreFusion = 1;
     RECALL_TUNING.vectorKeep = 100;
   },
+  "vector-weight-0.6": () => {
+    RECALL_TUNING.lexicalVectorWeight = 0.6;
+  },
+  "vector-weight-0.7": () => {
+    RECALL_TUNING.lexicalVectorWeight = 0.7;
+  },
   "rrf-10": () => {
     RECALL_TUNING.rrfK = 10;
   },
