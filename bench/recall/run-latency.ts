@@ -4,7 +4,8 @@
 // embedded with the `local` embedder (build-agent's path, kept in bench/recall/.cache/); then the
 // planted facts' keyword and reworded questions and the negatives, spread over the history, each
 // timed three times keeping the fastest (as bench/measures/recall-quality.ts does: other work on
-// a shared machine only adds time). Prints p50 / p95 / max in ms.
+// a shared machine only adds time). Prints p50 / p95 / max in ms, and the share of the asked
+// planted facts whose message is in the first 5 and 10 results (quality at this size).
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -73,17 +74,29 @@ async function build(): Promise<void> {
   renameSync(building, folder);
 }
 
+/** A question asked, with the planted fact's message and its set (none for a negative). */
+interface Asked {
+  query: string;
+  seq?: number;
+  set?: "keyword" | "reworded";
+}
+
 async function main(): Promise<void> {
   if (!existsSync(folder)) await build();
   if (values.variant) applyVariant(values.variant);
   const truth = readTruthFile(truthFile);
-  const asked = truth.facts.flatMap((fact) =>
-    fact.kind === "negative" ? [fact.question] : [fact.question, fact.rewordedQuestion],
+  const asked = truth.facts.flatMap((fact): Asked[] =>
+    fact.kind === "negative"
+      ? [{ query: fact.question }]
+      : [
+          { query: fact.question, seq: fact.seq, set: "keyword" as const },
+          { query: fact.rewordedQuestion, seq: fact.seq, set: "reworded" as const },
+        ],
   );
   const step = Math.max(1, asked.length / limit);
   const queries = Array.from(
     { length: Math.min(limit, asked.length) },
-    (_, i) => asked[Math.floor(i * step)] ?? "",
+    (_, i): Asked => asked[Math.floor(i * step)] ?? { query: "" },
   );
   const store = openAgentStore({
     paths: agentPaths(agentDir),
@@ -94,19 +107,31 @@ async function main(): Promise<void> {
   try {
     await recall(deps, { query: "warm up the prepared statements", k: 10 });
     const times: number[] = [];
-    for (const query of queries) {
+    const ranks = { keyword: [] as number[], reworded: [] as number[] };
+    for (const asking of queries) {
       let best = Number.POSITIVE_INFINITY;
+      let report = await recall(deps, { query: asking.query, k: 10 });
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const started = performance.now();
-        await recall(deps, { query, k: 10 });
+        report = await recall(deps, { query: asking.query, k: 10 });
         best = Math.min(best, performance.now() - started);
       }
       times.push(best);
+      if (asking.seq === undefined || !asking.set) continue;
+      const seq = asking.seq;
+      ranks[asking.set].push(
+        report.results.findIndex((r) => r.seqStart <= seq && seq < r.seqEnd) + 1 || Infinity,
+      );
     }
     const summary = summarizeLatencies(times);
+    const within = (list: number[], k: number) =>
+      (list.filter((rank) => rank <= k).length / Math.max(1, list.length)).toFixed(3);
     process.stdout.write(
       `recall latency at ${store.messages.totals().messages} messages, ${times.length} queries, k 10: ` +
-        `p50 ${summary.p50} ms, p95 ${summary.p95} ms, max ${summary.max} ms\n`,
+        `p50 ${summary.p50} ms, p95 ${summary.p95} ms, max ${summary.max} ms\n` +
+        `planted facts found @5 / @10: keyword ${within(ranks.keyword, 5)} / ` +
+        `${within(ranks.keyword, 10)} (${ranks.keyword.length}), reworded ` +
+        `${within(ranks.reworded, 5)} / ${within(ranks.reworded, 10)} (${ranks.reworded.length})\n`,
     );
   } finally {
     store.close();
