@@ -128,6 +128,7 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
     close() {
       sessionLog.close();
       memoryLog.close();
+      messages.words.close();
       db.close();
     },
   };

@@ -45,11 +45,15 @@ export function searchTerms(text: string): string[] {
  * said it, not who was addressed ("Thanks, Caroline" does not count for "What did Caroline say").
  */
 export function toFtsQuery(text: string, speakers?: ReadonlySet<string>): string | null {
-  const terms = searchTerms(text);
-  if (terms.length === 0) return null;
-  return terms
-    .map((term) => (speakers?.has(term) ? `{meta} : "${term}"` : `"${term}"`))
-    .join(" OR ");
+  const phrases = ftsPhrases(text, speakers);
+  return phrases.length > 0 ? phrases.join(" OR ") : null;
+}
+
+/** The FTS5 phrase of each search term of free text (toFtsQuery joins them with OR). */
+export function ftsPhrases(text: string, speakers?: ReadonlySet<string>): string[] {
+  return searchTerms(text).map((term) =>
+    speakers?.has(term) ? `{meta} : "${term}"` : `"${term}"`,
+  );
 }
 
 /** The FTS5 expression of a phrase: its words in order, in the message's text. */

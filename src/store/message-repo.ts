@@ -11,6 +11,7 @@ import {
 import type { SqliteDatabase } from "./database.js";
 import {
   filterClauses,
+  ftsPhrases,
   phraseMatch,
   type SearchFilters,
   searchTerms,
@@ -18,6 +19,7 @@ import {
 } from "./fts-query.js";
 import { MessageRowQueries, type MessageTokenRow } from "./message-row-queries.js";
 import { TermProximity } from "./term-proximity.js";
+import { type RankedId, WordIndex } from "./word-index.js";
 
 export { contentWords, type SearchFilters, searchTerms } from "./fts-query.js";
 
@@ -114,10 +116,17 @@ export class MessageRepo {
   readonly rows: MessageRowQueries;
   /** Where a search word sits around given messages (recall's nearby-words rule). */
   readonly proximity: TermProximity;
+  /**
+   * The common words' postings in memory (word-index.ts): built by whoever warms it (the
+   * daemon, in the background); until then, and whenever it cannot answer exactly, search ranks
+   * with FTS5 alone.
+   */
+  readonly words: WordIndex;
 
   constructor(private readonly db: SqliteDatabase) {
     this.rows = new MessageRowQueries(db);
     this.proximity = new TermProximity(db);
+    this.words = new WordIndex(db);
   }
 
   ensureSession(session: { id: string; createdAt: string; file: string }): void {
@@ -343,10 +352,14 @@ export class MessageRepo {
   search(query: string, options: SearchOptions): FtsHit[] {
     const match = options.phrase ? phraseMatch(query) : toFtsQuery(query, options.speakers);
     if (!match) return [];
-    const { clauses, values } = filterClauses(options.filters);
     const w = options.weights ?? DEFAULT_FIELD_WEIGHTS;
-    const bm25 = "bm25(messages_fts, ?, ?, ?, ?)";
     const weights = [w.content, w.toolCalls, w.speaker, w.context];
+    if (!options.phrase && !options.filters && this.words.ready) {
+      const ranked = this.words.rank(ftsPhrases(query, options.speakers), weights, options.k);
+      if (ranked) return this.hitsOf(ranked);
+    }
+    const { clauses, values } = filterClauses(options.filters);
+    const bm25 = "bm25(messages_fts, ?, ?, ?, ?)";
     // Without filters, rank inside FTS5 first and join only the winners; with filters, the join
     // must see every match so a narrow filter still finds its hits.
     const sql = clauses
@@ -364,5 +377,20 @@ export class MessageRepo {
       Omit<FtsHit, "score" | "snippet"> & { rank: number }
     >;
     return rows.map(({ rank, ...row }) => ({ ...row, score: -rank, snippet: "" }));
+  }
+
+  /** Hits for ranked ids (best first), with their rows' fields. */
+  private hitsOf(ranked: readonly RankedId[]): FtsHit[] {
+    if (ranked.length === 0) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT id, session, seq, ts, role FROM messages WHERE id IN (${ranked.map(() => "?").join(",")})`,
+      )
+      .all(...ranked.map((hit) => hit.id)) as Array<Omit<FtsHit, "score" | "snippet">>;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ranked.flatMap((hit) => {
+      const row = byId.get(hit.id);
+      return row ? [{ ...row, score: hit.score, snippet: "" }] : [];
+    });
   }
 }

@@ -31,6 +31,16 @@ const CONTEXT_CHARS = 300;
 const CONTEXT_MESSAGES = 2;
 
 /**
+ * The four column texts messages_fts indexes for the message aliased `m`, as SQL (content, tool
+ * calls, envelope, context): what a reader that must see the index's words reads (the top-k
+ * measurement of bench/recall/run-term-engine.ts).
+ */
+export function ftsColumnsSql(m: string): string {
+  return `${m}.content, ${toolCallsText(`${m}.tool_calls`)}, ${envelopeText(`${m}.meta`)},
+      ${contextText(`${m}.session`, `${m}.seq`)}`;
+}
+
+/**
  * What recall searches as a message's context: the heads of the messages just before it in its
  * session (the question it answers, the remark it replies to), as one text.
  */

@@ -1,0 +1,126 @@
+// The common words' index (word-index.ts) ranks exactly as FTS5's bm25() does: same messages,
+// same scores; it catches up on new messages, and steps aside (FTS5 alone) when messages were
+// deleted, since FTS5 keeps scoring with the totals it had.
+import { afterEach, describe, expect, it } from "vitest";
+import { openTestMemory, type TestMemory } from "../../test/support/memory-fixtures.js";
+import { ftsPhrases } from "./fts-query.js";
+import { DEFAULT_FIELD_WEIGHTS } from "./message-repo.js";
+
+let memory: TestMemory | null = null;
+afterEach(async () => {
+  await memory?.close();
+  memory = null;
+});
+
+const COMMON = ["status", "deploy", "service", "logs", "check", "déploiement", "latency"];
+const WEIGHTS = Object.values(DEFAULT_FIELD_WEIGHTS);
+const QUERIES = [
+  "status of the deploy for svc-17",
+  "latency logs check",
+  "déploiement status µs",
+  "which service had the 🤔 latency",
+  "Viktor deploy logs",
+];
+
+/** A deterministic history: common words in most messages, ids, repeats, non-ASCII, tool calls. */
+function history(count: number, from = 0) {
+  let seed = 7 + from;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  return Array.from({ length: count }, (_, index) => {
+    const n = from + index;
+    const words = Array.from({ length: 3 + Math.floor(next() * 8) }, () => {
+      const word = COMMON[Math.floor(next() * COMMON.length)] ?? "status";
+      return next() < 0.1 ? `${word} ${word} ${word} ${word}` : word;
+    });
+    const odd = n % 9 === 0 ? " 2µs 🤔" : "";
+    return {
+      role: n % 2 === 0 ? ("assistant" as const) : ("user" as const),
+      content: `m${n} svc-${n % 40} ${words.join(" ")}${odd}`,
+      ts: new Date(Date.parse("2026-03-01T08:00:00Z") + n * 60_000).toISOString(),
+      meta: { interface: "import", name: n % 2 === 0 ? "kern" : "Viktor" },
+      ...(n % 7 === 0
+        ? {
+            toolCalls: [
+              {
+                id: `call_${n}`,
+                type: "function" as const,
+                function: { name: "check_logs", arguments: `{"service":"svc-${n % 40}"}` },
+              },
+            ],
+          }
+        : {}),
+    };
+  });
+}
+
+/** FTS5 alone: a filter every message passes takes search's FTS5 path. */
+function ftsAlone(query: string) {
+  return memory?.store.messages.search(query, {
+    k: 20,
+    filters: { after: "2000-01-01T00:00:00.000Z" },
+  });
+}
+
+function expectSameRanking(query: string) {
+  const store = memory?.store;
+  if (!store) throw new Error("no store");
+  const expected = ftsAlone(query) ?? [];
+  const got = store.messages.search(query, { k: 20 });
+  expect(got.map((hit) => hit.score)).toHaveLength(expected.length);
+  got.forEach((hit, index) => {
+    expect(hit.score).toBeCloseTo(expected[index]?.score ?? Number.NaN, 9);
+  });
+  const expectedIds = new Set(expected.map((hit) => hit.id));
+  // Equal scores may swap places at the k-th; every other message is the same.
+  expect(got.filter((hit) => expectedIds.has(hit.id)).length).toBeGreaterThanOrEqual(
+    expected.length - 1,
+  );
+}
+
+function indexAnswers(query: string): boolean {
+  const words = memory?.store.messages.words;
+  return words?.rank(ftsPhrases(query), WEIGHTS, 20) != null;
+}
+
+describe("the common words' index", () => {
+  it("ranks the same messages with the same scores as FTS5's bm25()", () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(history(1200));
+    expect(memory.store.messages.words.ready).toBe(false);
+    memory.store.messages.words.warmAll();
+    expect(memory.store.messages.words.ready).toBe(true);
+    for (const query of QUERIES) {
+      expect(indexAnswers(query)).toBe(true);
+      expectSameRanking(query);
+    }
+  });
+
+  it("catches up on messages added after it was built", () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(history(900));
+    memory.store.messages.words.warmAll();
+    memory.store.appendMessages(history(60, 900));
+    for (const query of QUERIES) {
+      expect(indexAnswers(query)).toBe(true);
+      expectSameRanking(query);
+    }
+  });
+
+  it("steps aside when messages were deleted: FTS5 still scores with their counts", () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(history(900));
+    memory.store.messages.words.warmAll();
+    memory.store.db.prepare("DELETE FROM messages WHERE id % 5 = 0").run();
+    expect(indexAnswers(QUERIES[0] ?? "")).toBe(false);
+    expect(memory.store.messages.words.ready).toBe(false);
+    // Built again, it still holds back: FTS5's totals count the deleted messages.
+    memory.store.messages.words.warmAll();
+    for (const query of QUERIES) {
+      expect(indexAnswers(query)).toBe(false);
+      expectSameRanking(query);
+    }
+  });
+});

@@ -1,0 +1,345 @@
+// The common words' index: in memory, the postings (word-postings.ts) of the words held by at
+// least 0.5% of the messages, so recall's BM25 search costs milliseconds where FTS5's bm25()
+// scores every message holding any word of the question (~0.7 µs each: 30 ms at 100k messages).
+// Exact, not an approximation: bm25 is a sum over the query's phrases with one idf per phrase and
+// one length norm per message, so the common words' terms are summed here with FTS5's formula
+// (k1 1.2, b 0.75, idf ln((N − n + 0.5) / (n + 0.5)), each column's weight added once per
+// occurrence) and the other phrases' come from FTS5 over the few messages holding them. Same
+// top k and scores as FTS5 alone to ~1e-14 (bench/recall/run-term-engine.ts,
+// word-index.test.ts). Built in the background in steps (the daemon: warm-word-index.ts);
+// a search checks the index against FTS5's own row and token totals and catches up on new
+// messages first, and returns null (search FTS5 alone) whenever it cannot answer exactly.
+// docs/decisions/0004-recall-ranking.md (round 16)
+import type { SqliteDatabase } from "./database.js";
+import { IndexTerms } from "./index-terms.js";
+import { ftsColumnsSql } from "./migrations.js";
+import { COLUMNS, WordPostings } from "./word-postings.js";
+
+/** A word is common when this share of the sampled messages holds it. */
+const COMMON_SHARE = 0.005;
+/** Messages sampled (the newest) to choose the common words. */
+const SAMPLE = 20_000;
+/** New messages a search catches up on before answering; more, and FTS5 answers alone. */
+const CATCH_UP_LIMIT = 2_000;
+const K1 = 1.2;
+const B = 0.75;
+
+type Phase = "empty" | "sampling" | "building" | "ready" | "off";
+
+export interface RankedId {
+  id: number;
+  score: number;
+}
+
+export class WordIndex {
+  private phase: Phase = "empty";
+  private readonly terms = new IndexTerms();
+  private sampled = new Map<string, number>();
+  private sampleFrom = 0;
+  private sampleSeen = 0;
+  private words = new Map<string, WordPostings>();
+  private lengths = new Uint32Array(1024);
+  private scores = new Float64Array(1024);
+  /** The highest message id the postings hold. */
+  private watermark = 0;
+  private docs = 0;
+  private tokens = 0;
+
+  constructor(private readonly db: SqliteDatabase) {}
+
+  /** Whether searches may use the index (built; each search still checks it against FTS5). */
+  get ready(): boolean {
+    return this.phase === "ready";
+  }
+
+  /** Bytes the postings and message lengths hold. */
+  get bytes(): number {
+    let total = this.lengths.byteLength;
+    for (const postings of this.words.values()) total += postings.size;
+    return total;
+  }
+
+  /**
+   * One step of the build, reading at most `messages` messages: true once the index is ready
+   * and holds every message. Call again until it returns true (the daemon does, between turns).
+   */
+  warmStep(messages: number): boolean {
+    if (this.phase === "off") return true;
+    if (this.phase === "empty") this.startSampling();
+    if (this.phase === "sampling") {
+      this.sampleStep(messages);
+      return false;
+    }
+    if (this.indexAfter(this.watermark, messages) === messages) return false;
+    this.phase = "ready";
+    return true;
+  }
+
+  /** Builds the whole index now (tests and benchmarks). */
+  warmAll(): void {
+    while (!this.warmStep(10_000)) {
+      // each step reads up to 10,000 messages
+    }
+  }
+
+  close(): void {
+    this.terms.close();
+  }
+
+  /**
+   * The `k` best messages for FTS5 phrases (fts-query.ts `ftsPhrases`) by bm25 with column
+   * `weights`, best first, score higher is better; null when the index cannot answer exactly
+   * (not built, too far behind, or out of step with FTS5): search FTS5 alone then.
+   */
+  rank(phrases: readonly string[], weights: readonly number[], k: number): RankedId[] | null {
+    if (this.phase !== "ready" || !this.current()) return null;
+    const common: WordPostings[] = [];
+    const rare: string[] = [];
+    for (const phrase of phrases) {
+      const postings = this.postingsOf(phrase);
+      if (postings) common.push(postings);
+      else rare.push(phrase);
+    }
+    if (common.length === 0) return null;
+    const touched: number[] = [];
+    const add = (id: number, value: number) => {
+      if (this.scores[id] === 0) touched.push(id);
+      this.scores[id] = (this.scores[id] ?? 0) + value;
+    };
+    if (rare.length > 0) this.addRare(rare, weights, add);
+    for (const postings of common) this.addCommon(postings, weights, add);
+    const ranked = topK(touched, this.scores, k);
+    for (const id of touched) this.scores[id] = 0;
+    return ranked;
+  }
+
+  /** The postings of a plain one-word phrase (`"word"`) the index holds, else null. */
+  private postingsOf(phrase: string): WordPostings | null {
+    const quoted = /^"([^"]+)"$/.exec(phrase);
+    if (!quoted) return null;
+    const terms = this.terms.of(quoted[1]);
+    return terms.length === 1 ? (this.words.get(terms[0] ?? "") ?? null) : null;
+  }
+
+  private addRare(
+    phrases: readonly string[],
+    weights: readonly number[],
+    add: (id: number, value: number) => void,
+  ): void {
+    const rows = this.db
+      .prepare(
+        "SELECT rowid, bm25(messages_fts, ?, ?, ?, ?) FROM messages_fts WHERE messages_fts MATCH ?",
+      )
+      .raw(true)
+      .iterate(...weights, phrases.join(" OR ")) as Iterable<[number, number]>;
+    for (const [id, rank] of rows) add(id, -rank);
+  }
+
+  private addCommon(
+    postings: WordPostings,
+    weights: readonly number[],
+    add: (id: number, value: number) => void,
+  ): void {
+    const n = postings.count;
+    const raw = Math.log((this.docs - n + 0.5) / (n + 0.5));
+    const idf = raw <= 0 ? 1e-6 : raw;
+    const base = K1 * (1 - B);
+    const slope = (K1 * B) / (this.tokens / this.docs);
+    const lengths = this.lengths;
+    postings.forEach((id, counts) => {
+      // As FTS5 does: a column's weight added once per occurrence, in column order.
+      let f = 0;
+      for (let column = 0; column < COLUMNS; column += 1) {
+        const weight = weights[column] ?? 0;
+        for (let times = counts[column] ?? 0; times > 0; times -= 1) f += weight;
+      }
+      add(id, (idf * (f * (K1 + 1))) / (f + (base + slope * (lengths[id] ?? 0))));
+    });
+  }
+
+  /**
+   * Catches up on new messages (up to CATCH_UP_LIMIT) and checks the index holds every message
+   * and no deleted one (as many as the messages table: ids only grow, each indexed once), and
+   * that FTS5's own row count and token total, which its bm25() scores with, are the index's. A
+   * deletion starts a rebuild; token totals that disagree mean the tokenizers disagree: the
+   * index turns itself off.
+   */
+  private current(): boolean {
+    const newest = this.db.prepare("SELECT MAX(id) FROM messages").pluck().get() as number | null;
+    if ((newest ?? 0) > this.watermark) {
+      const pending = this.db
+        .prepare("SELECT COUNT(*) FROM messages WHERE id > ?")
+        .pluck()
+        .get(this.watermark) as number;
+      if (pending > CATCH_UP_LIMIT) return false;
+      this.indexAfter(this.watermark, pending);
+    }
+    const rows = this.db
+      .prepare("SELECT COALESCE(SUM(message_rows), 0) FROM sessions")
+      .pluck()
+      .get() as number;
+    if (rows !== this.docs) {
+      this.reset();
+      return false;
+    }
+    const fts = ftsTotals(this.db);
+    // After a deletion FTS5 keeps its totals as they were, and its bm25() scores with them: the
+    // index cannot match those scores, so FTS5 answers alone until a reindex.
+    if (!fts || fts.rows !== this.docs) return false;
+    if (fts.tokens !== this.tokens) {
+      this.phase = "off";
+      return false;
+    }
+    return true;
+  }
+
+  private reset(): void {
+    this.phase = "empty";
+    this.words = new Map();
+    this.sampled = new Map();
+    this.lengths = new Uint32Array(1024);
+    this.watermark = 0;
+    this.docs = 0;
+    this.tokens = 0;
+  }
+
+  private startSampling(): void {
+    const newest = this.db.prepare("SELECT MAX(id) FROM messages").pluck().get() as number | null;
+    this.sampleFrom = Math.max(0, (newest ?? 0) - SAMPLE);
+    this.sampleSeen = 0;
+    this.phase = "sampling";
+  }
+
+  /** Counts, over the newest messages, how many hold each word; then fixes the common words. */
+  private sampleStep(messages: number): void {
+    const rows = this.readAfter(this.sampleFrom, messages);
+    for (const [id, ...texts] of rows) {
+      const seen = new Set(texts.flatMap((text) => this.terms.of(text)));
+      for (const word of seen) this.sampled.set(word, (this.sampled.get(word) ?? 0) + 1);
+      this.sampleFrom = id;
+      this.sampleSeen += 1;
+    }
+    if (rows.length === messages) return;
+    const least = Math.max(2, Math.ceil(COMMON_SHARE * this.sampleSeen));
+    for (const [word, count] of this.sampled) {
+      if (count >= least) this.words.set(word, new WordPostings());
+    }
+    this.sampled = new Map();
+    this.phase = "building";
+  }
+
+  /** Indexes up to `limit` messages after `after`; returns how many it read. */
+  private indexAfter(after: number, limit: number): number {
+    const rows = this.readAfter(after, limit);
+    for (const [id, ...texts] of rows) this.indexMessage(id, texts);
+    return rows.length;
+  }
+
+  private indexMessage(id: number, texts: ReadonlyArray<string | null>): void {
+    const counts = new Map<WordPostings, number[]>();
+    let length = 0;
+    texts.forEach((text, column) => {
+      for (const term of this.terms.of(text)) {
+        length += 1;
+        const postings = this.words.get(term);
+        if (!postings) continue;
+        let entry = counts.get(postings);
+        if (!entry) {
+          entry = new Array<number>(COLUMNS).fill(0);
+          counts.set(postings, entry);
+        }
+        entry[column] = (entry[column] ?? 0) + 1;
+      }
+    });
+    for (const [postings, entry] of counts) postings.add(id, entry);
+    this.ensureCapacity(id);
+    this.lengths[id] = length;
+    this.watermark = id;
+    this.docs += 1;
+    this.tokens += length;
+  }
+
+  private readAfter(after: number, limit: number): Array<[number, ...(string | null)[]]> {
+    return this.db
+      .prepare(
+        `SELECT m.id, ${ftsColumnsSql("m")} FROM messages m WHERE m.id > ? ORDER BY m.id LIMIT ?`,
+      )
+      .raw(true)
+      .all(after, limit) as Array<[number, ...(string | null)[]]>;
+  }
+
+  private ensureCapacity(id: number): void {
+    if (id < this.lengths.length) return;
+    const size = Math.max(this.lengths.length * 2, id + 1);
+    const lengths = new Uint32Array(size);
+    lengths.set(this.lengths);
+    this.lengths = lengths;
+    this.scores = new Float64Array(size);
+  }
+}
+
+/**
+ * FTS5's own row count and token total (all columns), from its averages record (id 1 of
+ * messages_fts_data: SQLite varints, the row count then each column's tokens); null if unread.
+ */
+function ftsTotals(db: SqliteDatabase): { rows: number; tokens: number } | null {
+  const block = db.prepare("SELECT block FROM messages_fts_data WHERE id = 1").pluck().get() as
+    | Uint8Array
+    | undefined;
+  if (!block) return null;
+  const values: number[] = [];
+  let at = 0;
+  while (at < block.length) {
+    let value = 0;
+    let byte = 0;
+    do {
+      byte = block[at++] ?? 0;
+      value = value * 128 + (byte & 0x7f);
+    } while (byte & 0x80 && at < block.length);
+    values.push(value);
+  }
+  const [rows, ...columns] = values;
+  if (rows === undefined || columns.length !== COLUMNS) return null;
+  return { rows, tokens: columns.reduce((sum, value) => sum + value, 0) };
+}
+
+/** The k best of the touched ids by score (ties: lower id first), best first: a min-heap. */
+function topK(touched: readonly number[], scores: Float64Array, k: number): RankedId[] {
+  const below = (a: number, b: number) => {
+    const sa = scores[a] ?? 0;
+    const sb = scores[b] ?? 0;
+    return sa < sb || (sa === sb && a > b);
+  };
+  const heap: number[] = [];
+  const swap = (i: number, j: number) => {
+    const held = heap[i] ?? 0;
+    heap[i] = heap[j] ?? 0;
+    heap[j] = held;
+  };
+  for (const id of touched) {
+    if (heap.length < k) {
+      heap.push(id);
+      for (let at = heap.length - 1; at > 0; ) {
+        const parent = (at - 1) >> 1;
+        if (!below(heap[at] ?? 0, heap[parent] ?? 0)) break;
+        swap(at, parent);
+        at = parent;
+      }
+    } else if (k > 0 && below(heap[0] ?? 0, id)) {
+      heap[0] = id;
+      for (let at = 0; ; ) {
+        const left = 2 * at + 1;
+        let least = at;
+        if (left < heap.length && below(heap[left] ?? 0, heap[least] ?? 0)) least = left;
+        if (left + 1 < heap.length && below(heap[left + 1] ?? 0, heap[least] ?? 0))
+          least = left + 1;
+        if (least === at) break;
+        swap(at, least);
+        at = least;
+      }
+    }
+  }
+  return heap
+    .sort((a, b) => (below(a, b) ? 1 : below(b, a) ? -1 : 0))
+    .map((id) => ({ id, score: scores[id] ?? 0 }));
+}
