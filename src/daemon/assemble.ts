@@ -31,6 +31,7 @@ import { TEMPLATES_DIR } from "./init-agent.js";
 import { toListenError } from "./listen-error.js";
 import { openDaemonStore } from "./open-agent-state.js";
 import { withApprovalNotice } from "./pairing-notice.js";
+import { type WordIndexWarmer, warmWordIndex } from "./warm-word-index.js";
 
 /** Built web assets (npm run build → dist/web). */
 export const DEFAULT_STATIC_DIR = packageFile("dist", "web");
@@ -181,6 +182,7 @@ function withLifecycle(
   onListening: (endpoint: { port: number; url: string }) => void,
 ): Daemon {
   const { config, runtime, memory, store, logger, web, telegram, jobs } = parts;
+  let words: WordIndexWarmer | null = null;
   return {
     ...parts,
     async listen() {
@@ -192,6 +194,7 @@ function withLifecycle(
       if (config.port === null) await updateConfigFile(config.agentDir, { port: listening.port });
       runtime.start();
       jobs.start();
+      words = warmWordIndex(store, logger); // recall's postings, built in the background
       work.extensions.start(); // MCP servers start in the background: the daemon never waits for one
       // Not awaited: while the Bot API is unreachable grammY retries its setup, and the API and
       // the other interfaces must not wait for Telegram.
@@ -201,6 +204,7 @@ function withLifecycle(
     },
     async stop() {
       jobs.stop(); // first: no run is queued while the rest stops
+      words?.stop();
       await telegram?.stop();
       await runtime.stop();
       // Their records stay: the next start reports them as interrupted by this stop.
