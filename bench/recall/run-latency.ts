@@ -1,4 +1,5 @@
-// `npx tsx bench/recall/run-latency.ts [--messages 100000] [--seed 42] [--queries 120] [--variant NAME]`: recall
+// `npx tsx bench/recall/run-latency.ts [--messages 100000] [--seed 42] [--queries 120] [--variant NAME]
+// [--no-word-index]`: recall
 // latency alone at one history size, the narrow form of `npm run bench -- --size 100k`'s recall
 // figure. The same generated history (generator, seed 42, default tool outputs), imported and
 // embedded with the `local` embedder (build-agent's path, kept in bench/recall/.cache/); then the
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     seed: { type: "string" },
     queries: { type: "string" },
     variant: { type: "string" },
+    "no-word-index": { type: "boolean" },
   },
 });
 const messages = Number(values.messages ?? 100_000);
@@ -105,6 +107,10 @@ async function main(): Promise<void> {
   });
   const deps = { store, embedder: createLocalEmbedder() };
   try {
+    // As the daemon does in the background: the common words' postings (word-index.ts).
+    const warming = performance.now();
+    if (!values["no-word-index"]) store.messages.words.warmAll();
+    const warmed = `word index ${values["no-word-index"] ? "off" : "built"} in ${((performance.now() - warming) / 1000).toFixed(1)} s, ${(store.messages.words.bytes / 1e6).toFixed(0)} MB`;
     await recall(deps, { query: "warm up the prepared statements", k: 10 });
     const times: number[] = [];
     const ranks = { keyword: [] as number[], reworded: [] as number[] };
@@ -128,7 +134,7 @@ async function main(): Promise<void> {
       (list.filter((rank) => rank <= k).length / Math.max(1, list.length)).toFixed(3);
     process.stdout.write(
       `recall latency at ${store.messages.totals().messages} messages, ${times.length} queries, k 10: ` +
-        `p50 ${summary.p50} ms, p95 ${summary.p95} ms, max ${summary.max} ms\n` +
+        `p50 ${summary.p50} ms, p95 ${summary.p95} ms, max ${summary.max} ms\n${warmed}\n` +
         `planted facts found @5 / @10: keyword ${within(ranks.keyword, 5)} / ` +
         `${within(ranks.keyword, 10)} (${ranks.keyword.length}), reworded ` +
         `${within(ranks.reworded, 5)} / ${within(ranks.reworded, 10)} (${ranks.reworded.length})\n`,

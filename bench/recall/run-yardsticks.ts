@@ -83,6 +83,8 @@ async function runConversation(
   useCache: boolean,
 ): Promise<void> {
   const agent = await buildAgent(conversation, workDir, useCache);
+  // As the daemon does in the background: recall's common words' index (word-index.ts).
+  agent.store.messages.words.warmAll();
   const bm25 = buildBm25(conversation.lines.map((l) => `${l.name ?? l.role} ${l.content}`));
   const reference = buildFts5Reference(conversation.lines);
   try {
