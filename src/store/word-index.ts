@@ -44,6 +44,8 @@ export class WordIndex {
   private watermark = 0;
   private docs = 0;
   private tokens = 0;
+  /** The postings a message being indexed holds (reused). */
+  private readonly met: WordPostings[] = [];
 
   constructor(private readonly db: SqliteDatabase) {}
 
@@ -236,22 +238,19 @@ export class WordIndex {
   }
 
   private indexMessage(id: number, texts: ReadonlyArray<string | null>): void {
-    const counts = new Map<WordPostings, number[]>();
+    // The words met are gathered in one reused list, their counts on the postings themselves:
+    // a message allocates nothing here (a build reads every message of the history).
+    const met = this.met;
+    met.length = 0;
     let length = 0;
     texts.forEach((text, column) => {
       for (const term of this.terms.of(text)) {
         length += 1;
         const postings = this.words.get(term);
-        if (!postings) continue;
-        let entry = counts.get(postings);
-        if (!entry) {
-          entry = new Array<number>(COLUMNS).fill(0);
-          counts.set(postings, entry);
-        }
-        entry[column] = (entry[column] ?? 0) + 1;
+        if (postings?.countOccurrence(column) === 1) met.push(postings);
       }
     });
-    for (const [postings, entry] of counts) postings.add(id, entry);
+    for (const postings of met) postings.flush(id);
     this.ensureCapacity(id);
     this.lengths[id] = length;
     this.watermark = id;

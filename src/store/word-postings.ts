@@ -14,8 +14,26 @@ export class WordPostings {
   /** How many messages hold the word. */
   count = 0;
 
+  /** Counts gathered for the message being indexed (countOccurrence, then flush). */
+  private readonly pending = new Uint32Array(COLUMNS);
+  private pendingTotal = 0;
+
+  /** Counts one occurrence in `column` of the message being indexed; returns the total so far. */
+  countOccurrence(column: number): number {
+    this.pending[column] = (this.pending[column] ?? 0) + 1;
+    this.pendingTotal += 1;
+    return this.pendingTotal;
+  }
+
+  /** Appends the message being indexed with the counted occurrences, and clears them. */
+  flush(id: number): void {
+    this.add(id, this.pending);
+    this.pending.fill(0);
+    this.pendingTotal = 0;
+  }
+
   /** Appends a message (its id above every id so far) and its per-column counts. */
-  add(id: number, counts: readonly number[]): void {
+  add(id: number, counts: ArrayLike<number>): void {
     this.reserve(6 + COLUMNS * 5);
     this.writeVarint(id - this.lastId);
     let mask = 0;
