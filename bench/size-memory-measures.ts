@@ -122,6 +122,11 @@ export async function measureMemory(options: MeasureMemoryOptions): Promise<Memo
   const reachability = [];
   for (const budget of REACH_BUDGETS)
     reachability.push(await measureReachability({ memory, store, config, truth, budget }));
+  // As the daemon does in the background after it starts: recall's common words' index.
+  const warming = performance.now();
+  store.messages.words.warmAll();
+  const warmed = ((performance.now() - warming) / 1000).toFixed(1);
+  progress(scope, `word index ${warmed} s, ${(store.messages.words.bytes / 1e6).toFixed(0)} MB`);
   progress(scope, "recall quality: FTS-only, vector-only, hybrid");
   const embedder = createLocalEmbedder();
   const recall = await measureRecallQuality({
