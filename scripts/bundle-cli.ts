@@ -11,8 +11,11 @@ import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-/** Bundled in: pure ES modules that cost most to load one by one (zod is ~95 files). */
-const BUNDLED_PACKAGES = new Set(["zod"]);
+/**
+ * Bundled in: pure ES modules that cost most to load one by one (zod is ~95 files), and `stemmer`
+ * (one ES-only file, which the reading commands' CommonJS script could not `require`).
+ */
+const BUNDLED_PACKAGES = new Set(["zod", "stemmer"]);
 
 const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   dependencies: Record<string, string>;
