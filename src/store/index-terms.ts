@@ -3,7 +3,7 @@
 // remove_diacritics 2`; for ASCII text that is: runs of letters and digits, lower case, each
 // through Martin Porter's stemmer (the `stemmer` package). Measured equal, token for token, on
 // every ASCII text of the three recall yardsticks (bench/recall/run-token-parity.ts: 130,447
-// texts, 20.7M tokens). Other text (emoji are tokens to unicode61, "µ" folds to "μ") goes through
+// ASCII texts of 137,921). Other text (emoji are tokens to unicode61, "µ" folds to "μ") goes through
 // a scratch FTS5 table with the same tokenizer, exact by construction.
 import BetterSqlite3 from "better-sqlite3";
 import { stemmer } from "stemmer";
