@@ -1,5 +1,6 @@
 // The daemon builds recall's word index in the background (warm-word-index.ts): in steps, until
-// it is ready, without holding the event loop; stopped, it reads nothing more.
+// it is ready, without holding the event loop; stopped, it reads nothing more (beside a running
+// one that gets ready in the same time).
 import { afterEach, describe, expect, it } from "vitest";
 import { openTestMemory, type TestMemory } from "../../test/support/memory-fixtures.js";
 import { createSilentLogger } from "../log/index.js";
@@ -40,12 +41,23 @@ describe("warming the word index", () => {
     expect(turns).toBeGreaterThan(1);
   });
 
-  it("reads nothing once stopped", async () => {
+  it("reads nothing once stopped, while a running one builds", async () => {
     memory = openTestMemory();
-    fill(memory, 1200);
-    const warmer = warmWordIndex(memory.store, createSilentLogger());
-    warmer.stop();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(memory.store.messages.words.ready).toBe(false);
+    const running = openTestMemory();
+    try {
+      fill(memory, 1200);
+      fill(running, 1200);
+      const stopped = warmWordIndex(memory.store, createSilentLogger());
+      stopped.stop();
+      const warmer = warmWordIndex(running.store, createSilentLogger());
+      for (let wait = 0; wait < 300 && !running.store.messages.words.ready; wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      warmer.stop();
+      expect(running.store.messages.words.ready).toBe(true);
+      expect(memory.store.messages.words.ready).toBe(false);
+    } finally {
+      await running.close();
+    }
   });
 });

@@ -354,7 +354,7 @@ export class MessageRepo {
     if (!match) return [];
     const w = options.weights ?? DEFAULT_FIELD_WEIGHTS;
     const weights = [w.content, w.toolCalls, w.speaker, w.context];
-    if (!options.phrase && !options.filters && this.words.ready) {
+    if (!options.phrase && !options.filters) {
       const ranked = this.words.rank(ftsPhrases(query, options.speakers), weights, options.k);
       if (ranked) return this.hitsOf(ranked);
     }

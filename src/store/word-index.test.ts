@@ -109,6 +109,20 @@ describe("the common words' index", () => {
     }
   });
 
+  it("leaves a long catch-up to the builder: FTS5 answers until it has caught up", () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(history(900));
+    memory.store.messages.words.warmAll();
+    memory.store.appendMessages(history(200, 900));
+    expect(indexAnswers(QUERIES[0] ?? "")).toBe(false);
+    expectSameRanking(QUERIES[0] ?? "");
+    memory.store.messages.words.warmAll();
+    for (const query of QUERIES) {
+      expect(indexAnswers(query)).toBe(true);
+      expectSameRanking(query);
+    }
+  });
+
   it("steps aside when messages were deleted: FTS5 still scores with their counts", () => {
     memory = openTestMemory();
     memory.store.appendMessages(history(900));

@@ -19,8 +19,11 @@ import { COLUMNS, WordPostings } from "./word-postings.js";
 const COMMON_SHARE = 0.005;
 /** Messages sampled (the newest) to choose the common words. */
 const SAMPLE = 20_000;
-/** New messages a search catches up on before answering; more, and FTS5 answers alone. */
-const CATCH_UP_LIMIT = 2_000;
+/**
+ * New messages a search catches up on before answering (a turn adds a few); more (an import) are
+ * the background builder's, and FTS5 answers alone meanwhile: a search stays off the long work.
+ */
+const CATCH_UP_LIMIT = 64;
 const K1 = 1.2;
 const B = 0.75;
 
@@ -160,22 +163,16 @@ export class WordIndex {
   }
 
   /**
-   * Catches up on new messages (up to CATCH_UP_LIMIT) and checks the index holds every message
+   * Catches up on a few new messages (CATCH_UP_LIMIT) and checks the index holds every message
    * and no deleted one (as many as the messages table: ids only grow, each indexed once), and
    * that FTS5's own row count and token total, which its bm25() scores with, are the index's. A
    * deletion starts a rebuild; token totals that disagree mean the tokenizers disagree: the
    * index turns itself off.
    */
   private current(): boolean {
-    const newest = this.db.prepare("SELECT MAX(id) FROM messages").pluck().get() as number | null;
-    if ((newest ?? 0) > this.watermark) {
-      const pending = this.db
-        .prepare("SELECT COUNT(*) FROM messages WHERE id > ?")
-        .pluck()
-        .get(this.watermark) as number;
-      if (pending > CATCH_UP_LIMIT) return false;
-      this.indexAfter(this.watermark, pending);
-    }
+    const pending = this.readAfter(this.watermark, CATCH_UP_LIMIT + 1);
+    if (pending.length > CATCH_UP_LIMIT) return false;
+    for (const [id, ...texts] of pending) this.indexMessage(id, texts);
     const rows = this.db
       .prepare("SELECT COALESCE(SUM(message_rows), 0) FROM sessions")
       .pluck()
