@@ -125,8 +125,8 @@ export class MessageRepo {
 
   constructor(private readonly db: SqliteDatabase) {
     this.rows = new MessageRowQueries(db);
-    this.proximity = new TermProximity(db);
     this.words = new WordIndex(db);
+    this.proximity = new TermProximity(db, this.words);
   }
 
   ensureSession(session: { id: string; createdAt: string; file: string }): void {
@@ -341,11 +341,15 @@ export class MessageRepo {
 
   /** True when some message's envelope (speaker's name, user, interface) holds `term`. */
   namesSpeaker(term: string): boolean {
-    if (searchTerms(term).length !== 1) return false;
+    const words = searchTerms(term);
+    const word = words[0];
+    if (words.length !== 1 || word === undefined) return false;
+    const known = this.words.inEnvelope(word);
+    if (known !== null) return known;
     return (
       this.db
         .prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? LIMIT 1")
-        .get(`{meta} : "${searchTerms(term)[0]}"`) !== undefined
+        .get(`{meta} : "${word}"`) !== undefined
     );
   }
 

@@ -17,13 +17,17 @@ import { COLUMNS, WordPostings } from "./word-postings.js";
 
 /** A word is common when this share of the sampled messages holds it. */
 const COMMON_SHARE = 0.005;
-/** Messages sampled (the newest) to choose the common words. */
+/** Messages sampled (spread through the history) to choose the common words. */
 const SAMPLE = 20_000;
 /**
  * New messages a search catches up on before answering (a turn adds a few); more (an import) are
  * the background builder's, and FTS5 answers alone meanwhile: a search stays off the long work.
  */
 const CATCH_UP_LIMIT = 64;
+/** The columns of a message's own text, as a column mask: content and tool calls. */
+const OWN_TEXT = 0b11;
+/** The envelope column (who said it: name, user, interface), as a column mask. */
+const ENVELOPE = 0b100;
 const K1 = 1.2;
 const B = 0.75;
 
@@ -38,15 +42,24 @@ export class WordIndex {
   private phase: Phase = "empty";
   private readonly terms = new IndexTerms();
   private sampled = new Map<string, number>();
-  private sampleFrom = 0;
+  /** The sample: ids `ceil((i + 1) × stride)` up to the newest, `sampleAt` the next i. */
+  private sampleNewest = 0;
+  private sampleStride = 1;
+  private sampleAt = 0;
   private sampleSeen = 0;
   private words = new Map<string, WordPostings>();
   private lengths = new Uint32Array(1024);
   private scores = new Float64Array(1024);
+  /** The messages a search has scored so far, in `touched[0, touchedCount)` (reused). */
+  private touched = new Uint32Array(1024);
+  private touchedCount = 0;
   /** The highest message id the postings hold. */
   private watermark = 0;
   private docs = 0;
   private tokens = 0;
+  /** A word's postings decoded for a search (reused, grown to the longest). */
+  private ids = new Uint32Array(0);
+  private weighted = new Float64Array(0);
   /** The postings a message being indexed holds (reused). */
   private readonly met: WordPostings[] = [];
 
@@ -106,16 +119,42 @@ export class WordIndex {
       else rare.push(phrase);
     }
     if (common.length === 0) return null;
-    const touched: number[] = [];
-    const add = (id: number, value: number) => {
-      if (this.scores[id] === 0) touched.push(id);
-      this.scores[id] = (this.scores[id] ?? 0) + value;
-    };
-    if (rare.length > 0) this.addRare(rare, weights, add);
-    for (const postings of common) this.addCommon(postings, weights, add);
+    this.touchedCount = 0;
+    if (rare.length > 0) this.addRare(rare, weights);
+    for (const postings of common) this.addCommon(postings, weights);
+    const touched = this.touched.subarray(0, this.touchedCount);
     const ranked = topK(touched, this.scores, k);
     for (const id of touched) this.scores[id] = 0;
     return ranked;
+  }
+
+  /**
+   * The ids of the messages whose own text (content or tool calls) holds each of `words`,
+   * ascending, as FTS5's `{content tool_calls} : "word"` finds them; null for a word more than
+   * `cap` messages hold. Words the index does not hold as one term are left out, and so is every
+   * word when the index cannot answer exactly: read those from FTS5 (term-proximity.ts).
+   */
+  ownTextHolders(words: readonly string[], cap: number): Map<string, number[] | null> {
+    const found = new Map<string, number[] | null>();
+    if (this.phase !== "ready" || !this.current()) return found;
+    for (const word of words) {
+      const terms = this.terms.of(word);
+      const postings = terms.length === 1 ? this.words.get(terms[0] ?? "") : undefined;
+      if (postings) found.set(word, postings.idsIn(OWN_TEXT, cap));
+    }
+    return found;
+  }
+
+  /**
+   * Whether some message's envelope (speaker's name, user, interface) holds `word`, as FTS5's
+   * `{meta} : "word"` finds it; null when the index does not hold the word or cannot answer
+   * exactly. (FTS5 reads the whole doclist of a common word the envelope never holds: "On".)
+   */
+  inEnvelope(word: string): boolean | null {
+    if (this.phase !== "ready" || !this.current()) return null;
+    const terms = this.terms.of(word);
+    const postings = terms.length === 1 ? this.words.get(terms[0] ?? "") : undefined;
+    return postings ? (postings.columns & ENVELOPE) !== 0 : null;
   }
 
   /** The postings of a plain one-word phrase (`"word"`) the index holds, else null. */
@@ -126,40 +165,46 @@ export class WordIndex {
     return terms.length === 1 ? (this.words.get(terms[0] ?? "") ?? null) : null;
   }
 
-  private addRare(
-    phrases: readonly string[],
-    weights: readonly number[],
-    add: (id: number, value: number) => void,
-  ): void {
+  /** Adds `value` to message `id`'s score (a message's first value: it joins the touched). */
+  private add(id: number, value: number): void {
+    if (this.scores[id] === 0) this.touched[this.touchedCount++] = id;
+    this.scores[id] = (this.scores[id] as number) + value;
+  }
+
+  private addRare(phrases: readonly string[], weights: readonly number[]): void {
     const rows = this.db
       .prepare(
         "SELECT rowid, bm25(messages_fts, ?, ?, ?, ?) FROM messages_fts WHERE messages_fts MATCH ?",
       )
       .raw(true)
       .iterate(...weights, phrases.join(" OR ")) as Iterable<[number, number]>;
-    for (const [id, rank] of rows) add(id, -rank);
+    for (const [id, rank] of rows) this.add(id, -rank);
   }
 
-  private addCommon(
-    postings: WordPostings,
-    weights: readonly number[],
-    add: (id: number, value: number) => void,
-  ): void {
+  /** Adds a common word's bm25 terms, as FTS5 computes them, to the scores of its messages. */
+  private addCommon(postings: WordPostings, weights: readonly number[]): void {
     const n = postings.count;
     const raw = Math.log((this.docs - n + 0.5) / (n + 0.5));
     const idf = raw <= 0 ? 1e-6 : raw;
     const base = K1 * (1 - B);
     const slope = (K1 * B) / (this.tokens / this.docs);
-    const lengths = this.lengths;
-    postings.forEach((id, counts) => {
-      // As FTS5 does: a column's weight added once per occurrence, in column order.
-      let f = 0;
-      for (let column = 0; column < COLUMNS; column += 1) {
-        const weight = weights[column] ?? 0;
-        for (let times = counts[column] ?? 0; times > 0; times -= 1) f += weight;
-      }
-      add(id, (idf * (f * (K1 + 1))) / (f + (base + slope * (lengths[id] ?? 0))));
-    });
+    if (this.ids.length < n) {
+      this.ids = new Uint32Array(n);
+      this.weighted = new Float64Array(n);
+    }
+    const { ids, weighted, lengths, scores, touched } = this;
+    postings.decodeWeighted(weights, ids, weighted);
+    // The loop of every search: written out, not through add().
+    let count = this.touchedCount;
+    for (let at = 0; at < n; at += 1) {
+      const id = ids[at] as number;
+      const f = weighted[at] as number;
+      const value = (idf * (f * (K1 + 1))) / (f + (base + slope * (lengths[id] as number)));
+      const held = scores[id] as number;
+      if (held === 0) touched[count++] = id;
+      scores[id] = held + value;
+    }
+    this.touchedCount = count;
   }
 
   /**
@@ -204,20 +249,32 @@ export class WordIndex {
 
   private startSampling(): void {
     const newest = this.db.prepare("SELECT MAX(id) FROM messages").pluck().get() as number | null;
-    this.sampleFrom = Math.max(0, (newest ?? 0) - SAMPLE);
+    this.sampleNewest = newest ?? 0;
+    this.sampleStride = Math.max(1, this.sampleNewest / SAMPLE);
+    this.sampleAt = 0;
     this.sampleSeen = 0;
     this.phase = "sampling";
   }
 
-  /** Counts, over the newest messages, how many hold each word; then fixes the common words. */
+  /**
+   * Counts, over messages spread evenly through the history (ids a stride apart: a word common
+   * in one stretch of a long history counts too), how many hold each word; then fixes the common
+   * words.
+   */
   private sampleStep(messages: number): void {
-    const rows = this.readAfter(this.sampleFrom, messages);
-    for (const [id, ...texts] of rows) {
+    const ids: number[] = [];
+    for (; ids.length < messages && this.sampleAt < SAMPLE; this.sampleAt += 1) {
+      const id = Math.ceil((this.sampleAt + 1) * this.sampleStride);
+      if (id > this.sampleNewest) break;
+      ids.push(id);
+    }
+    const rows = ids.length > 0 ? this.readIds(ids) : [];
+    for (const [, ...texts] of rows) {
       const seen = new Set(texts.flatMap((text) => this.terms.of(text)));
       for (const word of seen) this.sampled.set(word, (this.sampled.get(word) ?? 0) + 1);
-      this.sampleFrom = id;
       this.sampleSeen += 1;
     }
+    if (ids.length === messages) return;
     if (rows.length === messages) return;
     const least = Math.max(2, Math.ceil(COMMON_SHARE * this.sampleSeen));
     for (const [word, count] of this.sampled) {
@@ -264,6 +321,15 @@ export class WordIndex {
       .all(after, limit) as Array<[number, ...(string | null)[]]>;
   }
 
+  private readIds(ids: readonly number[]): Array<[number, ...(string | null)[]]> {
+    return this.db
+      .prepare(
+        `SELECT m.id, ${ftsColumnsSql("m")} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?))`,
+      )
+      .raw(true)
+      .all(JSON.stringify(ids)) as Array<[number, ...(string | null)[]]>;
+  }
+
   private ensureCapacity(id: number): void {
     if (id < this.lengths.length) return;
     const size = Math.max(this.lengths.length * 2, id + 1);
@@ -271,6 +337,7 @@ export class WordIndex {
     lengths.set(this.lengths);
     this.lengths = lengths;
     this.scores = new Float64Array(size);
+    this.touched = new Uint32Array(size);
   }
 }
 
@@ -300,7 +367,11 @@ function ftsTotals(db: SqliteDatabase): { rows: number; tokens: number } | null 
 }
 
 /** The k best of the touched ids by score (ties: lower id first), best first: a min-heap. */
-function topK(touched: readonly number[], scores: Float64Array, k: number): RankedId[] {
+function topK(
+  touched: ArrayLike<number> & Iterable<number>,
+  scores: Float64Array,
+  k: number,
+): RankedId[] {
   const below = (a: number, b: number) => {
     const sa = scores[a] ?? 0;
     const sb = scores[b] ?? 0;

@@ -88,8 +88,10 @@ export function withNearbyWords<T extends Hit>(
   // A word held by more than total × densest / burst messages would need more of a window.
   const cap = Math.ceil((total * tuning.densest) / Math.max(1, tuning.burst)) + 1;
   const bonus = new Map<number, number>();
-  for (const term of new Set(terms)) {
-    const holders = proximity.holders(term, cap);
+  const words = [...new Set(terms)];
+  const held = proximity.holders(words, cap);
+  for (const word of words) {
+    const holders = held.get(word) ?? null;
     const least =
       holders && holders.length > 0 ? neighboursNeeded(holders.length, total, tuning) : null;
     if (!holders || least === null) continue;
