@@ -123,6 +123,15 @@ export const VARIANTS: Record<string, Patch> = {
     RECALL_TUNING.scoreFusion = 1;
     RECALL_TUNING.vectorKeep = 100;
   },
+  "lead-0.1": () => {
+    RECALL_TUNING.backboneLead = 0.1;
+  },
+  "lead-0.2": () => {
+    RECALL_TUNING.backboneLead = 0.2;
+  },
+  "lead-0.35": () => {
+    RECALL_TUNING.backboneLead = 0.35;
+  },
   "vector-weight-0.6": () => {
     RECALL_TUNING.lexicalVectorWeight = 0.6;
   },

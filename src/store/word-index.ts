@@ -57,6 +57,8 @@ export class WordIndex {
   private watermark = 0;
   private docs = 0;
   private tokens = 0;
+  /** The database's change stamp when current() last passed, or null. */
+  private checked: string | null = null;
   /** A word's postings decoded for a search (reused, grown to the longest). */
   private ids = new Uint32Array(0);
   private weighted = new Float64Array(0);
@@ -122,9 +124,9 @@ export class WordIndex {
     this.touchedCount = 0;
     if (rare.length > 0) this.addRare(rare, weights);
     for (const postings of common) this.addCommon(postings, weights);
-    const touched = this.touched.subarray(0, this.touchedCount);
-    const ranked = topK(touched, this.scores, k);
-    for (const id of touched) this.scores[id] = 0;
+    const { touched, scores, touchedCount } = this;
+    const ranked = topK(touched.subarray(0, touchedCount), scores, k);
+    for (let at = 0; at < touchedCount; at += 1) scores[touched[at] as number] = 0;
     return ranked;
   }
 
@@ -208,13 +210,30 @@ export class WordIndex {
   }
 
   /**
-   * Catches up on a few new messages (CATCH_UP_LIMIT) and checks the index holds every message
+   * Whether the index answers exactly now (check(), unless nothing was written since it last
+   * passed).
+   *
+   * check(): catches up on a few new messages (CATCH_UP_LIMIT) and checks the index holds every message
    * and no deleted one (as many as the messages table: ids only grow, each indexed once), and
    * that FTS5's own row count and token total, which its bm25() scores with, are the index's. A
    * deletion starts a rebuild; token totals that disagree mean the tokenizers disagree: the
    * index turns itself off.
    */
   private current(): boolean {
+    // Nothing written since the last check that passed (by this connection: total_changes;
+    // by another: data_version): it still holds, and a search asks several times.
+    const stamp = this.db
+      .prepare("SELECT total_changes() || ':' || data_version FROM pragma_data_version")
+      .pluck()
+      .get() as string;
+    if (stamp === this.checked) return true;
+    this.checked = null;
+    if (!this.check()) return false;
+    this.checked = stamp;
+    return true;
+  }
+
+  private check(): boolean {
     const pending = this.readAfter(this.watermark, CATCH_UP_LIMIT + 1);
     if (pending.length > CATCH_UP_LIMIT) return false;
     for (const [id, ...texts] of pending) this.indexMessage(id, texts);
@@ -239,6 +258,7 @@ export class WordIndex {
 
   private reset(): void {
     this.phase = "empty";
+    this.checked = null;
     this.words = new Map();
     this.sampled = new Map();
     this.lengths = new Uint32Array(1024);
@@ -367,11 +387,7 @@ function ftsTotals(db: SqliteDatabase): { rows: number; tokens: number } | null 
 }
 
 /** The k best of the touched ids by score (ties: lower id first), best first: a min-heap. */
-function topK(
-  touched: ArrayLike<number> & Iterable<number>,
-  scores: Float64Array,
-  k: number,
-): RankedId[] {
+function topK(touched: ArrayLike<number>, scores: Float64Array, k: number): RankedId[] {
   const below = (a: number, b: number) => {
     const sa = scores[a] ?? 0;
     const sb = scores[b] ?? 0;
@@ -383,7 +399,11 @@ function topK(
     heap[i] = heap[j] ?? 0;
     heap[j] = held;
   };
-  for (const id of touched) {
+  // Most messages score below the k-th best so far: one comparison turns them away.
+  let floor = Number.NEGATIVE_INFINITY;
+  for (let next = 0; next < touched.length; next += 1) {
+    const id = touched[next] as number;
+    if ((scores[id] as number) < floor) continue;
     if (heap.length < k) {
       heap.push(id);
       for (let at = heap.length - 1; at > 0; ) {
@@ -405,6 +425,7 @@ function topK(
         at = least;
       }
     }
+    if (heap.length === k) floor = scores[heap[0] ?? 0] as number;
   }
   return heap
     .sort((a, b) => (below(a, b) ? 1 : below(b, a) ? -1 : 0))
