@@ -123,6 +123,15 @@ export const VARIANTS: Record<string, Patch> = {
     RECALL_TUNING.scoreFusion = 1;
     RECALL_TUNING.vectorKeep = 100;
   },
+  "abstain-within-3": () => {
+    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, abstainWithin: 3 };
+  },
+  "abstain-within-5": () => {
+    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, abstainWithin: 5 };
+  },
+  "abstain-within-10": () => {
+    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, abstainWithin: 10 };
+  },
   "lead-0.1": () => {
     RECALL_TUNING.backboneLead = 0.1;
   },

@@ -3,9 +3,9 @@
 // and then talks about it ("any news on the media conversion?" … "the codec decision for
 // video-worker"), so a question in the topic's words finds the statement through its neighbours.
 // The common words' index reads a word's ids when it holds the word; else one FTS5 read of them,
-// bounded; no text is read. (FTS5 answers a rowid range per
-// message, but it scans the word's doclist each time: 100 ranges of a word in 3,500 of 100k
-// messages took 27 ms, its ids once ~0.5 ms.)
+// bounded; no text is read. (FTS5 answers a rowid range per message, but it scans the word's
+// doclist each time: 100 ranges of a word in 3,500 of 100k messages took 27 ms, its ids once
+// ~0.5 ms.)
 import type { SqliteDatabase } from "./database.js";
 import type { WordIndex } from "./word-index.js";
 

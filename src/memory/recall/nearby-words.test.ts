@@ -61,6 +61,25 @@ describe("nearby words", () => {
     expect(other && other.seqStart <= STATEMENT_AT && STATEMENT_AT < other.seqEnd).toBe(false);
   });
 
+  it("keeps the local vector leg out when a hit among the backbone's first five owes its place to its neighbours", async () => {
+    const lines = history();
+    // A message holding two of the question's words itself, far from the chatter: first, and
+    // not lifted.
+    lines[900] = "Conversion codec: conversion codec, conversion codec.";
+    memory = await remember(lines);
+    // A lighter lift: the statement gains, and stays below that message.
+    RECALL_TUNING.nearby = { ...defaults, weight: 0.2 };
+    const legs = await memory.engine.recallLegs({ query: QUESTION, k: 5 });
+    const statementAt = legs.fts.findIndex((id) => id === STATEMENT_AT + 1);
+    expect(statementAt).toBeGreaterThan(0);
+    expect(statementAt).toBeLessThan(5);
+    expect(legs.vectors).toEqual([]);
+    // Looking at the first hit alone, the leg re-orders the backbone's hits.
+    RECALL_TUNING.nearby = { ...defaults, weight: 0.2, abstainWithin: 1 };
+    const first = await memory.engine.recallLegs({ query: QUESTION, k: 5 });
+    expect(first.vectors.length).toBeGreaterThan(0);
+  });
+
   it("leaves a short history's ranking alone: no word there is twenty times denser anywhere", async () => {
     const lines = history().slice(440, 560);
     memory = await remember(lines);

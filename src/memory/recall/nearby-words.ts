@@ -24,6 +24,8 @@ export interface NearbyTuning {
   densest: number;
   /** The `local` vector leg abstains when the best hit gained (its own text lacks the words). */
   vectorsAbstain: boolean;
+  /** ... or when one of the backbone's first this many hits gained. */
+  abstainWithin: number;
   /** The rule applies only when the best hit holds less than this share of the words (recall.ts). */
   belowCoverage: number;
 }

@@ -149,8 +149,11 @@ export const RECALL_TUNING = {
    * Question words a hit lacks that are clustered around it (held by `least` or more of the
    * `before` messages before it and `after` after it, `burst` times denser there than in the whole
    * history) add `weight` × their idf (nearby-words.ts), when the best hit holds less than
-   * `belowCoverage` of the question's words; the `local` vector leg abstains when the best hit
-   * gained (`vectorsAbstain`); weight 0 turns the rule off. Round 15 (ADR 0004), ops-dev every
+   * `belowCoverage` of the question's words; the `local` vector leg abstains when one of the
+   * backbone's first `abstainWithin` hits gained (`vectorsAbstain`): the leg compares a hit's own
+   * text, which lacks those words. Round 17: `abstainWithin` 1 -> 5, ops reworded @5 / @10 0.228 /
+   * 0.240 -> 0.234 / 0.251, nothing else moves (3 the same as 1, 10 as 5); weight 0 turns the
+   * rule off. Round 15 (ADR 0004), ops-dev every
    * 2nd question: reworded @5 / @10 0.030 / 0.060 -> 0.228 / 0.240, nothing else moves (in
    * histories of a few hundred messages no word can cluster 20 times); 100k p95 +5 ms, +2 ms
    * with `densest` 0.5 (a word that would have to fill over half a window is not read: the same
@@ -165,5 +168,6 @@ export const RECALL_TUNING = {
     densest: 0.5,
     belowCoverage: 0.7,
     vectorsAbstain: true,
+    abstainWithin: 5,
   },
 };

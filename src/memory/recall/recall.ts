@@ -225,7 +225,8 @@ interface LexicalLeg {
 function localLegAbstains(leg: LexicalLeg): boolean {
   if (leg.speakers.size > 0 && !RECALL_TUNING.vectorsWhenSpeakerNamed) return true;
   const first = leg.fts[0];
-  if (RECALL_TUNING.nearby.vectorsAbstain && first !== undefined && leg.lifted.has(first)) {
+  const { vectorsAbstain, abstainWithin } = RECALL_TUNING.nearby;
+  if (vectorsAbstain && leg.fts.slice(0, abstainWithin).some((id) => leg.lifted.has(id))) {
     return true;
   }
   const least = RECALL_TUNING.vectorMinCoverage;
