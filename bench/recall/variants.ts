@@ -132,15 +132,6 @@ export const VARIANTS: Record<string, Patch> = {
   "abstain-within-10": () => {
     RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, abstainWithin: 10 };
   },
-  "lead-0.1": () => {
-    RECALL_TUNING.backboneLead = 0.1;
-  },
-  "lead-0.2": () => {
-    RECALL_TUNING.backboneLead = 0.2;
-  },
-  "lead-0.35": () => {
-    RECALL_TUNING.backboneLead = 0.35;
-  },
   "vector-weight-0.6": () => {
     RECALL_TUNING.lexicalVectorWeight = 0.6;
   },

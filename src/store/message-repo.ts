@@ -19,7 +19,8 @@ import {
 } from "./fts-query.js";
 import { MessageRowQueries, type MessageTokenRow } from "./message-row-queries.js";
 import { TermProximity } from "./term-proximity.js";
-import { type RankedId, WordIndex } from "./word-index.js";
+import type { RankedId } from "./top-k.js";
+import { WordIndex } from "./word-index.js";
 
 export { contentWords, type SearchFilters, searchTerms } from "./fts-query.js";
 

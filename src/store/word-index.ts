@@ -11,9 +11,11 @@
 // messages first, and returns null (search FTS5 alone) whenever it cannot answer exactly.
 // docs/decisions/0004-recall-ranking.md (round 16)
 import type { SqliteDatabase } from "./database.js";
+import { ftsTotals } from "./fts-totals.js";
 import { IndexTerms } from "./index-terms.js";
 import { ftsColumnsSql } from "./migrations.js";
-import { COLUMNS, WordPostings } from "./word-postings.js";
+import { type RankedId, topK } from "./top-k.js";
+import { WordPostings } from "./word-postings.js";
 
 /** A word is common when this share of the sampled messages holds it. */
 const COMMON_SHARE = 0.005;
@@ -32,11 +34,6 @@ const K1 = 1.2;
 const B = 0.75;
 
 type Phase = "empty" | "sampling" | "building" | "ready" | "off";
-
-export interface RankedId {
-  id: number;
-  score: number;
-}
 
 export class WordIndex {
   private phase: Phase = "empty";
@@ -140,8 +137,7 @@ export class WordIndex {
     const found = new Map<string, number[] | null>();
     if (this.phase !== "ready" || !this.current()) return found;
     for (const word of words) {
-      const terms = this.terms.of(word);
-      const postings = terms.length === 1 ? this.words.get(terms[0] ?? "") : undefined;
+      const postings = this.postingsOfWord(word);
       if (postings) found.set(word, postings.idsIn(OWN_TEXT, cap));
     }
     return found;
@@ -154,16 +150,19 @@ export class WordIndex {
    */
   inEnvelope(word: string): boolean | null {
     if (this.phase !== "ready" || !this.current()) return null;
-    const terms = this.terms.of(word);
-    const postings = terms.length === 1 ? this.words.get(terms[0] ?? "") : undefined;
+    const postings = this.postingsOfWord(word);
     return postings ? (postings.columns & ENVELOPE) !== 0 : null;
   }
 
   /** The postings of a plain one-word phrase (`"word"`) the index holds, else null. */
   private postingsOf(phrase: string): WordPostings | null {
     const quoted = /^"([^"]+)"$/.exec(phrase);
-    if (!quoted) return null;
-    const terms = this.terms.of(quoted[1]);
+    return quoted ? this.postingsOfWord(quoted[1] ?? "") : null;
+  }
+
+  /** The postings of a word the index holds as one term (as FTS5 tokenizes it), else null. */
+  private postingsOfWord(word: string): WordPostings | null {
+    const terms = this.terms.of(word);
     return terms.length === 1 ? (this.words.get(terms[0] ?? "") ?? null) : null;
   }
 
@@ -359,75 +358,4 @@ export class WordIndex {
     this.scores = new Float64Array(size);
     this.touched = new Uint32Array(size);
   }
-}
-
-/**
- * FTS5's own row count and token total (all columns), from its averages record (id 1 of
- * messages_fts_data: SQLite varints, the row count then each column's tokens); null if unread.
- */
-function ftsTotals(db: SqliteDatabase): { rows: number; tokens: number } | null {
-  const block = db.prepare("SELECT block FROM messages_fts_data WHERE id = 1").pluck().get() as
-    | Uint8Array
-    | undefined;
-  if (!block) return null;
-  const values: number[] = [];
-  let at = 0;
-  while (at < block.length) {
-    let value = 0;
-    let byte = 0;
-    do {
-      byte = block[at++] ?? 0;
-      value = value * 128 + (byte & 0x7f);
-    } while (byte & 0x80 && at < block.length);
-    values.push(value);
-  }
-  const [rows, ...columns] = values;
-  if (rows === undefined || columns.length !== COLUMNS) return null;
-  return { rows, tokens: columns.reduce((sum, value) => sum + value, 0) };
-}
-
-/** The k best of the touched ids by score (ties: lower id first), best first: a min-heap. */
-function topK(touched: ArrayLike<number>, scores: Float64Array, k: number): RankedId[] {
-  const below = (a: number, b: number) => {
-    const sa = scores[a] ?? 0;
-    const sb = scores[b] ?? 0;
-    return sa < sb || (sa === sb && a > b);
-  };
-  const heap: number[] = [];
-  const swap = (i: number, j: number) => {
-    const held = heap[i] ?? 0;
-    heap[i] = heap[j] ?? 0;
-    heap[j] = held;
-  };
-  // Most messages score below the k-th best so far: one comparison turns them away.
-  let floor = Number.NEGATIVE_INFINITY;
-  for (let next = 0; next < touched.length; next += 1) {
-    const id = touched[next] as number;
-    if ((scores[id] as number) < floor) continue;
-    if (heap.length < k) {
-      heap.push(id);
-      for (let at = heap.length - 1; at > 0; ) {
-        const parent = (at - 1) >> 1;
-        if (!below(heap[at] ?? 0, heap[parent] ?? 0)) break;
-        swap(at, parent);
-        at = parent;
-      }
-    } else if (k > 0 && below(heap[0] ?? 0, id)) {
-      heap[0] = id;
-      for (let at = 0; ; ) {
-        const left = 2 * at + 1;
-        let least = at;
-        if (left < heap.length && below(heap[left] ?? 0, heap[least] ?? 0)) least = left;
-        if (left + 1 < heap.length && below(heap[left + 1] ?? 0, heap[least] ?? 0))
-          least = left + 1;
-        if (least === at) break;
-        swap(at, least);
-        at = least;
-      }
-    }
-    if (heap.length === k) floor = scores[heap[0] ?? 0] as number;
-  }
-  return heap
-    .sort((a, b) => (below(a, b) ? 1 : below(b, a) ? -1 : 0))
-    .map((id) => ({ id, score: scores[id] ?? 0 }));
 }

@@ -116,8 +116,6 @@ export const RECALL_TUNING = {
    * reworded 0.006 -> 0.048, but LongMemEval @5 0.887 -> 0.858; not kept.
    */
   scoreFusion: 0,
-  /** The backbone's best hit stays first when the next holds at most 1 − this of its score (0: off). */
-  backboneLead: 0,
   /** The constant k of reciprocal rank fusion (recall-fusion.ts); round 8 measured 10 and 30. */
   rrfK: RRF_K,
   /**

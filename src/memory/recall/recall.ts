@@ -284,32 +284,10 @@ function fuseLegs(
     ? fuseRankings([byScore.map((entry) => entry.item), dated], k, [1, weights[2] ?? 0])
     : fuseRankings([fts, vectors, dated], k, weights);
   const hop = bridgeRanking(deps, options, first[0]?.item);
-  if (hop.length === 0) return withBackboneLead(first, scored);
-  return withBackboneLead(
-    byScore
-      ? fuseRankings([first.map((entry) => entry.item), hop], k, [1, RECALL_TUNING.bridge])
-      : fuseRankings([fts, vectors, dated, hop], k, [...weights, RECALL_TUNING.bridge]),
-    scored,
-  );
-}
-
-/**
- * The backbone's best hit first when it leads the next by `backboneLead` of its score (0: off):
- * fusion puts every hit two legs hold above a hit one leg holds, however far that one leads.
- */
-function withBackboneLead(
-  fused: Array<{ item: number; score: number }>,
-  scored: readonly ScoredHit[],
-): Array<{ item: number; score: number }> {
-  const lead = RECALL_TUNING.backboneLead;
-  const [best, next] = scored;
-  if (lead <= 0 || !best || (next && next.score > (1 - lead) * best.score)) return fused;
-  const top = fused.find((entry) => entry.item === best.id);
-  if (!top || top === fused[0]) return fused;
-  return [
-    { item: best.id, score: fused[0]?.score ?? top.score },
-    ...fused.filter((entry) => entry !== top),
-  ];
+  if (hop.length === 0) return first;
+  return byScore
+    ? fuseRankings([first.map((entry) => entry.item), hop], k, [1, RECALL_TUNING.bridge])
+    : fuseRankings([fts, vectors, dated, hop], k, [...weights, RECALL_TUNING.bridge]);
 }
 
 /**
