@@ -52,6 +52,24 @@ describe("MemoryEngine pipeline", () => {
     expect(memory.store.state.usageTotals().calls).toBe(segments.length);
   });
 
+  it("reports each phase as it starts, and segmentation up to the last message", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(buildConversation({ turns: 60 }));
+    const total = memory.store.messages.nextSeq(memory.store.sessionLog.sessionId);
+    const reports: Array<{ phase: string; done: number; total: number }> = [];
+    await memory.engine.runUntilIdle((progress) => reports.push({ ...progress }));
+    const phases = [...new Set(reports.map((report) => report.phase))];
+    expect(phases.slice(0, 3)).toEqual(["embed", "segment", "rollup"]);
+    // A phase's first report comes before its work, so time spent in it is counted as its own.
+    for (const phase of phases)
+      expect(reports.find((report) => report.phase === phase)?.done).toBe(0);
+    const segmenting = reports.filter((report) => report.phase === "segment");
+    expect(segmenting[0]).toEqual({ phase: "segment", done: 0, total });
+    expect(segmenting.at(-1)).toEqual({ phase: "segment", done: total, total });
+    const leaves = allSegments(memory).filter((segment) => segment.level === 0);
+    expect(Math.max(...leaves.map((segment) => segment.seqEnd))).toBe(total);
+  });
+
   it("opens the breaker on failures, keeps extractive stand-ins, and replaces them on recovery", async () => {
     llm = await startFakeLlm();
     let failing = true;

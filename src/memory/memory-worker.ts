@@ -127,13 +127,15 @@ export class MemoryWorker {
         final: request.final,
         embeddingsDegraded: this.embeddingsDegraded,
         vectorCache: this.plannerVectors,
+        onProgress: (done, total) => request.onProgress?.({ phase: "segment", done, total }),
       });
-      request.onProgress?.({ phase: "segment", done: closed, total: closed });
     });
     // Incremental: a rollup can only become possible when a segment closed or a summary landed
     // (handled below); the first run after open checks everything once.
     if (closed > 0 || !this.rolledUp) {
       await this.step("rollup", () => {
+        // Reported first too, so a long rollup is not counted as the phase before it.
+        request.onProgress?.({ phase: "rollup", done: 0, total: 0 });
         const created = runRollupJob(this.context);
         this.rolledUp = true;
         request.onProgress?.({ phase: "rollup", done: created, total: created });

@@ -54,6 +54,8 @@ export async function runEmbeddingJob(options: EmbeddingJobOptions): Promise<Emb
     options.logger.info({ fingerprint: embedder.fingerprint }, "embedder changed; re-embedding");
   const batchSize = options.batchSize ?? embedder.batchSize ?? DEFAULT_BATCH_SIZE;
   const total = store.vectors.pendingCount();
+  // Reported before the first batch, so progress (and the bench's phase times) start here.
+  options.onProgress?.(0, total);
   let done = 0;
   let empty = 0;
   while (!options.signal?.aborted) {

@@ -17,6 +17,8 @@ export interface SegmentationJobOptions {
    * share their context window, and a stored vector never changes while the engine is open.
    */
   vectorCache?: Map<number, Float32Array>;
+  /** Messages planned so far and in all, first before any work, then after each chunk. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Planned messages whose vectors the cache keeps (a plan reads ~200 context rows + the tail). */
@@ -31,12 +33,24 @@ export function runSegmentationJob(
   options: SegmentationJobOptions,
 ): number {
   let closed = 0;
-  const active = context.store.sessionLog.sessionId;
-  for (const session of context.store.messages.sessionIds()) {
+  const { store } = context;
+  const active = store.sessionLog.sessionId;
+  const sessions = store.messages.sessionIds().map((session) => ({
+    session,
+    from: store.segments.levelEnd(session, 0),
+    end: store.messages.nextSeq(session),
+  }));
+  const total = sessions.reduce((sum, { from, end }) => sum + Math.max(0, end - from), 0);
+  let before = 0;
+  options.onProgress?.(0, total);
+  for (const { session, from, end } of sessions) {
     if (context.signal.aborted) break;
     // A session that is no longer active never grows again: its tail is closed too.
     const final = options.final || session !== active;
-    closed += segmentSession(context, session, { ...options, final });
+    const onChunk = (reached: number) =>
+      options.onProgress?.(before + Math.min(end, reached) - from, total);
+    closed += segmentSession(context, session, { ...options, final }, onChunk);
+    before += Math.max(0, end - from);
   }
   return closed;
 }
@@ -103,6 +117,7 @@ function segmentSession(
   context: PipelineContext,
   session: string,
   options: SegmentationJobOptions,
+  onChunk: (reached: number) => void,
 ): number {
   const end = context.store.messages.nextSeq(session);
   let closed = 0;
@@ -112,6 +127,7 @@ function segmentSession(
     const final = options.final && chunkEnd >= end;
     const closedNow = segmentChunk(context, session, { ...options, final }, chunkEnd);
     closed += closedNow;
+    onChunk(context.store.segments.levelEnd(session, 0));
     if (final || chunkEnd >= end || closedNow === 0 || context.signal.aborted) return closed;
   }
 }
