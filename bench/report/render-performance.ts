@@ -92,7 +92,10 @@ function renderPipeline(sizes: readonly SizeResult[]): string {
     "The whole pipeline after an import, offline (`local` embedder, `extractive` summaries): " +
       "embed every message, segment, roll up (`memory.runUntilIdle()`), in the phases the worker " +
       "reports (prepare: the heal and the working-memory catch-up, before the first report); each L0 gets its extractive summary as it closes (segment phase), each rollup " +
-      "as it is made (rollup phase). Target at 20k: under 60 s.",
+      "as it is made (rollup phase, which also holds the summary and notes steps). Target at " +
+      "20k: under 60 s. Since commit c5d109f the worker reports each phase as it starts; runs " +
+      "before it reported one only when it ended, so in their rows the embed column holds the " +
+      "segmentation too and the segment column the rollup.",
     "",
     table(["size", "total", ...phases, "throughput"], rows),
     ...(growth ? ["", growth] : []),
