@@ -43,8 +43,8 @@ export const VARIANTS: Record<string, Patch> = {
   "nearby-0.8": () => {
     RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, weight: 0.8 };
   },
-  "nearby-20-5": () => {
-    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, before: 20, after: 5 };
+  "nearby-30-8": () => {
+    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, before: 30, after: 8 };
   },
   "no-speaker-prior": () => {
     SPEAKER_TUNING.firstPersonUser = 1;
@@ -73,6 +73,18 @@ export const VARIANTS: Record<string, Patch> = {
   },
   "vectors-when-named": () => {
     RECALL_TUNING.vectorsWhenSpeakerNamed = true;
+  },
+  "bridge-from-fts": () => {
+    RECALL_TUNING.bridgeFrom = "fts";
+  },
+  "vectors-on-when": () => {
+    RECALL_TUNING.vectorsOnWhen = true;
+  },
+  "widen-within-2": () => {
+    RECALL_TUNING.widenWithin = 2;
+  },
+  "widen-within-4": () => {
+    RECALL_TUNING.widenWithin = 4;
   },
   "no-bridge": () => {
     RECALL_TUNING.bridge = 0;

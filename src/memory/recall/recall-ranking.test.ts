@@ -122,6 +122,38 @@ describe("recall ranking", () => {
     expect(whole.vectors).toEqual([]);
   });
 
+  it("keeps the local vector leg out of a question asking when: the answer is a date", async () => {
+    const statement =
+      "I drafted the update for the event streaming brokers and left notes for Dmitri. Note " +
+      "for later: the dry run for kafka-worker took place on March 6, 2022.";
+    const echo = "any news on the event streaming brokers? the cost worries me a bit";
+    memory = await remember([
+      ...FILLER,
+      ["assistant", "Melanie", statement],
+      ["user", "Caroline", "ok"],
+      ...FILLER,
+      ["user", "Caroline", echo],
+      ["assistant", "Melanie", "The brokers look calm today."],
+      ["user", "Caroline", echo.replace("cost", "issue")],
+      ...FILLER,
+      ["user", "Caroline", echo.replace("cost", "latency")],
+      ["user", "Caroline", echo.replace("cost", "disk")],
+      ["user", "Caroline", echo.replace("cost", "alerting")],
+    ]);
+    const engine = memory.engine;
+    const when = "on what day was the dry run of the event streaming brokers";
+    const legs = await engine.recallLegs({ query: when, k: 5 });
+    expect(legs.vectors).toEqual([]);
+    const report = await engine.recall({ query: when, k: 5 });
+    expect(report.results[0]?.seqStart).toBe(FILLER.length);
+    // Asked for something other than a time, the same words keep the leg.
+    const what = await engine.recallLegs({
+      query: "dry run plan of the event streaming brokers",
+      k: 5,
+    });
+    expect(what.vectors.length).toBeGreaterThan(0);
+  });
+
   it("puts what was said on the day a question names above the same words on other days", async () => {
     memory = openTestMemory();
     const days = ["2023-05-01", "2023-05-03", "2023-05-09", "2023-05-20"];

@@ -117,7 +117,7 @@ export function buildReport(
   const top = newestFirst(query, ranked, candidates, messages, texts);
   const results: RecallResult[] = [];
   const byTurn = new Map<string, RecallResult>();
-  for (const { item, score } of top) {
+  for (const [place, { item, score }] of top.entries()) {
     const message = messages.get(item);
     if (!message) continue;
     const [turnStart] = turnRange(store, message.session, message.seq);
@@ -126,7 +126,7 @@ export function buildReport(
     if (earlier) {
       // One result per turn: a second hit next to it widens it (when the tuning says so); one
       // further away adds nothing.
-      if (!RECALL_TUNING.widen) continue;
+      if (!RECALL_TUNING.widen || place >= RECALL_TUNING.widenWithin * k) continue;
       if (message.seq === earlier.seqEnd) earlier.seqEnd += 1;
       else if (message.seq === earlier.seqStart - 1) earlier.seqStart -= 1;
       continue;

@@ -23,6 +23,25 @@ export const RECALL_TUNING = {
    * 20k: keyword R@5 0.854 -> 0.927; LongMemEval final @5 0.858 -> 0.855 (1 weighed 0.927 / 0.851).
    */
   bridge: 0.5,
+  /** Which ranking's best hit the second hop starts from: the fused first hop's, or the FTS leg's. */
+  bridgeFrom: "fused" as "fused" | "fts",
+  /**
+   * Whether the `local` vector leg runs on a question asking for a time ("when", "what day",
+   * "which year"): its answer is a date, which no bag of the question's words holds, so the leg can
+   * only re-order by the subject's words, and its cosine favours short messages that repeat the
+   * subject ("any news on the event streaming brokers?") over the statement that gives the date.
+   * Round 18 (ADR 0004): off, ops reworded @5 / @10 0.234 / 0.251 -> 0.251 / 0.269, ops question
+   * @5 0.988 -> 0.994, nothing else moves.
+   */
+  vectorsOnWhen: false,
+  /**
+   * A hit widens an earlier result of its turn only when it ranks within this many times `k`
+   * itself (the report reads 4k candidates). A deeper hit that widened took a place in the k
+   * messages shown ahead of better hits. Round 18 (ADR 0004): 4 -> 1, LongMemEval @5 / @10
+   * 0.872 / 0.929 -> 0.876 / 0.933, ops keyword @5 0.976 -> 0.982, LoCoMo 0.704 / 0.814 ->
+   * 0.706 / 0.810; 2 the same as 4.
+   */
+  widenWithin: 1,
   /**
    * Among hits naming every query term, the newest first (latest-first.ts), unless the question
    * asks for an earlier state ("before I changed it": LongMemEval final 0.865 / 0.926 -> 0.869 /
@@ -149,7 +168,9 @@ export const RECALL_TUNING = {
    * history) add `weight` × their idf (nearby-words.ts), when the best hit holds less than
    * `belowCoverage` of the question's words; the `local` vector leg abstains when one of the
    * backbone's first `abstainWithin` hits gained (`vectorsAbstain`): the leg compares a hit's own
-   * text, which lacks those words. Round 17: `abstainWithin` 1 -> 5, ops reworded @5 / @10 0.228 /
+   * text, which lacks those words. Round 18: the window 30 / 8 -> 20 / 5 (with `vectorsOnWhen`
+   * off): ops reworded @5 / @10 0.251 / 0.269 -> 0.263 / 0.281, LoCoMo @10 0.808 -> 0.814,
+   * LongMemEval @5 0.879 -> 0.872. Round 17: `abstainWithin` 1 -> 5, ops reworded @5 / @10 0.228 /
    * 0.240 -> 0.234 / 0.251, nothing else moves (3 the same as 1, 10 as 5); weight 0 turns the
    * rule off. Round 15 (ADR 0004), ops-dev every
    * 2nd question: reworded @5 / @10 0.030 / 0.060 -> 0.228 / 0.240, nothing else moves (in
@@ -159,8 +180,8 @@ export const RECALL_TUNING = {
    */
   nearby: {
     weight: 0.6,
-    before: 30,
-    after: 8,
+    before: 20,
+    after: 5,
     least: 2,
     burst: 20,
     densest: 0.5,

@@ -191,7 +191,8 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
     : { hits: covered, lifted: new Set<number>() };
   const scored = contextRerank(near.hits, roleWeight);
   const fts = scored.map((hit) => hit.id);
-  const lexical = { fts, heads, terms, roleWeight, speakers, lifted: near.lifted };
+  const asksWhen = ASKS_FOR_A_TIME.test(options.query);
+  const lexical = { fts, heads, terms, roleWeight, speakers, lifted: near.lifted, asksWhen };
   const vectors = await vectorLeg(deps, options, lexical);
   const dated = datedRanking(deps, options, match, speakers);
   const fused = fuseLegs(deps, options, scored, vectors, dated);
@@ -213,7 +214,11 @@ interface LexicalLeg {
   speakers: ReadonlySet<string>;
   /** Hits that gained from words around them (nearby-words.ts). */
   lifted: ReadonlySet<number>;
+  /** The question asks for a time ("when", "what day"): its answer is a date. */
+  asksWhen: boolean;
 }
+
+const ASKS_FOR_A_TIME = /\b(?:when|(?:what|which) (?:day|date|time|year|month))\b/i;
 
 /**
  * Whether the `local` vector leg stays out of this search: the question names a speaker, the
@@ -224,6 +229,7 @@ interface LexicalLeg {
  */
 function localLegAbstains(leg: LexicalLeg): boolean {
   if (leg.speakers.size > 0 && !RECALL_TUNING.vectorsWhenSpeakerNamed) return true;
+  if (leg.asksWhen && !RECALL_TUNING.vectorsOnWhen) return true;
   const first = leg.fts[0];
   const { vectorsAbstain, abstainWithin } = RECALL_TUNING.nearby;
   if (vectorsAbstain && leg.fts.slice(0, abstainWithin).some((id) => leg.lifted.has(id))) {
@@ -283,7 +289,8 @@ function fuseLegs(
   const first = byScore
     ? fuseRankings([byScore.map((entry) => entry.item), dated], k, [1, weights[2] ?? 0])
     : fuseRankings([fts, vectors, dated], k, weights);
-  const hop = bridgeRanking(deps, options, first[0]?.item);
+  const start = RECALL_TUNING.bridgeFrom === "fts" ? fts[0] : first[0]?.item;
+  const hop = bridgeRanking(deps, options, start);
   if (hop.length === 0) return first;
   return byScore
     ? fuseRankings([first.map((entry) => entry.item), hop], k, [1, RECALL_TUNING.bridge])
