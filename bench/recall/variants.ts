@@ -74,9 +74,6 @@ export const VARIANTS: Record<string, Patch> = {
   "vectors-when-named": () => {
     RECALL_TUNING.vectorsWhenSpeakerNamed = true;
   },
-  "bridge-from-fts": () => {
-    RECALL_TUNING.bridgeFrom = "fts";
-  },
   "vectors-on-when": () => {
     RECALL_TUNING.vectorsOnWhen = true;
   },
@@ -86,8 +83,8 @@ export const VARIANTS: Record<string, Patch> = {
   "widen-within-4": () => {
     RECALL_TUNING.widenWithin = 4;
   },
-  "no-bridge": () => {
-    RECALL_TUNING.bridge = 0;
+  "bridge-0.5": () => {
+    RECALL_TUNING.bridge = 0.5;
   },
   "no-vector-leg": () => {
     RECALL_TUNING.lexicalVectorWeight = 0;

@@ -19,12 +19,13 @@ export const RECALL_TUNING = {
    */
   recency: 0.05,
   /**
-   * Weight of the second hop (bridge-hop.ts) in fusion; 0 turns it off. Planted two-hop facts at
-   * 20k: keyword R@5 0.854 -> 0.927; LongMemEval final @5 0.858 -> 0.855 (1 weighed 0.927 / 0.851).
+   * Weight of the second hop (bridge-hop.ts) in fusion; 0 turns it off. Chosen on the bench's
+   * planted two-hop facts at 20k (keyword R@5 0.854 -> 0.927 at 0.5). Off since round 18 (ADR 0004):
+   * on the three yardsticks it gains nothing (ops-dev's 26 multi-hop questions the same on and
+   * off); at 0.5 the sum is 7.849 against 7.852 off (LongMemEval @5 0.879 -> 0.876, LoCoMo
+   * 0.708 / 0.808 -> 0.706 / 0.810), and it costs a second FTS query.
    */
-  bridge: 0.5,
-  /** Which ranking's best hit the second hop starts from: the fused first hop's, or the FTS leg's. */
-  bridgeFrom: "fused" as "fused" | "fts",
+  bridge: 0,
   /**
    * Whether the `local` vector leg runs on a question asking for a time ("when", "what day",
    * "which year"): its answer is a date, which no bag of the question's words holds, so the leg can
@@ -170,7 +171,8 @@ export const RECALL_TUNING = {
    * backbone's first `abstainWithin` hits gained (`vectorsAbstain`): the leg compares a hit's own
    * text, which lacks those words. Round 18: the window 30 / 8 -> 20 / 5 (with `vectorsOnWhen`
    * off): ops reworded @5 / @10 0.251 / 0.269 -> 0.263 / 0.281, LoCoMo @10 0.808 -> 0.814,
-   * LongMemEval @5 0.879 -> 0.872. Round 17: `abstainWithin` 1 -> 5, ops reworded @5 / @10 0.228 /
+   * LongMemEval @5 0.879 -> 0.872; then `abstainWithin` 5 -> 3: LongMemEval @10 0.933 -> 0.936,
+   * nothing else moves. Round 17: `abstainWithin` 1 -> 5, ops reworded @5 / @10 0.228 /
    * 0.240 -> 0.234 / 0.251, nothing else moves (3 the same as 1, 10 as 5); weight 0 turns the
    * rule off. Round 15 (ADR 0004), ops-dev every
    * 2nd question: reworded @5 / @10 0.030 / 0.060 -> 0.228 / 0.240, nothing else moves (in
@@ -187,6 +189,6 @@ export const RECALL_TUNING = {
     densest: 0.5,
     belowCoverage: 0.7,
     vectorsAbstain: true,
-    abstainWithin: 5,
+    abstainWithin: 3,
   },
 };

@@ -289,8 +289,7 @@ function fuseLegs(
   const first = byScore
     ? fuseRankings([byScore.map((entry) => entry.item), dated], k, [1, weights[2] ?? 0])
     : fuseRankings([fts, vectors, dated], k, weights);
-  const start = RECALL_TUNING.bridgeFrom === "fts" ? fts[0] : first[0]?.item;
-  const hop = bridgeRanking(deps, options, start);
+  const hop = bridgeRanking(deps, options, first[0]?.item);
   if (hop.length === 0) return first;
   return byScore
     ? fuseRankings([first.map((entry) => entry.item), hop], k, [1, RECALL_TUNING.bridge])
