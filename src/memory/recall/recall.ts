@@ -221,8 +221,9 @@ interface LexicalLeg {
 const ASKS_FOR_A_TIME = /\b(?:when|(?:what|which) (?:day|date|time|year|month))\b/i;
 
 /**
- * Whether the `local` vector leg stays out of this search: the question names a speaker, the
- * backbone's best hit owes its place to words around it (nearby-words.ts: its own text, which the
+ * Whether the `local` vector leg stays out of this search: the question names a speaker or asks
+ * when (RECALL_TUNING.vectorsOnWhen: the answer is a date), one of the backbone's first hits owes
+ * its place to words around it (nearby-words.ts: its own text, which the
  * leg compares, lacks them), or it holds too few of the question's words
  * (RECALL_TUNING.vectorMinCoverage) or all of them (vectorMaxCoverage: the same bag of words can
  * only re-order by length).
