@@ -1,13 +1,6 @@
 // Messages in kern.db: insert (with their token counts), range reads, history pages, per-session
 // statistics and FTS5 search. Derived from the session log; rebuilt by reindex.
-import { z } from "zod";
-import {
-  messageMetaSchema,
-  parseJsonAs,
-  type SessionMessage,
-  StoreError,
-  toolCallSchema,
-} from "../kernel/index.js";
+import type { SessionMessage } from "../kernel/index.js";
 import type { SqliteDatabase } from "./database.js";
 import {
   filterClauses,
@@ -17,6 +10,7 @@ import {
   searchTerms,
   toFtsQuery,
 } from "./fts-query.js";
+import { type IndexedMessage, type MessageRow, toIndexedMessage } from "./indexed-message.js";
 import { MessageRowQueries, type MessageTokenRow } from "./message-row-queries.js";
 import { TermProximity } from "./term-proximity.js";
 import type { RankedId } from "./top-k.js";
@@ -24,11 +18,7 @@ import { WordIndex } from "./word-index.js";
 
 export { contentWords, type SearchFilters, searchTerms } from "./fts-query.js";
 
-export interface IndexedMessage extends SessionMessage {
-  id: number;
-  session: string;
-  tokens: number;
-}
+export type { IndexedMessage } from "./indexed-message.js";
 
 export interface FtsHit {
   id: number;
@@ -38,49 +28,6 @@ export interface FtsHit {
   role: string;
   score: number;
   snippet: string;
-}
-
-interface MessageRow {
-  id: number;
-  session: string;
-  seq: number;
-  ts: string;
-  role: SessionMessage["role"];
-  content: string | null;
-  tool_calls: string | null;
-  tool_call_id: string | null;
-  meta: string | null;
-  tokens: number;
-}
-
-const toolCallsSchema = z.array(toolCallSchema);
-
-/** A JSON column of kern.db, validated: the index is derived, so a bad value means rebuild it. */
-function parseColumn<T extends z.ZodType>(text: string, schema: T, column: string): z.output<T> {
-  return parseJsonAs(text, schema, {
-    source: `kern.db messages.${column}`,
-    code: "KERN_INDEX_DAMAGED",
-    fix: "rebuild the index with 'kern reindex'",
-    errorClass: StoreError,
-  });
-}
-
-function toIndexedMessage(row: MessageRow): IndexedMessage {
-  const message: IndexedMessage = {
-    id: row.id,
-    session: row.session,
-    seq: row.seq,
-    ts: row.ts,
-    role: row.role,
-    content: row.content,
-    tokens: row.tokens,
-  };
-  if (row.tool_calls)
-    message.toolCalls = parseColumn(row.tool_calls, toolCallsSchema, "tool_calls");
-  if (row.tool_call_id) message.toolCallId = row.tool_call_id;
-  if (row.meta)
-    message.meta = parseColumn(row.meta, messageMetaSchema, "meta") as IndexedMessage["meta"];
-  return message;
 }
 
 /**
