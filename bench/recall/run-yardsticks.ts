@@ -50,7 +50,7 @@ function noteMiss(
     category: q.category,
     question: q.question,
     evidence: [...q.evidence],
-    shown: shown.slice(0, 20),
+    shown: shown.slice(0, 10),
     fts: seqOf(legs.fts),
     vectors: seqOf(legs.vectors),
     fused: seqOf(legs.fused),

@@ -49,7 +49,7 @@ export function runSegmentationJob(
     const final = options.final || session !== active;
     const onChunk = (reached: number) =>
       options.onProgress?.(before + Math.min(end, reached) - from, total);
-    closed += segmentSession(context, session, { ...options, final }, onChunk);
+    closed += segmentSession(context, session, { ...options, final }, { end, onChunk });
     before += Math.max(0, end - from);
   }
   return closed;
@@ -117,9 +117,8 @@ function segmentSession(
   context: PipelineContext,
   session: string,
   options: SegmentationJobOptions,
-  onChunk: (reached: number) => void,
+  { end, onChunk }: { end: number; onChunk: (reached: number) => void },
 ): number {
-  const end = context.store.messages.nextSeq(session);
   let closed = 0;
   for (;;) {
     const start = context.store.segments.levelEnd(session, 0);
