@@ -52,7 +52,8 @@ export function renderLongMemEval(result: LongMemEvalResult | null): string {
       " Legs: `bm25` is plain BM25 over single messages computed in the same run (lowercased" +
       " words, English stop words removed, k1 1.2, b 0.75, speaker name in the text); `fts` and" +
       " `vectors` are recall's two legs alone (`vectors`: FTS candidates re-ordered by words and" +
-      " meaning), `fused` their weighted fusion (with the dated leg; the second hop is off by default), `final` what `recall`" +
+      " meaning), `fused` their weighted fusion (with the dated leg; the second hop is off by" +
+      " default), `final` what `recall`" +
       " returns (one result per turn, the newest statement of a subject first). ADR 0004 explains the ranking and lists what lost.",
     "",
     ...table,

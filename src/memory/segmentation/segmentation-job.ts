@@ -49,7 +49,7 @@ export function runSegmentationJob(
     const final = options.final || session !== active;
     const onChunk = (reached: number) =>
       options.onProgress?.(before + Math.min(end, reached) - from, total);
-    closed += segmentSession(context, session, { ...options, final }, { end, onChunk });
+    closed += segmentSession(context, session, { ...options, final }, { from, end, onChunk });
     before += Math.max(0, end - from);
   }
   return closed;
@@ -117,16 +117,17 @@ function segmentSession(
   context: PipelineContext,
   session: string,
   options: SegmentationJobOptions,
-  { end, onChunk }: { end: number; onChunk: (reached: number) => void },
+  { from, end, onChunk }: { from: number; end: number; onChunk: (reached: number) => void },
 ): number {
   let closed = 0;
-  for (;;) {
-    const start = context.store.segments.levelEnd(session, 0);
+  // Where the closed segments end: read once a chunk, for the report and the next chunk alike.
+  for (let start = from; ; ) {
     const chunkEnd = start + PLAN_CHUNK;
     const final = options.final && chunkEnd >= end;
     const closedNow = segmentChunk(context, session, { ...options, final }, chunkEnd);
     closed += closedNow;
-    onChunk(context.store.segments.levelEnd(session, 0));
+    start = context.store.segments.levelEnd(session, 0);
+    onChunk(start);
     if (final || chunkEnd >= end || closedNow === 0 || context.signal.aborted) return closed;
   }
 }
