@@ -10,7 +10,11 @@ const layers = {
   model: { allow: ["kernel", "log"], types: ["config"] },
   memory: { allow: ["kernel", "log", "agent", "store", "model"], types: ["config"] },
   runtime: { allow: ["kernel", "log", "agent", "store", "model", "memory"], types: ["config"] },
-  "interfaces/telegram": { allow: ["kernel", "log", "runtime"], types: ["config"] },
+  // kern's features (SPEC §17): each folder under plugins/ is one plugin on the runtime's host.
+  plugins: {
+    allow: ["kernel", "log", "agent", "store", "model", "memory", "protocol", "runtime"],
+    types: ["config"],
+  },
   "interfaces/web": { allow: ["kernel", "log", "protocol", "runtime"], types: ["config"] },
   "interfaces/tui": { allow: ["kernel", "protocol", "client"], types: [] },
   client: { allow: ["kernel", "protocol"], types: [] },
@@ -25,12 +29,15 @@ const layers = {
       "model",
       "memory",
       "runtime",
-      "interfaces/telegram",
+      "plugins",
       "interfaces/web",
     ],
     types: [],
   },
-  cli: { allow: ["kernel", "config", "log", "client", "daemon", "interfaces/tui"], types: [] },
+  cli: {
+    allow: ["kernel", "config", "log", "protocol", "client", "daemon", "interfaces/tui"],
+    types: [],
+  },
 };
 
 const escapeName = (name) => name.replace("/", "\\/");
@@ -79,6 +86,53 @@ for (const [folder, allow] of Object.entries(memoryFolders)) {
     to: {
       path: "^src/memory/",
       pathNot: `^src/memory/((${allowed})/|(pipeline-context|memory-writes)\\.ts$)`,
+    },
+  });
+}
+// Inside plugins/, a folder per plugin: a plugin reaches the core through runtime/'s index only
+// and never another plugin (what two share lives in the core, e.g. runtime/documents).
+forbidden.push(
+  {
+    name: "plugin-isolation",
+    comment: "a plugin folder may not import another plugin folder",
+    severity: "error",
+    from: { path: "^src/plugins/([^/]+)/" },
+    to: { path: "^src/plugins/", pathNot: "^src/plugins/$1/" },
+  },
+  {
+    name: "plugin-uses-runtime-surface",
+    comment: "a plugin imports runtime/ through its index.ts only",
+    severity: "error",
+    from: { path: "^src/plugins/" },
+    to: { path: "^src/runtime/", pathNot: "^src/runtime/index\\.ts$" },
+  },
+  {
+    name: "core-names-no-plugin",
+    comment: "runtime/ (the core) never imports a plugin",
+    severity: "error",
+    from: { path: "^src/(runtime|kernel|memory|store)/" },
+    to: { path: "^src/plugins/" },
+  },
+);
+// Inside runtime/, the core's folders point down: host/ and access/ may use the rest; tools/,
+// channels/ and documents/ never reach up into the queue (runtime.ts) or the host.
+const runtimeFolders = {
+  documents: [],
+  channels: [],
+  tools: ["channels"],
+  access: ["tools"],
+  host: ["access", "channels", "tools"],
+};
+for (const [folder, allow] of Object.entries(runtimeFolders)) {
+  const allowed = [folder, ...allow].join("|");
+  forbidden.push({
+    name: `runtime-${folder}`,
+    comment: `runtime/${folder} may import only runtime/${allow.join(", runtime/") || "(nothing else)"} and the core's shared files`,
+    severity: "error",
+    from: { path: `^src/runtime/${folder}/` },
+    to: {
+      path: "^src/runtime/",
+      pathNot: `^src/runtime/((${allowed})/|(runtime-api|memory-port|turn-request|run-turn|chat-commands|reply-route)\\.ts$)`,
     },
   });
 }

@@ -12,7 +12,7 @@ import {
   withOfflineMemory,
 } from "../src/daemon/index.js";
 import { SYSTEM_CLOCK } from "../src/kernel/index.js";
-import { HEARTBEAT_CONTEXT_TOKENS } from "../src/runtime/index.js";
+import { HEARTBEAT_CONTEXT_TOKENS } from "../src/plugins/jobs/index.js";
 import { generateConversation, writeConversation } from "./generator/index.js";
 
 const flag = process.argv.indexOf("--messages");

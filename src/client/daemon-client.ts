@@ -1,41 +1,43 @@
 // The typed HTTP + SSE client of the daemon API (SPEC §8), used by the CLI and the TUI. The token
 // goes only in the Authorization header, never in a URL. Every failure is a DaemonError (SG-14).
 import type {
+  ActorRole,
   AgentStatus,
+  ApprovalView,
   HistoryPage,
-  JobsOverview,
-  JobView,
-  McpListView,
-  McpServerView,
   NotesView,
-  ProcessRow,
   RecallReport,
   RecallStats,
   SegmentDetail,
   SegmentsReport,
   SessionsView,
-  SkillsListView,
-  SubagentRow,
-  WorkView,
 } from "../kernel/index.js";
 import { isKernError } from "../kernel/index.js";
 import {
   agentStatusSchema,
+  approvalListSchema,
+  approvalViewSchema,
+  type CommandListView,
   type ContextSegmentsView,
   type ContextStats,
   cancelTurnReplySchema,
+  commandListSchema,
   contextSegmentsSchema,
   contextStatsSchema,
   type DoctorReportView,
   doctorReportSchema,
   historyPageSchema,
   type JobAddBody,
+  type JobsOverview,
+  type JobView,
   jobActionReplySchema,
   jobRunReplySchema,
   jobsOverviewSchema,
   jobViewSchema,
   type LoginCodeReply,
   loginCodeReplySchema,
+  type McpListView,
+  type McpServerView,
   mcpListViewSchema,
   mcpServerViewSchema,
   notesViewSchema,
@@ -43,21 +45,25 @@ import {
   type PairingListView,
   type PostMessageBody,
   type PostMessageReply,
+  type ProcessRow,
   pairedUserSchema,
   pairingListSchema,
   postMessageReplySchema,
+  processListSchema,
   processRowSchema,
   recallReportSchema,
   recallStatsSchema,
+  type SkillsListView,
   type StreamEvent,
+  type SubagentRow,
   segmentDetailSchema,
   segmentsReportSchema,
   sessionsViewSchema,
   skillsListViewSchema,
+  subagentListSchema,
   subagentRowSchema,
   type WorkingMemoryResponse,
   workingMemorySchema,
-  workViewSchema,
 } from "../protocol/index.js";
 import { createDaemonRequester } from "./daemon-requester.js";
 import { fetchTransport, httpTransport } from "./plain-request.js";
@@ -78,8 +84,10 @@ export interface DaemonClient {
   /** Queues a turn; the reply streams on `events()`. */
   sendMessage(body: PostMessageBody): Promise<PostMessageReply>;
   cancelTurn(turnId: string): Promise<{ cancelled: boolean }>;
-  /** Sub-agents and background commands (SPEC §13). */
-  work(): Promise<WorkView>;
+  /** The sub-agents of this run (the sub-agents plugin; KERN_NOT_FOUND without it). */
+  subagents(): Promise<SubagentRow[]>;
+  /** The background commands of this run (KERN_NOT_FOUND without the plugin). */
+  processes(): Promise<ProcessRow[]>;
   /** Cancels a sub-agent; its row once it ended. */
   cancelSubagent(id: string): Promise<SubagentRow>;
   /** Stops a background command; its row once it ended. */
@@ -107,6 +115,16 @@ export interface DaemonClient {
   pairingList(): Promise<PairingListView>;
   /** Throws DaemonError KERN_PAIRING_UNKNOWN when no such code is pending. */
   pairingApprove(code: string): Promise<PairedUserView>;
+  /** Unpairs a user (SPEC §16); throws KERN_PAIRING_UNKNOWN when they are not paired. */
+  pairingRevoke(channel: string, user: string): Promise<PairedUserView>;
+  /** Promotes a paired user to operator or demotes them to member. */
+  pairingRole(channel: string, user: string, role: ActorRole): Promise<PairedUserView>;
+  /** Every chat command the daemon answers without the model (core and plugins'). */
+  commands(): Promise<CommandListView["commands"]>;
+  /** The calls waiting for the operator's approval, then the decided ones kept. */
+  approvals(): Promise<ApprovalView[]>;
+  /** Decides a waiting call; throws KERN_APPROVAL_UNKNOWN or KERN_APPROVAL_DECIDED. */
+  decideApproval(id: string, approve: boolean): Promise<ApprovalView>;
   /** The jobs, the heartbeat and today's unattended spend (SPEC §13). */
   jobs(): Promise<JobsOverview>;
   /** Throws KERN_USAGE, KERN_JOB_EXISTS or KERN_JOBS_FULL. */
@@ -151,7 +169,12 @@ function workMethods(requester: ReturnType<typeof createDaemonRequester>) {
   const { getJson, postJson } = requester;
   const path = (...parts: string[]) => `/${parts.map(encodeURIComponent).join("/")}`;
   return {
-    work: () => getJson("/work", workViewSchema),
+    subagents: () => getJson("/subagents", subagentListSchema).then((reply) => reply.subagents),
+    processes: () => getJson("/processes", processListSchema).then((reply) => reply.processes),
+    approvals: () => getJson("/approvals", approvalListSchema).then((reply) => reply.approvals),
+    commands: () => getJson("/commands", commandListSchema).then((reply) => reply.commands),
+    decideApproval: (id: string, approve: boolean) =>
+      postJson(path("approvals", id), { approve }, approvalViewSchema),
     cancelSubagent: (id: string) =>
       postJson(`${path("subagents", id)}/cancel`, {}, subagentRowSchema),
     stopProcess: (id: string) => postJson(`${path("processes", id)}/stop`, {}, processRowSchema),
@@ -217,6 +240,10 @@ export function createDaemonClient(options: CreateDaemonClientOptions): DaemonCl
     regenerateNotesSummary: () => postJson("/notes/summary", {}, notesViewSchema),
     pairingList: () => getJson("/pairing", pairingListSchema),
     pairingApprove: (code) => postJson("/pairing/approve", { code }, pairedUserSchema),
+    pairingRevoke: (channel, user) =>
+      postJson("/pairing/revoke", { channel, user }, pairedUserSchema),
+    pairingRole: (channel, user, role) =>
+      postJson("/pairing/role", { channel, user, role }, pairedUserSchema),
     loginCode: () => postJson("/login/code", {}, loginCodeReplySchema),
     ...workMethods(requester),
     events: (signal, eventsOptions) =>

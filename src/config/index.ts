@@ -1,5 +1,6 @@
 // Public surface of config/: the schema, loading and the agent folder layout.
 
+export type { PluginEntryConfig } from "./access-keys.js";
 export * from "./config-docs.js";
 export * from "./env-file.js";
 export * from "./load-config.js";

@@ -100,12 +100,13 @@ describe("loadConfig", () => {
     expect(config.port).toBe(4321);
     expect(config.telegram.apiRoot).toBe("http://127.0.0.1:9/");
     expect(config.resolvedBaseUrl).toBe("https://openrouter.ai/api/v1");
-    expect(config.secrets).toEqual({
+    expect(config.secrets).toMatchObject({
       apiKey: "sk-test",
       authToken: "abc",
       telegramToken: null,
       mcpServers: {},
     });
+    expect(config.secrets.lookup("KERN_AUTH_TOKEN")).toBe("abc");
   });
 
   it("names the folder when it is not an agent", async () => {

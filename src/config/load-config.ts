@@ -156,6 +156,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
       authToken: lookup("KERN_AUTH_TOKEN") ?? null,
       telegramToken: lookup("TELEGRAM_BOT_TOKEN") ?? null,
       mcpServers: resolveMcpServers(file.mcpServers, lookup),
+      lookup: (name: string) => lookup(name) ?? null,
     },
   };
   return deepFreeze(config);

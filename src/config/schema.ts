@@ -1,6 +1,7 @@
 // The one schema of `.kern/config.json` with every default (SG-19). docs/config.md is checked
 // against it by a test: change both together. Pure.
 import { z } from "zod";
+import { accessKeys } from "./access-keys.js";
 import { jobsAndHeartbeatKeys } from "./jobs-keys.js";
 import { type McpServerConfig, mcpServersSchema } from "./mcp-keys.js";
 import { toolLimitKeys } from "./tool-limit-keys.js";
@@ -307,6 +308,7 @@ export const configFileSchema = z
     ...mediaKeys,
     mcpServers: mcpServersSchema,
     ...jobsAndHeartbeatKeys,
+    ...accessKeys,
   })
   .strict();
 
@@ -319,6 +321,8 @@ export interface Secrets {
   telegramToken: string | null;
   /** `mcpServers` with every `${VAR}` filled (headers and env may hold tokens). */
   mcpServers: Readonly<Record<string, ResolvedMcpServer>>;
+  /** A secret by name: the environment, else `.kern/.env` (plugins' tokens); null when unset. */
+  lookup(name: string): string | null;
 }
 
 /** One MCP server as the runtime starts it; `missing` names `${VAR}`s no file or env sets. */

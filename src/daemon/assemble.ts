@@ -1,5 +1,6 @@
-// The one composition root (SG-4): builds every concrete adapter of a daemon — logger, store,
-// model client, memory engine, runtime, web server, Telegram bot — each replaceable by tests.
+// The one composition root (SG-4): builds the core of a daemon — logger, store, model client,
+// memory engine, runtime, web server — then sets up the plugins (kern's own, listed in
+// builtin-plugins.ts, and those config `plugins` names), each replaceable by tests.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -9,28 +10,36 @@ import {
   loadConfig,
   updateConfigFile,
 } from "../config/index.js";
-import type { TelegramBot, TelegramBotInfo } from "../interfaces/telegram/index.js";
 import { createWebServer, type WebServer } from "../interfaces/web/index.js";
-import { type Clock, ConfigError, packageFile, SYSTEM_CLOCK } from "../kernel/index.js";
+import {
+  type Clock,
+  ConfigError,
+  hostTimezone,
+  packageFile,
+  parseDuration,
+  SYSTEM_CLOCK,
+} from "../kernel/index.js";
 import { createFileLogger, type Logger } from "../log/index.js";
 import { type Embedder, MemoryEngine } from "../memory/index.js";
 import type { ModelClient, Transcriber } from "../model/index.js";
-import type { AgentJobs, ExtensionsApi, PairedUser, PairingApi } from "../runtime/index.js";
-import { Runtime } from "../runtime/index.js";
-import { PairingStore } from "../runtime/pairing-store.js";
-import { registerProcesses } from "../runtime/processes/register-processes.js";
-import { registerSubagents } from "../runtime/subagents/register-subagents.js";
+import type { TelegramBotInfo } from "../plugins/telegram/index.js";
+import {
+  type KernPlugin,
+  type KernServices,
+  PairingStore,
+  type PluginReport,
+  Runtime,
+  setupPlugins,
+} from "../runtime/index.js";
 import { type AgentStore, TurnQueueFile } from "../store/index.js";
-import { assembleJobs } from "./assemble-jobs.js";
-import { assembleMedia } from "./assemble-media.js";
-import { assembleTelegram } from "./assemble-telegram.js";
 import { buildEmbedder, buildModel } from "./build-adapters.js";
+import { builtinPlugins } from "./builtin-plugins.js";
+import { commitAgentFile } from "./commit-agent-file.js";
 import { createDaemonImporter } from "./daemon-importer.js";
-import { type InstalledExtensions, installExtensions } from "./extensions.js";
 import { TEMPLATES_DIR } from "./init-agent.js";
 import { toListenError } from "./listen-error.js";
+import { loadOutsidePlugins } from "./load-outside-plugins.js";
 import { openDaemonStore } from "./open-agent-state.js";
-import { withApprovalNotice } from "./pairing-notice.js";
 import { type WordIndexWarmer, warmWordIndex } from "./warm-word-index.js";
 
 /** Built web assets (npm run build → dist/web). */
@@ -51,6 +60,8 @@ export interface AssembleDaemonOptions {
   /** Replaces the transcriber of voice notes (null = none even if configured). */
   transcriber?: Transcriber | null;
   telegramBotInfo?: TelegramBotInfo;
+  /** More plugins after kern's own and the config's (tests). */
+  plugins?: readonly KernPlugin[];
   /** Called on /restart (the CLI's `run` re-executes itself); default: stop only. */
   onRestartRequest?: () => void;
 }
@@ -62,12 +73,11 @@ export interface Daemon {
   readonly store: AgentStore;
   readonly logger: Logger;
   readonly web: WebServer;
-  readonly telegram: TelegramBot | null;
-  /** Jobs, the heartbeat and the unattended budget (SPEC §13). */
-  readonly jobs: AgentJobs;
-  /** Starts the API (sticky port), closes interrupted turns, starts Telegram. */
+  /** Every plugin and how its setup went (SPEC §17). */
+  readonly plugins: readonly PluginReport[];
+  /** Starts the API (sticky port), closes interrupted turns, starts the plugins. */
   listen(): Promise<{ port: number; url: string }>;
-  /** Graceful stop: intake off, current step ends, memory drained, logs flushed, db closed. */
+  /** Graceful stop: plugins stop (last first), the current step ends, memory drained, db closed. */
   stop(): Promise<void>;
 }
 
@@ -87,101 +97,109 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     options.logger ?? (await createFileLogger({ file: paths.logFile, level: config.logLevel }));
   const store = openDaemonStore(paths, clock, logger);
   const { memory, chatModel } = assembleMemory({ config, store, options, logger, clock });
-  let onApproved: (user: PairedUser) => void = () => undefined;
-  const pairing = await openPairing(paths, clock, (user) => onApproved(user));
   let endpoint: { port: number | null; url: string | null } = { port: null, url: null };
-  const restart = options.onRestartRequest ?? (() => undefined);
   const queueFile = options.queueFile ?? TurnQueueFile.open(paths.queueFile);
-  const media = assembleMedia({
-    config,
-    paths,
-    chatModel,
-    logger,
-    ...(options.transcriber !== undefined ? { transcriber: options.transcriber } : {}),
-  });
   const runtime = new Runtime({
-    media: media.media,
     toolOutputDir: paths.toolOutputDir,
     queueFile,
+    approvalsFile: join(paths.kernDir, "approvals.json"),
+    approvalTimeoutMs: parseDuration(config.approvalTimeout) ?? 30 * 60_000,
+    timezone: config.timezone ?? hostTimezone(),
     importer: createDaemonImporter({ paths, store, memory, clock }),
     config,
     store,
     memory,
     model: chatModel,
-    pairing,
+    pairing: await openPairing(paths, clock, logger),
     logger,
     clock,
     endpoint: () => endpoint,
-    onRestartRequest: restart,
+    ...(options.onRestartRequest ? { onRestartRequest: options.onRestartRequest } : {}),
   });
-  runtime.tools.register(media.tools);
-  const work = assembleWork({ runtime, config, paths, store, clock, logger });
-  const { extensions, stopWork, jobs } = work;
-  const web = assembleWeb({
-    ...{ options, config, runtime, logger, clock, authToken, restart },
-    extensions: extensions.api,
-    jobs,
+  const plugins = await setUpPlugins({
+    ...{ runtime, config, paths, store, memory },
+    ...{ chatModel, clock, options, logger },
   });
-  const channels = await assembleTelegram({
-    config,
-    runtime,
-    logger,
-    clock,
-    ...(options.telegramBotInfo ? { botInfo: options.telegramBotInfo } : {}),
-  });
-  onApproved = channels.onApproved;
-  const parts = { config, runtime, memory, store, logger, web, jobs, telegram: channels.telegram };
-  return withLifecycle(parts, queueFile, { extensions, stopWork }, (listening) => {
+  const web = assembleWeb({ options, config, runtime, logger, clock, authToken });
+  const parts = { config, runtime, memory, store, logger, web, plugins };
+  return withLifecycle(parts, queueFile, (listening) => {
     endpoint = listening;
   });
 }
 
-/** Who may talk through chat channels; an approval is confirmed to the person (`onApproved`). */
-async function openPairing(
-  paths: AgentPaths,
-  clock: Clock,
-  onApproved: (user: PairedUser) => void,
-): Promise<PairingApi> {
-  const store = await PairingStore.open({
-    pairingFile: paths.pairingFile,
-    usersFile: join(paths.agentDir, "USERS.md"),
-    clock,
-  });
-  return withApprovalNotice(store, onApproved);
-}
-
-/** What extends the agent's reach: MCP servers and skills, background commands, sub-agents, jobs. */
-function assembleWork(parts: {
+/** kern's own plugins, then the config's, then the caller's; each set up with its host. */
+async function setUpPlugins(parts: {
   runtime: Runtime;
   config: Config;
   paths: AgentPaths;
   store: AgentStore;
+  memory: MemoryEngine;
+  chatModel: { client: ModelClient; model: string } | null;
   clock: Clock;
+  options: AssembleDaemonOptions;
   logger: Logger;
-}) {
-  const { runtime, config, paths, store, clock, logger } = parts;
-  const extensions = installExtensions({ runtime, config, logger });
-  const processes = registerProcesses({ runtime, config, paths, clock, logger });
-  const subagents = registerSubagents({ runtime, config, paths, store, clock, logger });
-  const stopWork = async () => {
-    await Promise.all([subagents.stopAll(), processes.stopAll()]);
+}): Promise<PluginReport[]> {
+  const { runtime, config, paths, store, memory, chatModel, clock, options, logger } = parts;
+  const builtin = builtinPlugins({
+    ...(options.transcriber !== undefined ? { transcriber: options.transcriber } : {}),
+    ...(options.telegramBotInfo ? { telegramBotInfo: options.telegramBotInfo } : {}),
+  });
+  const outside = await loadOutsidePlugins(config, logger);
+  const entries = [
+    ...builtin.map((plugin) => ({
+      plugin,
+      config: {},
+      builtin: true,
+      from: "kern",
+      version: null,
+    })),
+    ...outside.loaded,
+    ...(options.plugins ?? []).map((plugin) => ({
+      plugin,
+      config: {},
+      builtin: false,
+      from: "test",
+      version: null,
+    })),
+  ];
+  const services: Omit<KernServices, "runtime" | "approvals" | "budget" | "pairing"> = {
+    config,
+    paths,
+    clock,
+    store,
+    memory,
+    model: chatModel,
+    secret: (name) => config.secrets.lookup(name),
+    provideIntake: (intake) => {
+      runtime.registries.intake = intake;
+    },
+    provideBackground: (starter) => {
+      runtime.registries.background = starter;
+    },
   };
-  const jobs = assembleJobs({ config, paths, store, runtime, clock, logger, subagents });
-  return { extensions, stopWork, jobs };
+  const reports = await setupPlugins(entries, runtime.hostParts(services), logger);
+  runtime.setPluginReports([...reports, ...outside.failed]);
+  return [...reports, ...outside.failed];
+}
+
+/** Who may talk through chat channels; USERS.md's block is committed when the daemon writes it. */
+function openPairing(paths: AgentPaths, clock: Clock, logger: Logger): Promise<PairingStore> {
+  const usersFile = join(paths.agentDir, "USERS.md");
+  return PairingStore.open({
+    pairingFile: paths.pairingFile,
+    usersFile,
+    clock,
+    onUsersWritten: (file) => commitAgentFile(paths.agentDir, file, "kern: paired users", logger),
+  });
 }
 
 /** The daemon's parts with `listen` and `stop`, which start and end them in order. */
 function withLifecycle(
   parts: Omit<Daemon, "listen" | "stop">,
   queueFile: TurnQueueFile,
-  work: {
-    extensions: InstalledExtensions;
-    /** Ends sub-agents and background commands (their records stay for the next start). */
-    stopWork: () => Promise<void>;
-  },
   onListening: (endpoint: { port: number; url: string }) => void,
 ): Daemon {
-  const { config, runtime, memory, store, logger, web, telegram, jobs } = parts;
+  const { config, runtime, memory, store, logger, web } = parts;
   let words: WordIndexWarmer | null = null;
   return {
     ...parts,
@@ -193,23 +211,15 @@ function withLifecycle(
       onListening(listening);
       if (config.port === null) await updateConfigFile(config.agentDir, { port: listening.port });
       runtime.start();
-      jobs.start();
+      await runtime.lifecycle.start();
       words = warmWordIndex(store, logger); // recall's postings, built in the background
-      work.extensions.start(); // MCP servers start in the background: the daemon never waits for one
-      // Not awaited: while the Bot API is unreachable grammY retries its setup, and the API and
-      // the other interfaces must not wait for Telegram.
-      if (telegram) void telegram.start();
       logger.info({ port: listening.port, agent: config.agentName }, "daemon listening");
       return listening;
     },
     async stop() {
-      jobs.stop(); // first: no run is queued while the rest stops
       words?.stop();
-      await telegram?.stop();
+      await runtime.lifecycle.stop(); // channels first: no intake while the rest stops
       await runtime.stop();
-      // Their records stay: the next start reports them as interrupted by this stop.
-      await work.stopWork();
-      await work.extensions.stop();
       queueFile.close();
       await web.close();
       await memory.stop();
@@ -246,7 +256,7 @@ function assembleMemory(parts: {
   return { memory, chatModel };
 }
 
-/** The HTTP API and the web page (fastify, inside interfaces/web/). */
+/** The HTTP API and the web page (fastify, inside interfaces/web/), with the plugins' routes. */
 function assembleWeb(parts: {
   options: AssembleDaemonOptions;
   config: Config;
@@ -254,23 +264,18 @@ function assembleWeb(parts: {
   logger: Logger;
   clock: Clock;
   authToken: string;
-  restart: () => void;
-  extensions: ExtensionsApi;
-  jobs: AgentJobs;
 }): WebServer {
-  const { options, config, runtime, logger, clock, authToken, restart } = parts;
+  const { options, config, runtime, logger, clock, authToken } = parts;
   const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
   if (!existsSync(join(staticDir, "index.html")))
     logger.warn({ staticDir }, "web assets not built; run 'npm run build' for the web UI");
   return createWebServer({
     runtime,
-    extensions: parts.extensions,
-    jobs: parts.jobs,
     logger,
     authToken,
     staticDir,
     clock,
-    onRestartRequest: restart,
+    ...(options.onRestartRequest ? { onRestartRequest: options.onRestartRequest } : {}),
     sessionsFile: join(agentPaths(config.agentDir).kernDir, "web-sessions.json"),
   });
 }

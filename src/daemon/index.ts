@@ -14,6 +14,7 @@ export * from "./lifecycle.js";
 export * from "./offline-actions.js";
 export * from "./offline-jobs.js";
 export * from "./offline-memory.js";
+export * from "./offline-plugins.js";
 export * from "./plan-import-calls.js";
 export * from "./reindex-agent-folder.js";
 export * from "./run-demo.js";

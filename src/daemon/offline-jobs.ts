@@ -1,26 +1,26 @@
 // `kern jobs …` when no daemon runs: the CLI edits `.kern/jobs.json` itself, holding the folder's
 // lock so no daemon starts meanwhile (with a daemon running, the CLI goes through its API).
 import { join } from "node:path";
-import { agentPaths, assertAgentFolder, loadConfig } from "../config/index.js";
+import { type AgentPaths, agentPaths, assertAgentFolder, loadConfig } from "../config/index.js";
 import {
   DaemonError,
-  type JobsOverview,
-  type JobView,
+  hostTimezone,
   parseDuration,
   SYSTEM_CLOCK,
+  startOfLocalDay,
 } from "../kernel/index.js";
 import {
   addJob,
   findJob,
-  hostTimezone,
   type JobInput,
+  type KnownRoutes,
   removeJob,
   setPaused,
-  startOfLocalDay,
   toJobView,
   toNewJob,
-  UNATTENDED_PURPOSES,
-} from "../runtime/index.js";
+} from "../plugins/jobs/index.js";
+import type { JobsOverview, JobView } from "../protocol/index.js";
+import { PairingStore } from "../runtime/index.js";
 import {
   type JobsDocument,
   openDatabase,
@@ -30,6 +30,13 @@ import {
   writeJobsFile,
 } from "../store/index.js";
 import { assertDaemonStopped } from "./address/index.js";
+
+/**
+ * The unattended kinds kern's own plugins register (jobs, heartbeat, sub-agents, background
+ * commands): without a daemon no plugin runs to say so; an outside plugin's kinds count in the
+ * daemon's own figure only.
+ */
+const OFFLINE_UNATTENDED_KINDS = ["job", "heartbeat", "subagent", "process"];
 
 export type OfflineJobChange =
   | { action: "add"; input: JobInput }
@@ -47,6 +54,7 @@ export async function changeJobOffline(
 ): Promise<JobView | null> {
   const config = await loadConfig({ agentDir: options.agentDir, env: options.env });
   const paths = agentPaths(config.agentDir);
+  const routes = await offlineRoutes(paths);
   return withJobsLock(options.agentDir, () => {
     const before = readJobsFile(paths.jobsFile);
     const nowMs = SYSTEM_CLOCK.now();
@@ -55,7 +63,7 @@ export async function changeJobOffline(
     let after: JobsDocument;
     let name: string;
     if (change.action === "add") {
-      const job = toNewJob(change.input, { nowMs, timezone, minIntervalMs });
+      const job = toNewJob(change.input, { nowMs, timezone, minIntervalMs, routes });
       after = addJob(before, job, { nowMs, max: config.jobs.max });
       name = job.name;
     } else {
@@ -80,7 +88,7 @@ export async function listJobsOffline(options: OfflineJobsOptions): Promise<Jobs
   const db = openDatabase(paths.database);
   let spentToday: number;
   try {
-    spentToday = new StateRepo(db).tokensSince(since, UNATTENDED_PURPOSES);
+    spentToday = new StateRepo(db).tokensSince(since, OFFLINE_UNATTENDED_KINDS);
   } catch {
     spentToday = 0; // an index not built yet has no usage table: nothing was spent
   } finally {
@@ -109,4 +117,18 @@ async function withJobsLock<T>(agentDir: string, action: () => T): Promise<T> {
   } finally {
     lock.release();
   }
+}
+
+/**
+ * The routes a job made without a daemon may name: the paired chats (`.kern/pairing.json`) on
+ * the channels they were paired through; the daemon checks its registered channels itself.
+ */
+async function offlineRoutes(paths: AgentPaths): Promise<KnownRoutes> {
+  const store = await PairingStore.open({
+    pairingFile: paths.pairingFile,
+    usersFile: join(paths.agentDir, "USERS.md"),
+    clock: SYSTEM_CLOCK,
+  });
+  const { paired } = await store.list();
+  return { channels: [...new Set(paired.map((user) => user.channel))], paired };
 }

@@ -4,15 +4,17 @@
 import { envelopeField } from "./neutralize.js";
 import type { Envelope } from "./types.js";
 
-/** Turn sources that are kern's own: their envelope names the source, not a chat or a user. */
-const KERN_SOURCES: ReadonlySet<string> = new Set(["job", "heartbeat", "subagent", "process"]);
-
 /**
  * Formats the prefix line for an envelope (minute precision keeps prompts stable). Every field
- * passes envelopeField: a name can neither end the line nor forge another field.
+ * passes envelopeField: a name can neither end the line nor forge another field. `ownSource`: the
+ * envelope is one of kern's own turn sources (any turn kind but a person's message), which names
+ * itself instead of a chat and a user.
  */
-export function formatEnvelopePrefix(envelope: Envelope): string {
-  if (KERN_SOURCES.has(envelope.interface)) {
+export function formatEnvelopePrefix(
+  envelope: Envelope,
+  options: { ownSource?: boolean } = {},
+): string {
+  if (options.ownSource) {
     const name = envelope.name ? ` ${envelopeField(envelope.name)}` : "";
     return `[via ${envelope.interface}${name}, ${envelope.ts.slice(0, 16)}Z]`;
   }
@@ -24,8 +26,11 @@ export function formatEnvelopePrefix(envelope: Envelope): string {
   return `[${parts.join(", ")}]`;
 }
 
-/** Slash commands the runtime answers itself, without the model. */
-export const CHAT_COMMANDS = [
+/**
+ * The chat commands of the core (SPEC §7, §16): answered by the runtime itself, without the model.
+ * Plugins register more (`host.registerCommand`); the runtime's registry is the whole list.
+ */
+export const CORE_COMMANDS = [
   "status",
   "context",
   "segments",
@@ -34,22 +39,19 @@ export const CHAT_COMMANDS = [
   "help",
   "restart",
   "cancel",
-  // Answered by what registers them (runtime.registerCommand): jobs, extensions, sub-agents.
-  "jobs",
-  "mcp",
-  "skills",
-  "subagents",
-  "ps",
+  "approve",
+  "deny",
 ] as const;
 
-export type ChatCommand = (typeof CHAT_COMMANDS)[number];
+/** A command's name: lower-case letters, digits and dashes, as typed after the slash. */
+const COMMAND = /^\/([a-z][a-z0-9-]{0,31})(?:@\S+)?(?:\s+([\s\S]*))?$/;
 
-/** Parses `/recall some words` into a command and its argument; null for ordinary text. */
-export function parseChatCommand(text: string): { command: ChatCommand; argument: string } | null {
-  const match = /^\/([a-z]+)(?:@\S+)?(?:\s+([\s\S]*))?$/.exec(text.trim());
+/**
+ * Splits `/recall some words` into a name and its argument; null for text that is not shaped like
+ * a command. Whether a name is a command is the runtime's registry's answer, not this function's.
+ */
+export function parseChatCommand(text: string): { command: string; argument: string } | null {
+  const match = COMMAND.exec(text.trim());
   if (!match) return null;
-  const name = match[1] as string;
-  const command = CHAT_COMMANDS.find((candidate) => candidate === name);
-  if (!command) return null;
-  return { command, argument: (match[2] ?? "").trim() };
+  return { command: match[1] as string, argument: (match[2] ?? "").trim() };
 }

@@ -240,6 +240,26 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: "the agent has jobs.max jobs; remove one (kern jobs rm NAME) or raise jobs.max",
   },
+  KERN_APPROVAL_UNKNOWN: {
+    exit: 1,
+    status: 404,
+    message: "no call waits for approval under that id; list them with 'kern approvals'",
+  },
+  KERN_APPROVAL_DECIDED: {
+    exit: 1,
+    status: 409,
+    message: "that call was decided already (or its time ran out); list them with 'kern approvals'",
+  },
+  KERN_NOT_PERMITTED: {
+    exit: 1,
+    status: 403,
+    message: "that is the operator's to do; ask the operator",
+  },
+  KERN_ROUTE_INVALID: {
+    exit: 2,
+    status: 400,
+    message: "no such reply route; use web, tui, session or CHANNEL:CHAT of a paired chat",
+  },
 } as const satisfies Record<string, ErrorCatalogueEntry>;
 
 /** Every error code kern raises. Tests assert on these, never on message text. */

@@ -1,27 +1,7 @@
 // Plain-text renderings of the views (status, context, segments, recall) shared by the chat
 // commands, the CLI and every interface. Pure: no I/O; kept in kernel so a light caller (the CLI
 // talking HTTP) does not load the runtime to print a status.
-import { formatJobLines, formatUnattendedLines } from "./format-jobs.js";
-import type { JobsOverview } from "./job-views.js";
-import type {
-  AgentStatus,
-  ContextReport,
-  RecallReport,
-  SegmentsReport,
-  WorkView,
-} from "./views.js";
-
-/** Status lines for jobs: each job indented, then the unattended spend and the heartbeat. */
-function formatJobsStatus(overview: JobsOverview): string[] {
-  const jobs =
-    overview.jobs.length === 0
-      ? ["jobs: none"]
-      : [
-          `jobs (${overview.jobs.length}):`,
-          ...formatJobLines(overview, null).map((line) => `  ${line}`),
-        ];
-  return [...jobs, ...formatUnattendedLines(overview)];
-}
+import type { AgentStatus, ContextReport, RecallReport, SegmentsReport } from "./views.js";
 
 export function formatStatus(status: AgentStatus): string {
   const levels =
@@ -45,8 +25,14 @@ export function formatStatus(status: AgentStatus): string {
         (source) =>
           `tools ${source.id}: ${source.state}, ${source.tools} tool(s)${source.error ? ` — ${source.error}` : ""}`,
       ),
-    ...(status.work ? formatWorkLines(status.work) : []),
-    ...(status.jobs ? formatJobsStatus(status.jobs) : []),
+    ...(status.approvals?.pending
+      ? [`approvals: ${status.approvals.pending} waiting (kern approvals)`]
+      : []),
+    ...(status.plugins ?? [])
+      .filter((plugin) => plugin.state === "failed")
+      .map((plugin) => `plugin ${plugin.name}: failed — ${plugin.error ?? "unknown error"}`),
+    ...(status.warnings ?? []).map((warning) => `warning: ${warning}`),
+    ...Object.values(status.sections ?? {}).flatMap((section) => section.lines),
   ].join("\n");
 }
 
@@ -105,16 +91,3 @@ export function formatRecall(report: RecallReport): string {
 }
 
 /** Answers a read-only command; null for commands the runtime must act on (new, cancel, restart). */
-
-/** Running sub-agents and background commands, for `kern status` and /status. */
-function formatWorkLines(work: WorkView): string[] {
-  const tokens = work.subagents.reduce((sum, row) => sum + row.inputTokens + row.outputTokens, 0);
-  return [
-    `sub-agents: ${work.subagents.length} running${work.subagents.length > 0 ? ` (${tokens} tokens so far)` : ""}`,
-    ...work.subagents.map((row) => `  ${row.id} since ${row.startedAt}: ${row.task.slice(0, 60)}`),
-    `background commands: ${work.processes.length} running`,
-    ...work.processes.map(
-      (row) => `  ${row.id} pid ${row.pid} since ${row.startedAt}: ${row.command.slice(0, 60)}`,
-    ),
-  ];
-}

@@ -4,12 +4,9 @@ export * from "./duration.js";
 export * from "./envelope.js";
 export * from "./error-catalogue.js";
 export * from "./errors.js";
-export type * from "./extension-views.js";
-export * from "./format-extensions.js";
-export * from "./format-jobs.js";
 export * from "./format-views.js";
 export * from "./ids.js";
-export type * from "./job-views.js";
+export * from "./local-time.js";
 // markdown.ts (marked's lexer) is imported by path by the TUI and the web page, not from here:
 // every CLI command would pay ~15 ms to load `marked`.
 export * from "./message-schemas.js";

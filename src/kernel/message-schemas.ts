@@ -15,7 +15,21 @@ export const replyRouteSchema = z.object({
   user: z.string().optional(),
 });
 
-export const turnKindSchema = z.enum(["message", "job", "heartbeat", "subagent", "process"]);
+/** A turn's kind: "message", "approval", or one a plugin registered (same shape as an id). */
+export const turnKindSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{0,31}$/, "a turn kind: lower-case letters, digits and dashes");
+
+/** The sender's role (SPEC §16). */
+const actorRoleSchema = z.enum(["operator", "member"]);
+
+/** Who started a chain of work (`Origin` in types.ts). */
+export const originSchema = z.object({
+  role: actorRoleSchema,
+  channel: z.string().optional(),
+  user: z.string().optional(),
+  name: z.string().optional(),
+});
 
 /** One tool call of an assistant message (OpenAI chat field names). */
 export const toolCallSchema = z.object({
@@ -62,6 +76,7 @@ export const messageMetaSchema = z
     partial: z.boolean().optional(),
     silent: z.boolean().optional(),
     kind: turnKindSchema.optional(),
+    role: actorRoleSchema.optional(),
     model: z.string().optional(),
     attachments: z.array(mediaAttachmentSchema).optional(),
     caption: z.string().optional(),

@@ -17,8 +17,25 @@ export interface ReplyRoute {
   user?: string;
 }
 
-/** What put a turn in the queue: a person's message, or one of kern's own turn sources. */
-export type TurnKind = "message" | "job" | "heartbeat" | "subagent" | "process";
+/**
+ * What put a turn in the queue: `"message"` is a person's; every other kind is a turn source a
+ * plugin registered (`host.registerTurnKind`) or the core's own `"approval"`. Data, not a list.
+ */
+export type TurnKind = string;
+
+/** Who a person is to the agent (SPEC §16): the operator holds the token; a member was paired. */
+export type ActorRole = "operator" | "member";
+
+/**
+ * Who started a chain of work: the person whose message began it (a job they made, a sub-agent
+ * their turn spawned, …). Unattended work keeps its origin's rights (SPEC §16).
+ */
+export interface Origin {
+  role: ActorRole;
+  channel?: string;
+  user?: string;
+  name?: string;
+}
 
 /** One tool call requested by the model, in the OpenAI chat shape. */
 export interface ToolCall {
@@ -45,6 +62,8 @@ export interface MessageMeta {
   silent?: boolean;
   /** The turn's kind when it is not a person's message (a job, a heartbeat, …). */
   kind?: TurnKind;
+  /** Set on a member's message (SPEC §16); the operator's carry none. */
+  role?: ActorRole;
   usage?: TokenUsage;
   model?: string;
   /** Files the message carries (photos, voice notes, documents; SPEC §15). */
@@ -111,6 +130,8 @@ export interface Envelope {
   attachments?: MediaAttachment[];
   /** With attachments: the sender's own words, without the files' lines. */
   caption?: string;
+  /** The sender's role, set by the runtime when it accepts the envelope (never by a channel). */
+  role?: ActorRole;
 }
 
 /** How a summary was made: `extractive` or `llm:<model>`. */
@@ -175,7 +196,30 @@ export type RuntimeEvent =
       total: number;
     }
   | { type: "memory-update"; state: MemoryState }
+  | { type: "pairing-update"; change: "approved" | "revoked" | "role"; user: PairedUser }
+  | { type: "approval-request"; approval: ApprovalView }
+  | { type: "approval-end"; approval: ApprovalView }
   | { type: "error"; turnId?: string; code: string; message: string };
+
+/** A tool call parked until the operator decides (SPEC §16). */
+export interface ApprovalView {
+  id: string;
+  tool: string;
+  /** The call's arguments as the model wrote them (JSON text), secrets redacted. */
+  arguments: string;
+  /** Why it needs a yes: "a member's turn", "unattended work", … */
+  reason: string;
+  /** Who asked: the turn's sender or the origin of the unattended work. */
+  askedBy: Origin;
+  turnId: string;
+  turnKind: TurnKind;
+  createdAt: string;
+  expiresAt: string;
+  state: "pending" | "approved" | "denied" | "expired";
+  /** Who decided ("operator via web", "operator telegram:42"), once decided. */
+  decidedBy: string | null;
+  decidedAt: string | null;
+}
 
 /**
  * The phases of an import, in order: parse (validating the whole file; done and total in MB),
@@ -193,3 +237,27 @@ export interface MemoryState {
   lastRunAt: string | null;
   lastError: string | null;
 }
+
+/** A person allowed to talk to the agent through a chat channel. */
+export interface PairedUser {
+  /** The channel's id ("telegram"). */
+  channel: string;
+  userId: string;
+  chatId: string;
+  name: string;
+  pairedAt: string;
+  /** A member, or an operator promoted with `kern pair --operator CHANNEL:USER` (SPEC §16). */
+  role: ActorRole;
+}
+
+export interface PendingPairing {
+  code: string;
+  channel: string;
+  userId: string;
+  chatId: string;
+  name: string;
+  requestedAt: string;
+}
+
+/** An envelope as an interface hands it in; the runtime stamps `ts` when it is missing. */
+export type InboundEnvelope = Omit<Envelope, "ts"> & { ts?: string };

@@ -1,6 +1,5 @@
 // Read-only views the runtime answers queries with. The HTTP API (protocol/), the CLI's --json
 // output (docs/cli.md) and the web UI all show these shapes; change them together. Pure types.
-import type { JobsOverview } from "./job-views.js";
 import type { MemoryState, Segment, SessionMessage } from "./types.js";
 
 export interface AgentStatus {
@@ -19,10 +18,30 @@ export interface AgentStatus {
   channels: ChannelStatusView[];
   /** Every tool source (built-in tools, MCP servers, skills…) and its state. */
   toolSources: ToolSourceStatusView[];
-  /** Running sub-agents and background commands (absent when no daemon runs). */
-  work?: WorkView;
-  /** Jobs, the heartbeat and the day's unattended spend (SPEC §13); absent without them. */
-  jobs?: JobsOverview;
+  /** What plugins add, by section name (SPEC §17): the value and the lines status prints. */
+  sections?: Record<string, StatusSectionView>;
+  /** Calls waiting for the operator's approval (SPEC §16); absent when no daemon runs. */
+  approvals?: { pending: number };
+  /** The daemon's plugins, kern's own and those config names (absent when no daemon runs). */
+  plugins?: PluginStatusView[];
+  /** Lines that need the operator's eye: the sandbox missing, a plugin that failed. */
+  warnings?: string[];
+}
+
+/** One part of the status a plugin registered: its JSON value and its lines of text. */
+export interface StatusSectionView {
+  data: unknown;
+  lines: string[];
+}
+
+/** A plugin as `kern plugins list` and the status show it. */
+export interface PluginStatusView {
+  name: string;
+  /** "kern" for kern's own; else the npm package or the folder config names. */
+  from: string;
+  version: string | null;
+  state: "ready" | "failed";
+  error: string | null;
 }
 
 export interface ChannelStatusView {
@@ -187,40 +206,4 @@ export interface ImportBuildReport extends ImportReport {
   segments: Record<string, number>;
   memoryMs: number;
   totalMs: number;
-}
-
-/** A sub-agent as `/subagents`, `kern status` and `GET /work` show it (SPEC §13). */
-export interface SubagentRow {
-  id: string;
-  task: string;
-  state: "running" | "done" | "failed" | "timed-out" | "cancelled";
-  toolScope: "full" | "write" | "read";
-  startedAt: string;
-  endedAt: string | null;
-  /** Its transcript's session file (.kern/subagents/<id>.jsonl). */
-  transcript: string;
-  inputTokens: number;
-  outputTokens: number;
-  /** Why it failed (state failed). */
-  error: string | null;
-}
-
-/** A background command (`bash` with background: true) as `/ps` and `GET /work` show it. */
-export interface ProcessRow {
-  id: string;
-  command: string;
-  state: "running" | "exited" | "stopped" | "failed";
-  pid: number;
-  startedAt: string;
-  endedAt: string | null;
-  /** The exit code, or null when a signal ended it (or it runs). */
-  exitCode: number | null;
-  signal: string | null;
-  outputBytes: number;
-}
-
-/** The work running beside the queue: sub-agents and background commands, newest last. */
-export interface WorkView {
-  subagents: SubagentRow[];
-  processes: ProcessRow[];
 }

@@ -2,6 +2,7 @@
 
 export type { ComposedContext, ComposeOptions } from "./compose/composer.js";
 export { recallTextTokens } from "./compose/recall-block.js";
+export type { PromptText } from "./compose/system-sections.js";
 export { type DoctorReport, damagedIndexReport } from "./doctor/doctor.js";
 export * from "./embeddings/embedder.js";
 export { runEmbeddingJob } from "./embeddings/embedding-job.js";

@@ -5,6 +5,7 @@
 // the benchmark measures this prompt.
 import type { ComposedContext, ComposeOptions } from "./compose/composer.js";
 import { recallTextTokens } from "./compose/recall-block.js";
+import type { PromptText } from "./compose/system-sections.js";
 import { buildRecallText, type RecallSource } from "./recall/auto-recall.js";
 
 /** The turn's `<recall>` text: searched at its first step that trims, then kept. */
@@ -14,8 +15,8 @@ export interface TurnRecall {
 
 export interface TurnPromptOptions {
   toolsText: string;
-  /** The `<skills>` section's content (after `<tools>`); empty = none. */
-  skillsText?: string;
+  /** Sections plugins add after `<tools>` (`<skills>`); an empty one is left out. */
+  extraSections?: readonly PromptText[];
   /** The turn's question: the user's message. */
   question: string;
   autoRecall: boolean;
@@ -37,7 +38,7 @@ export async function composeTurnPrompt(
     ...(options.session ? { session: options.session } : {}),
   };
   const recall = options.recall ?? {};
-  const sections = { toolsText: options.toolsText, skillsText: options.skillsText ?? "" };
+  const sections = { toolsText: options.toolsText, extraSections: options.extraSections ?? [] };
   // A later step of a turn that has its block: the history was trimmed and stays so.
   if (options.autoRecall && recall.text)
     return memory.compose({ ...sections, recallText: recall.text, ...budget });

@@ -2,12 +2,13 @@
 // web page): request bodies, the SSE event union and the error shape. zod only; no I/O.
 // Namespace import: it lets the web bundle keep only the zod parts used (85 KB, not 450 KB).
 import * as z from "zod";
-import type { MemoryState } from "../kernel/index.js";
+import type { ApprovalView, MemoryState } from "../kernel/index.js";
 // The file itself, not kernel/index.ts: the web page bundles this and kernel/index.ts holds Node's
 // crypto (ids.ts).
 import {
   interfaceNameSchema,
   mediaAttachmentSchema,
+  originSchema,
   replyRouteSchema,
   turnKindSchema,
 } from "../kernel/message-schemas.js";
@@ -60,6 +61,20 @@ export type LoginCodeReply = z.infer<typeof loginCodeReplySchema>;
 
 export const pairBodySchema = z.object({ code: z.string().min(1).max(50) });
 
+/** `POST /pairing/revoke`: who to unpair (SPEC §16). */
+export const pairingUserBodySchema = z.object({
+  channel: z.string().min(1).max(32),
+  user: z.string().min(1).max(100),
+});
+
+/** `POST /pairing/role`: a paired user made an operator or a member again. */
+export const pairingRoleBodySchema = pairingUserBodySchema.extend({
+  role: z.enum(["operator", "member"]),
+});
+
+/** `POST /approvals/:id`: the operator's decision on a waiting call. */
+export const approvalDecisionBodySchema = z.object({ approve: z.boolean() });
+
 export const historyQuerySchema = z.object({
   before: z.coerce.number().int().min(0).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
@@ -90,6 +105,21 @@ const envelopeSchema = z.object({
   attachments: z.array(mediaAttachmentSchema).optional(),
   caption: z.string().optional(),
 });
+
+export const approvalViewSchema = z.object({
+  id: z.string(),
+  tool: z.string(),
+  arguments: z.string(),
+  reason: z.string(),
+  askedBy: originSchema,
+  turnId: z.string(),
+  turnKind: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  state: z.enum(["pending", "approved", "denied", "expired"]),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+}) satisfies z.ZodType<ApprovalView>;
 
 export const memoryStateSchema: z.ZodType<MemoryState> = z.object({
   status: z.enum(["idle", "running"]),
@@ -182,6 +212,20 @@ export const streamEventSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("import-progress"), turnId: z.string(), ...importProgressShape }),
   z.object({ type: z.literal("memory-update"), state: memoryStateSchema }),
+  z.object({ type: z.literal("approval-request"), approval: approvalViewSchema }),
+  z.object({ type: z.literal("approval-end"), approval: approvalViewSchema }),
+  z.object({
+    type: z.literal("pairing-update"),
+    change: z.enum(["approved", "revoked", "role"]),
+    user: z.object({
+      channel: z.string(),
+      userId: z.string(),
+      chatId: z.string(),
+      name: z.string(),
+      pairedAt: z.string(),
+      role: z.enum(["operator", "member"]),
+    }),
+  }),
   z.object({
     type: z.literal("error"),
     turnId: z.string().optional(),

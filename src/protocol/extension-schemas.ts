@@ -1,7 +1,7 @@
 // zod schemas of the extensions API (SPEC §14): `GET /extensions/mcp`, `POST
 // /extensions/mcp/:name/test`, `GET /extensions/skills`. Typed against the kernel views.
 import * as z from "zod";
-import type { McpListView, McpServerView, SkillsListView } from "../kernel/index.js";
+import type { McpListView, McpServerView, SkillsListView } from "./extension-views.js";
 
 export const mcpServerViewSchema: z.ZodType<McpServerView> = z.object({
   name: z.string(),

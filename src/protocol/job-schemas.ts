@@ -1,7 +1,7 @@
 // zod schemas of the jobs API (SPEC §13): `GET /jobs`, `POST /jobs`, `DELETE /jobs/:name`,
 // `POST /jobs/:name/{pause,resume,run}`. Typed against kernel/job-views.ts. No I/O.
 import * as z from "zod";
-import type { JobsOverview, JobView } from "../kernel/index.js";
+import type { JobsOverview, JobView } from "./job-views.js";
 
 const jobRunSchema = z.object({
   scheduledFor: z.string(),

@@ -9,7 +9,7 @@ import type {
   ContextReport,
   HistoryPage,
   NotesView,
-  ProcessRow,
+  PairedUser,
   RecallReport,
   RecallStats,
   SegmentDetail,
@@ -17,13 +17,11 @@ import type {
   SegmentsReport,
   SessionMessage,
   SessionsView,
-  SubagentRow,
-  WorkView,
 } from "../kernel/index.js";
 // The file itself, not kernel/index.ts: the web page bundles this (see api-schemas.ts).
 import { messageMetaSchema, toolCallSchema } from "../kernel/message-schemas.js";
-import { memoryStateSchema } from "./api-schemas.js";
-import { jobsOverviewSchema } from "./job-schemas.js";
+import { approvalViewSchema, memoryStateSchema } from "./api-schemas.js";
+import type { ProcessRow, SubagentRow } from "./work-views.js";
 
 export const subagentRowSchema: z.ZodType<SubagentRow> = z.object({
   id: z.string(),
@@ -51,10 +49,27 @@ export const processRowSchema: z.ZodType<ProcessRow> = z.object({
 });
 
 /** `GET /work`: sub-agents and background commands (SPEC §13). */
-export const workViewSchema: z.ZodType<WorkView> = z.object({
-  subagents: z.array(subagentRowSchema),
-  processes: z.array(processRowSchema),
+/** `GET /subagents` (the sub-agents plugin). */
+export const subagentListSchema = z.object({ subagents: z.array(subagentRowSchema) });
+
+/** `GET /processes` (the background-commands plugin). */
+export const processListSchema = z.object({ processes: z.array(processRowSchema) });
+
+/** `GET /commands`: every chat command the daemon answers without the model (SPEC §17). */
+export const commandListSchema = z.object({
+  commands: z.array(
+    z.object({
+      name: z.string(),
+      help: z.string(),
+      usage: z.string().optional(),
+      /** "all": the operator's only; "some": some of its uses are (`/ps stop ID`). */
+      operatorOnly: z.enum(["none", "some", "all"]),
+    }),
+  ),
 });
+export type CommandListView = z.infer<typeof commandListSchema>;
+
+export const approvalListSchema = z.object({ approvals: z.array(approvalViewSchema) });
 
 export const agentStatusSchema: z.ZodType<AgentStatus> = z.object({
   agent: z.string(),
@@ -85,8 +100,22 @@ export const agentStatusSchema: z.ZodType<AgentStatus> = z.object({
       error: z.string().nullable(),
     }),
   ),
-  work: workViewSchema.optional(),
-  jobs: jobsOverviewSchema.optional(),
+  sections: z
+    .record(z.string(), z.object({ data: z.unknown(), lines: z.array(z.string()) }))
+    .optional(),
+  approvals: z.object({ pending: z.number() }).optional(),
+  plugins: z
+    .array(
+      z.object({
+        name: z.string(),
+        from: z.string(),
+        version: z.string().nullable(),
+        state: z.enum(["ready", "failed"]),
+        error: z.string().nullable(),
+      }),
+    )
+    .optional(),
+  warnings: z.array(z.string()).optional(),
 });
 
 const sessionMessageSchema: z.ZodType<SessionMessage> = z.object({
@@ -229,8 +258,9 @@ export const pairedUserSchema = z.object({
   chatId: z.string(),
   name: z.string(),
   pairedAt: z.string(),
-});
-/** A person allowed to talk to the agent through a chat channel (mirrors runtime's PairedUser). */
+  role: z.enum(["operator", "member"]),
+}) satisfies z.ZodType<PairedUser>;
+/** A person allowed to talk to the agent through a chat channel (kernel's PairedUser). */
 export type PairedUserView = z.infer<typeof pairedUserSchema>;
 
 const pendingPairingSchema = z.object({

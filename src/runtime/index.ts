@@ -1,23 +1,43 @@
-// Public surface of runtime/: the Runtime, its contract for interfaces, and the memory port.
-export * from "./channel.js";
+// Public surface of runtime/: the Runtime (the queue, the turn loop, the plugin host), its
+// contract for interfaces and plugins, the core tools, roles and approvals, the channel kit.
+export { readApprovals } from "./access/approval-book.js";
+export * from "./access/approval-policy.js";
+export { requestText as approvalRequestText } from "./access/approval-texts.js";
+export type { Approvals, ApprovedCall } from "./access/approvals.js";
+export * from "./access/unattended-budget.js";
+export * from "./channels/attachment-intake.js";
+export * from "./channels/channel.js";
 export * from "./chat-commands.js";
-export * from "./extension-commands.js";
-export * from "./extensions-api.js";
+export { planInterruptedToolResults } from "./close-interrupted-turn.js";
+export * from "./documents/documents.js";
+export { parsePageRange } from "./documents/page-range.js";
+export * from "./host/create-plugin-host.js";
+export * from "./host/kern-plugin.js";
+export type * from "./host/kern-services.js";
+export { PluginRegistries } from "./host/plugin-registries.js";
+export type { MountedRoute } from "./host/plugin-route.js";
+export * from "./host/setup-plugins.js";
 export type { Importer } from "./import-job.js";
-export * from "./jobs/index.js";
-export { DESCRIBE_IMAGE_PROMPT } from "./media/describe-image.js";
-export { MediaIntake } from "./media/media-intake.js";
-export type { IntakeResult } from "./media/media-message.js";
 export * from "./memory-port.js";
+export { PairingStore } from "./pairing-store.js";
+export { routeOf } from "./reply-route.js";
+export type { TurnDependencies, TurnStore } from "./run-turn.js";
+export { runTurn } from "./run-turn.js";
 export * from "./runtime.js";
 export * from "./runtime-api.js";
 export { composeContextReport } from "./runtime-queries.js";
-export * from "./skills/index.js";
-export * from "./tools/mcp/index.js";
-export type { Tool, ToolContext, ToolResult, ToolResultPart, ToolScope } from "./tools/tool.js";
-export { defineTool } from "./tools/tool.js";
-export { ALL_TOOLS, toolsForScope } from "./tools/tool-registry.js";
+export { resolveAgentPath } from "./tools/agent-path.js";
+export { groupWatchArgs } from "./tools/bash-tool.js";
+export type {
+  BackgroundStarter,
+  Tool,
+  ToolContext,
+  ToolResult,
+  ToolResultPart,
+  ToolScope,
+} from "./tools/tool.js";
+export { defineTool, isToolInScope } from "./tools/tool.js";
+export { ALL_TOOLS, toolsForScope, toolsSectionText } from "./tools/tool-registry.js";
 export type { ToolRequest, ToolSource, TurnInfo } from "./tools/tool-source.js";
 export { ToolRegistry } from "./tools/tool-source.js";
-export { createWebToolSource } from "./tools/web/web-tools.js";
 export * from "./turn-request.js";

@@ -1,6 +1,6 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FakeClock, type KernError } from "../kernel/index.js";
 import {
@@ -64,12 +64,49 @@ describe("PairingStore", () => {
     const pending = await store.request(ann);
     clock.advance(60_000);
     const user = await store.approve(`  ${pending.code.toLowerCase()} `);
-    expect(user).toEqual({ ...ann, pairedAt: "2026-04-02T06:01:00.000Z" });
+    expect(user).toEqual({ ...ann, pairedAt: "2026-04-02T06:01:00.000Z", role: "member" });
     expect(await store.isPaired("telegram", "111")).toBe(true);
     const reopened = await open();
     expect(await reopened.list()).toEqual({ paired: [user], pending: [] });
     const onDisk: unknown = JSON.parse(await readFile(pairingFile, "utf8"));
     expect(onDisk).toEqual({ paired: [user], pending: [] });
+  });
+
+  it("revokes a paired user: not paired any more, out of USERS.md, a new code next time", async () => {
+    const store = await open();
+    await store.approve((await store.request(ann)).code);
+    expect(await store.roleOf("telegram", "111")).toBe("member");
+    const revoked = await store.revoke("telegram", "111");
+    expect(revoked.userId).toBe("111");
+    expect(await store.roleOf("telegram", "111")).toBeNull();
+    expect(await (await open()).isPaired("telegram", "111")).toBe(false);
+    expect(await readFile(usersFile, "utf8")).not.toContain("user 111");
+    await expect(store.revoke("telegram", "111")).rejects.toMatchObject({
+      code: "KERN_PAIRING_UNKNOWN",
+    });
+    expect((await store.request(ann)).code).toMatch(/^KERN-/);
+  });
+
+  it("promotes a member to operator and back, kept on disk and in USERS.md", async () => {
+    const store = await open();
+    await store.approve((await store.request(ann)).code);
+    await store.setRole("telegram", "111", "operator");
+    expect(await (await open()).roleOf("telegram", "111")).toBe("operator");
+    expect(await readFile(usersFile, "utf8")).toContain("chat 111, operator");
+    await store.setRole("telegram", "111", "member");
+    expect(await store.roleOf("telegram", "111")).toBe("member");
+    await expect(store.setRole("telegram", "999", "operator")).rejects.toMatchObject({
+      code: "KERN_PAIRING_UNKNOWN",
+    });
+  });
+
+  it("reads a file written before roles: every paired user is a member", async () => {
+    await mkdir(dirname(pairingFile), { recursive: true });
+    await writeFile(
+      pairingFile,
+      JSON.stringify({ paired: [{ ...ann, pairedAt: "2026-01-01T00:00:00.000Z" }], pending: [] }),
+    );
+    expect(await (await open()).roleOf("telegram", "111")).toBe("member");
   });
 
   it("accepts a code without its KERN- prefix", () => {

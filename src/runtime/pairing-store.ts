@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
-import type { Clock } from "../kernel/index.js";
+import type { ActorRole, Clock } from "../kernel/index.js";
 import { createPairingCode, isoNow, KernError, StoreError } from "../kernel/index.js";
 import type { PairedUser, PairingApi, PendingPairing } from "./runtime-api.js";
 
@@ -15,6 +15,8 @@ export interface PairingStoreOptions {
   /** The agent's USERS.md; paired users are mirrored into its marked block. */
   usersFile: string;
   clock: Clock;
+  /** Called after USERS.md's block was rewritten (the daemon commits it to the agent's git). */
+  onUsersWritten?: (file: string) => Promise<void>;
 }
 
 export const USERS_BLOCK_START = "<!-- kern:paired-users -->";
@@ -38,6 +40,8 @@ const pairedUserSchema = z.preprocess(
     chatId: z.string().min(1),
     name: z.string(),
     pairedAt: z.string(),
+    /** Files written before roles had none: every paired user was a member (SPEC §16). */
+    role: z.enum(["operator", "member"]).default("member"),
   }),
 );
 
@@ -90,8 +94,41 @@ export class PairingStore implements PairingApi {
   }
 
   async isPaired(channel: string, userId: string): Promise<boolean> {
+    return (await this.roleOf(channel, userId)) !== null;
+  }
+
+  /** The user's role, or null when they are not paired (never paired, or revoked). */
+  async roleOf(channel: string, userId: string): Promise<ActorRole | null> {
     const state = await this.read();
-    return state.paired.some((user) => user.userId === userId && user.channel === channel);
+    const user = state.paired.find((known) => known.userId === userId && known.channel === channel);
+    return user?.role ?? null;
+  }
+
+  /**
+   * Unpairs a user (SPEC §16): their next message gets the pairing instructions again. Throws
+   * KERN_PAIRING_UNKNOWN when they are not paired.
+   */
+  revoke(channel: string, userId: string): Promise<PairedUser> {
+    return this.update(async (state) => {
+      const user = findPaired(state, channel, userId);
+      state.paired = state.paired.filter((known) => known !== user);
+      await this.write(state);
+      await this.mirrorUsers(state.paired);
+      return user;
+    });
+  }
+
+  /** Makes a paired user an operator or a member again; throws KERN_PAIRING_UNKNOWN. */
+  setRole(channel: string, userId: string, role: ActorRole): Promise<PairedUser> {
+    return this.update(async (state) => {
+      const user = { ...findPaired(state, channel, userId), role };
+      state.paired = state.paired.map((known) =>
+        known.userId === userId && known.channel === channel ? user : known,
+      );
+      await this.write(state);
+      await this.mirrorUsers(state.paired);
+      return user;
+    });
   }
 
   /** The pending code for this user, created (and saved) if there is none yet. */
@@ -135,6 +172,7 @@ export class PairingStore implements PairingApi {
         chatId: pending.chatId,
         name: pending.name,
         pairedAt: isoNow(this.options.clock),
+        role: "member",
       };
       state.pending = state.pending.filter(
         (candidate) =>
@@ -209,8 +247,21 @@ export class PairingStore implements PairingApi {
       }
       current = "# Users\n";
     }
-    await writeFileAtomic(file, replaceUsersBlock(current, renderUsersBlock(paired)));
+    const next = replaceUsersBlock(current, renderUsersBlock(paired));
+    if (next === current) return;
+    await writeFileAtomic(file, next);
+    await this.options.onUsersWritten?.(file);
   }
+}
+
+function findPaired(state: PairingState, channel: string, userId: string): PairedUser {
+  const user = state.paired.find((known) => known.userId === userId && known.channel === channel);
+  if (!user)
+    throw new KernError(
+      "KERN_PAIRING_UNKNOWN",
+      `${channel}:${userId} is not paired; 'kern pair' lists who is (CHANNEL:USER)`,
+    );
+  return user;
 }
 
 function corrupt(file: string, problem: string, cause: unknown): StoreError {
@@ -234,7 +285,7 @@ function oneLine(text: string): string {
 function renderUsersBlock(paired: PairedUser[]): string {
   const lines = paired.map(
     (user) =>
-      `- ${oneLine(user.name) || user.userId}: ${user.channel} user ${user.userId}, chat ${user.chatId}, paired ${user.pairedAt.slice(0, 10)}`,
+      `- ${oneLine(user.name) || user.userId}: ${user.channel} user ${user.userId}, chat ${user.chatId}, ${user.role}, paired ${user.pairedAt.slice(0, 10)}`,
   );
   return [
     USERS_BLOCK_START,

@@ -14,14 +14,19 @@ import {
   type TurnStopReason,
 } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
-import type { TurnRecall } from "../memory/index.js";
+import type { PromptText, TurnRecall } from "../memory/index.js";
 import type { ImagePart, ModelClient, ModelEvent } from "../model/index.js";
 import { type AgentStore, indexDamageIn, type StateRepo } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
 import { toChatMessages } from "./to-chat-messages.js";
 import { keepToolOutput } from "./tools/keep-tool-output.js";
 import type { Tool, ToolContext } from "./tools/tool.js";
-import { describeTools, runToolCall, toolsSectionText } from "./tools/tool-registry.js";
+import {
+  describeTools,
+  runToolCall,
+  type ToolCallGate,
+  toolsSectionText,
+} from "./tools/tool-registry.js";
 import { isSilentReply } from "./turn-request.js";
 
 /**
@@ -41,8 +46,10 @@ export interface TurnDependencies {
   /** A smaller prompt budget for this turn (a heartbeat's light prompt). */
   maxContextTokens?: number;
   tools: readonly Tool[];
-  /** The `<skills>` section's content, read afresh each step (a skill may be written mid-turn). */
-  skillsText?: () => Promise<string>;
+  /** Sections plugins add (`<skills>`), read afresh each step (a skill may be written mid-turn). */
+  sections?: () => Promise<PromptText[]>;
+  /** Parks the calls that need the operator's yes (SPEC §16); absent = every call runs. */
+  gate?: ToolCallGate;
   toolContext: Omit<ToolContext, "signal">;
   emit: (event: RuntimeEvent) => void;
   clock: Clock;
@@ -100,6 +107,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnEnding> {
           name: envelope.name,
           turnId,
           ...(kind !== "message" ? { kind } : {}),
+          ...(envelope.role === "member" ? { role: "member" as const } : {}),
           ...(envelope.attachments?.length ? { attachments: envelope.attachments } : {}),
           ...(envelope.attachments?.length ? { caption: envelope.caption ?? "" } : {}),
         },
@@ -230,7 +238,7 @@ async function composeForStep(options: RunTurnOptions, recall: TurnRecall) {
   const { deps } = options;
   return deps.memory.turnPrompt({
     toolsText: toolsSectionText(deps.tools),
-    skillsText: deps.skillsText ? await deps.skillsText() : "",
+    extraSections: deps.sections ? await deps.sections() : [],
     question: options.envelope.text,
     autoRecall: deps.config.autoRecall,
     session: deps.store.sessionLog.sessionId,
@@ -265,7 +273,7 @@ async function runTools(calls: readonly ToolCall[], options: RunTurnOptions): Pr
     await yieldToEventLoop();
     const result = signal.aborted
       ? { output: "error: cancelled before the tool ran", isError: true }
-      : await runToolCall(call, deps.tools, { ...deps.toolContext, signal });
+      : await runToolCall(call, deps.tools, { ...deps.toolContext, signal }, deps.gate);
     // Image parts reach the session as a note until the media store keeps them (issue 28).
     const images = result.images?.length ?? 0;
     const whole = images > 0 ? `${result.output}\n[${images} image(s) returned]` : result.output;

@@ -1,22 +1,22 @@
 // What interfaces (web, chat channels, daemon) may ask of the runtime. Interfaces know only this and
 // the kernel vocabulary; the runtime knows no interface (SG-2).
 import type {
+  ActorRole,
   AgentStatus,
   ContextReport,
-  Envelope,
   HistoryPage,
   ImportBuildReport,
   ImportPhase,
+  InboundEnvelope,
   NotesView,
-  ProcessRow,
+  PairedUser,
+  PendingPairing,
   RecallReport,
   RecallStats,
   RuntimeEvent,
   SegmentDetail,
   SegmentsReport,
   SessionsView,
-  SubagentRow,
-  WorkView,
 } from "../kernel/index.js";
 import type { DoctorReport, WorkingMemoryView } from "../memory/index.js";
 
@@ -28,27 +28,7 @@ export interface RecallSearchFilters {
   session?: string;
 }
 
-/** An envelope as an interface hands it in; the runtime stamps `ts` when it is missing. */
-export type InboundEnvelope = Omit<Envelope, "ts"> & { ts?: string };
-
-/** A person allowed to talk to the agent through a chat channel. */
-export interface PairedUser {
-  /** The channel's id ("telegram"). */
-  channel: string;
-  userId: string;
-  chatId: string;
-  name: string;
-  pairedAt: string;
-}
-
-export interface PendingPairing {
-  code: string;
-  channel: string;
-  userId: string;
-  chatId: string;
-  name: string;
-  requestedAt: string;
-}
+export type { InboundEnvelope, PairedUser, PendingPairing } from "../kernel/index.js";
 
 /** A conversation uploaded for import: the bytes as they arrive and the name errors use. */
 export interface ImportUpload {
@@ -57,7 +37,11 @@ export interface ImportUpload {
   onProgress?: (phase: ImportPhase, done: number, total: number) => void;
 }
 
-import type { MediaIntake } from "./media/media-intake.js";
+import type { Approvals } from "./access/approvals.js";
+import type { AttachmentIntake } from "./channels/attachment-intake.js";
+import type { ChannelRegistry } from "./channels/channel.js";
+import type { CommandRegistry } from "./chat-commands.js";
+import type { MountedRoute } from "./host/plugin-route.js";
 
 export interface RuntimeApi {
   /** Queues a turn; never blocks on the model. Chat commands are answered without the model. */
@@ -88,30 +72,26 @@ export interface RuntimeApi {
   regenerateNotesSummary(): Promise<NotesView>;
   /** Pairing of the people who talk through chat channels (SPEC §9). */
   readonly pairing: PairingApi;
-  /** Intake of photos, voice notes and documents (SPEC §15); null when the daemon has none. */
-  readonly media?: MediaIntake | null;
-  /** Sub-agents and background commands (SPEC §13). */
-  work(): Promise<WorkView>;
-  /** Cancels a sub-agent and waits for its end; null for an unknown id. */
-  cancelSubagent(id: string): Promise<SubagentRow | null>;
-  /** Stops a background command and waits for its end; null for an unknown id. */
-  stopProcess(id: string): Promise<ProcessRow | null>;
-}
-
-/** The sub-agents as the runtime sees them (runtime/subagents/ registers one). */
-export interface SubagentControl {
-  list(): SubagentRow[];
-  cancel(id: string): Promise<SubagentRow | null>;
-}
-
-/** The background commands as the runtime sees them (runtime/processes/ registers one). */
-export interface ProcessControl {
-  list(): ProcessRow[];
-  stop(id: string): Promise<ProcessRow | null>;
+  /** Files into turns (SPEC §15); null when no plugin provides intake. */
+  readonly intake: AttachmentIntake | null;
+  /** Calls parked until the operator's yes (SPEC §16). */
+  readonly approvals: Pick<Approvals, "list" | "decide" | "pendingCount">;
+  /** What plugins registered: commands (for /help and menus), channels, HTTP routes. */
+  readonly registries: {
+    readonly commands: CommandRegistry;
+    readonly channels: ChannelRegistry;
+    routes(): readonly MountedRoute[];
+  };
 }
 
 export interface PairingApi {
   isPaired(channel: string, userId: string): Promise<boolean>;
+  /** The user's role, or null when they are not paired (never, or revoked). */
+  roleOf(channel: string, userId: string): Promise<ActorRole | null>;
+  /** Unpairs a user; throws KERN_PAIRING_UNKNOWN when they are not paired. */
+  revoke(channel: string, userId: string): Promise<PairedUser>;
+  /** Promotes or demotes a paired user; throws KERN_PAIRING_UNKNOWN when not paired. */
+  setRole(channel: string, userId: string, role: ActorRole): Promise<PairedUser>;
   /** Returns the pending code for this user, creating one if needed. */
   request(user: Omit<PendingPairing, "code" | "requestedAt">): Promise<PendingPairing>;
   /** Approves a code; throws KernError KERN_PAIRING_UNKNOWN when no such code is pending. */

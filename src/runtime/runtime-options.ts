@@ -6,7 +6,6 @@ import type { Logger } from "../log/index.js";
 import type { ModelClient } from "../model/index.js";
 import type { AgentStore, TurnQueueFile } from "../store/index.js";
 import type { Importer } from "./import-job.js";
-import type { MediaIntake } from "./media/media-intake.js";
 import type { MemoryPort } from "./memory-port.js";
 import type { PairingApi } from "./runtime-api.js";
 
@@ -26,8 +25,12 @@ export interface RuntimeOptions {
   queueFile?: TurnQueueFile;
   /** Appends an uploaded conversation and builds its memory (absent: imports are refused). */
   importer?: Importer;
-  /** Photos, voice notes and documents (SPEC §15); absent: interfaces refuse files. */
-  media?: MediaIntake;
+  /** `.kern/approvals.json` (absent: approvals are kept in memory only, as in some tests). */
+  approvalsFile?: string;
+  /** How long a parked call waits for the operator (config `approvalTimeout`). */
+  approvalTimeoutMs: number;
+  /** The agent's IANA time zone (config `timezone`, else the host's): "today" of the budget. */
+  timezone: string;
   /** `.kern/tool-output`: long tool outputs kept whole (absent: only their bounded form is kept). */
   toolOutputDir?: string;
 }

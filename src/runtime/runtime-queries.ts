@@ -1,26 +1,28 @@
 // The runtime's read-only queries (status, history, sessions, context, segments, recall, notes),
 // kept apart from the turn queue so each file stays small.
 import type { Config } from "../config/index.js";
-import type {
-  AgentStatus,
-  Clock,
-  ContextReport,
-  HistoryPage,
-  JobsOverview,
-  NotesView,
-  RecallReport,
-  RecallStats,
-  SegmentDetail,
-  SegmentsReport,
-  SessionMessage,
-  SessionsView,
-  ToolSourceStatusView,
+import {
+  type AgentStatus,
+  type Clock,
+  type ContextReport,
+  describeError,
+  type HistoryPage,
+  type NotesView,
+  type RecallReport,
+  type RecallStats,
+  type SegmentDetail,
+  type SegmentsReport,
+  type SessionMessage,
+  type SessionsView,
+  type StatusSectionView,
 } from "../kernel/index.js";
+import type { PromptText } from "../memory/index.js";
 import type { AgentStore, IndexedMessage } from "../store/index.js";
 import { boundHistoryPage } from "./bound-history-page.js";
-import type { Channel } from "./channel.js";
+import type { PluginRegistries } from "./host/plugin-registries.js";
 import type { MemoryPort } from "./memory-port.js";
 import type { PairingApi, RecallSearchFilters } from "./runtime-api.js";
+import type { TurnInfo } from "./tools/tool.js";
 import { toolsForScope, toolsSectionText } from "./tools/tool-registry.js";
 
 export interface RuntimeQueriesOptions {
@@ -32,16 +34,40 @@ export interface RuntimeQueriesOptions {
   clock: Clock;
   endpoint?: () => { port: number | null; url: string | null };
   queueState: () => { running: string | null; waiting: number };
-  /** The registered chat channels. */
-  channels: () => Channel[];
-  /** Jobs, heartbeat and unattended spend for status, once jobs are registered. */
-  jobs?: () => JobsOverview | null;
-  /** The registered tool sources' states. */
-  toolSources: () => ToolSourceStatusView[];
-  /** The `<tools>` section a turn in the config's scope gets now. */
-  toolsText: () => string;
-  /** The `<skills>` section as last scanned (SPEC §14); absent or empty = none. */
-  skillsText?: () => string;
+  /** What plugins registered: channels, tool sources, prompt and status sections. */
+  registries: PluginRegistries;
+}
+
+/** The turn a status or context query lists tools for: none in particular. */
+const STATUS_TURN: TurnInfo = {
+  id: "status",
+  kind: "message",
+  envelope: { text: "", interface: "system", ts: "" },
+  depth: 0,
+};
+
+/** Every registered prompt section's text now. */
+async function readPromptSections(registries: PluginRegistries): Promise<PromptText[]> {
+  return Promise.all(
+    registries
+      .promptSections()
+      .map(async (section) => ({ tag: section.tag, text: await section.text() })),
+  );
+}
+
+/** Each status section's value and lines; a section that throws shows its error. */
+function statusSections(registries: PluginRegistries): Record<string, StatusSectionView> {
+  const sections: Record<string, StatusSectionView> = {};
+  for (const section of registries.statusSections()) {
+    try {
+      const data = section.read();
+      if (data !== null && data !== undefined)
+        sections[section.name] = { data, lines: section.lines(data) };
+    } catch (error) {
+      sections[section.name] = { data: null, lines: [`${section.name}: ${describeError(error)}`] };
+    }
+  }
+  return sections;
 }
 
 function toSessionMessage(message: IndexedMessage): SessionMessage {
@@ -56,20 +82,16 @@ export async function composeContextReport(options: {
   maxContextTokens?: number;
   /** The `<tools>` text (default: the built-in tools of the config's scope). */
   toolsText?: string;
-  skillsText?: string;
+  extraSections?: readonly PromptText[];
 }): Promise<ContextReport> {
   const { config, memory } = options;
   // `workingMemory` omitted: the composer injects the stored one when the config turns it on.
   const composed = await memory.compose({
     toolsText: options.toolsText ?? toolsSectionText(toolsForScope(config.toolScope)),
-    skillsText: options.skillsText ?? "",
+    extraSections: options.extraSections ?? [],
     ...(options.maxContextTokens ? { maxContextTokens: options.maxContextTokens } : {}),
   });
   return composed.report;
-}
-
-function jobsPart(jobs: JobsOverview | null): { jobs?: JobsOverview } {
-  return jobs ? { jobs } : {};
 }
 
 export class RuntimeQueries {
@@ -85,6 +107,7 @@ export class RuntimeQueries {
     const stats = store.messages.sessionTotals(session);
     const endpoint = this.queryOptions.endpoint?.() ?? { port: config.port, url: null };
     const pairing = await this.queryOptions.pairing.list();
+    const { registries } = this.queryOptions;
     return {
       agent: config.agentName,
       agentDir: config.agentDir,
@@ -97,14 +120,14 @@ export class RuntimeQueries {
       session: { id: session, messages: stats.count, tokens: stats.tokens },
       queue: this.queryOptions.queueState(),
       memory: memory.state(),
-      channels: this.queryOptions.channels().map((channel) => ({
+      channels: registries.channels.list().map((channel) => ({
         id: channel.id,
         ...channel.status(),
         pairedUsers: pairing.paired.filter((user) => user.channel === channel.id).length,
         pendingCodes: pairing.pending.filter((code) => code.channel === channel.id).length,
       })),
-      toolSources: this.queryOptions.toolSources(),
-      ...jobsPart(this.queryOptions.jobs?.() ?? null),
+      toolSources: registries.tools.describe(),
+      sections: statusSections(registries),
     };
   }
 
@@ -143,11 +166,13 @@ export class RuntimeQueries {
 
   async context(options: { maxContextTokens?: number } = {}): Promise<ContextReport> {
     const { config, memory } = this.queryOptions;
+    const { registries } = this.queryOptions;
+    const tools = registries.tools.toolsFor({ scope: config.toolScope, turn: STATUS_TURN });
     return composeContextReport({
       config,
       memory,
-      toolsText: this.queryOptions.toolsText(),
-      skillsText: this.queryOptions.skillsText?.() ?? "",
+      toolsText: toolsSectionText(tools),
+      extraSections: await readPromptSections(registries),
       ...options,
     });
   }

@@ -1,7 +1,9 @@
 // The runtime: one queue for every interface, turns run one at a time in arrival order, chat
-// commands answered without the model, events fanned out to subscribers (SPEC §7). It knows no
-// interface: they all call `submit` and listen to runtime events.
+// commands answered without the model, events fanned out to subscribers (SPEC §7), and the plugin
+// host's registries (SPEC §17). It knows no interface and no feature: channels and features are
+// plugins that register through the host; interfaces call `submit` and listen to events.
 import {
+  type ActorRole,
   type AgentStatus,
   createId,
   DaemonError,
@@ -9,50 +11,43 @@ import {
   formatStatus,
   type ImportBuildReport,
   isoNow,
-  type JobsOverview,
-  type ProcessRow,
-  parseChatCommand,
+  type Origin,
   type RuntimeEvent,
-  type SubagentRow,
   type TurnKind,
-  type WorkView,
 } from "../kernel/index.js";
 import type { DoctorReport } from "../memory/index.js";
-import { type Channel, ChannelRegistry } from "./channel.js";
-import { type ChatCommandHandler, CommandRegistry } from "./chat-commands.js";
+import { Approvals } from "./access/approvals.js";
+import { UnattendedBudget } from "./access/unattended-budget.js";
+import type { AttachmentIntake } from "./channels/attachment-intake.js";
+import { withPairingEvents } from "./channels/pairing-events.js";
+import type { PluginHostParts } from "./host/create-plugin-host.js";
+import type { PluginTurnRequest } from "./host/kern-plugin.js";
+import type { KernServices } from "./host/kern-services.js";
+import { PluginLifecycle } from "./host/plugin-lifecycle.js";
+import { PluginRegistries } from "./host/plugin-registries.js";
+import type { PluginReport } from "./host/setup-plugins.js";
 import { queueImport } from "./import-job.js";
-import type { MediaIntake } from "./media/media-intake.js";
-import { runTurn, type TurnDependencies } from "./run-turn.js";
-import type {
-  InboundEnvelope,
-  PairingApi,
-  ProcessControl,
-  RuntimeApi,
-  SubagentControl,
-} from "./runtime-api.js";
+import { runTurn } from "./run-turn.js";
+import type { InboundEnvelope, PairingApi, RuntimeApi } from "./runtime-api.js";
 import {
   answerImmediately,
   type CommandHost,
+  commandOf,
   finishCommand,
-  immediateCommand,
+  mayAsk,
   startNewSession,
 } from "./runtime-commands.js";
 import { RuntimeEvents } from "./runtime-events.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { RuntimeQueries } from "./runtime-queries.js";
 import { closeInterruptedTurn, turnsToReplay } from "./runtime-recovery.js";
-import { RuntimeWork } from "./runtime-work.js";
-import { type SkillCatalog, skillsSectionText, skillsTextOf } from "./skills/skill-catalog.js";
-import { SkillsToolSource } from "./skills/skills-tool-source.js";
-import type { BackgroundStarter, ToolScope } from "./tools/tool.js";
-import { ALL_TOOLS, toolsSectionText } from "./tools/tool-registry.js";
-import { createBuiltinToolSource, ToolRegistry, type TurnInfo } from "./tools/tool-source.js";
-import { buildTurnDependencies } from "./turn-dependencies.js";
+import { ALL_TOOLS } from "./tools/tool-registry.js";
+import { createBuiltinToolSource } from "./tools/tool-source.js";
+import { runApprovedCall, TurnContexts } from "./turn-contexts.js";
 import { type QueuedTurn, TurnQueue } from "./turn-queue.js";
+import type { TurnOptions } from "./turn-request.js";
 
 export type { RuntimeOptions } from "./runtime-options.js";
-
-import type { TurnOptions, TurnRequest } from "./turn-request.js";
 
 /**
  * Back-pressure: turns that may wait at once. A flood beyond it is refused (KERN_QUEUE_FULL, HTTP
@@ -63,122 +58,136 @@ export const MAX_QUEUED_TURNS = 1000;
 export class Runtime extends RuntimeQueries implements RuntimeApi {
   private readonly events: RuntimeEvents;
   private readonly queue = new TurnQueue();
-  private readonly startHooks: Array<() => void> = [];
-  private readonly background = new RuntimeWork();
   private idle: Promise<void> = Promise.resolve();
   private stopping = false;
   readonly pairing: PairingApi;
-  readonly media: MediaIntake | null;
-  /** Chat channels (registry): the composition root registers each adapter. */
-  readonly channels = new ChannelRegistry();
-  /** Tool sources (registry): the built-in tools, then MCP servers, skills, jobs, … */
-  readonly tools = new ToolRegistry();
-  /** Chat commands features answer (`/jobs`, `/mcp`, …). */
-  readonly commands = new CommandRegistry();
-  /** Skills (SPEC §14), when the composition root gave them: `registerSkills`. */
-  private skills: SkillCatalog | null = null;
-  /** The agent's jobs, shown in status (SPEC §13); null until registered. */
-  private jobsStatus: { overview(): JobsOverview } | null = null;
+  /** What plugins registered: tools, commands, channels, sections, routes, turn kinds. */
+  readonly registries: PluginRegistries;
+  /** Plugins' start and stop hooks. */
+  readonly lifecycle: PluginLifecycle;
+  /** Calls parked until the operator's yes (SPEC §16). */
+  readonly approvals: Approvals;
+  /** The day's unattended spend and its cap (SPEC §13). */
+  readonly budget: UnattendedBudget;
+  private readonly contexts: TurnContexts;
+  private pluginReports: PluginReport[] = [];
 
   constructor(private readonly options: RuntimeOptions) {
-    super({
-      ...options,
-      queueState: () => this.queue.state(),
-      channels: () => this.channels.list(),
-      toolSources: () => this.tools.describe(),
-      jobs: () => this.jobsStatus?.overview() ?? null,
-      toolsText: () => toolsSectionText(this.toolsForTurn(STATUS_TURN, options.config.toolScope)),
-      skillsText: () => (this.skills ? skillsSectionText(this.skills.current().skills) : ""),
-    });
+    const registries = new PluginRegistries();
+    super({ ...options, registries, queueState: () => this.queue.state() });
+    this.registries = registries;
+    // The core's own tools (SPEC §7) come first: a plugin's tool cannot shadow one of them.
+    registries.tools.register(createBuiltinToolSource(ALL_TOOLS));
     this.events = new RuntimeEvents(options.logger);
-    this.pairing = options.pairing;
-    this.media = options.media ?? null;
-    this.tools.register(createBuiltinToolSource(ALL_TOOLS));
+    this.lifecycle = new PluginLifecycle(options.logger);
+    this.pairing = withPairingEvents(options.pairing, (event) => this.emit(event));
+    this.budget = createBudget(options, registries);
+    this.contexts = new TurnContexts({ options, registries, emit: (event) => this.emit(event) });
+    this.approvals = new Approvals({
+      file: options.approvalsFile ?? null,
+      clock: options.clock,
+      logger: options.logger.child({ component: "approvals" }),
+      timeoutMs: options.approvalTimeoutMs,
+      emit: (event) => this.emit(event),
+      runCall: (request) => runApprovedCall(this.contexts, request),
+      report: ({ envelope, origin }) => this.enqueue({ kind: "approval", envelope, origin }),
+    });
+    this.contexts.attach({
+      approvals: this.approvals,
+      status: async () => formatStatus(await this.status()),
+    });
     options.memory.onUpdate((state) => this.emit({ type: "memory-update", state }));
   }
 
-  /** Closes a turn a crash interrupted, before any new turn runs. */
+  /** Files into turns, once the plugin that provides intake registered it. */
+  get intake(): AttachmentIntake | null {
+    return this.registries.intake;
+  }
+
+  /** Closes a turn a crash interrupted, before any new turn runs; then replays the queue. */
   start(): void {
     closeInterruptedTurn(this.options);
     this.replayAcceptedTurns();
-    for (const hook of this.startHooks.splice(0)) hook();
+    this.approvals.start();
     this.options.memory.schedule();
   }
 
-  /** Runs once `start` closed interrupted turns (what a crash cut short is reported after that). */
-  onStart(hook: () => void): void {
-    this.startHooks.push(hook);
+  /** What a plugin's host is made of (the daemon sets plugins up with it). */
+  hostParts(services: Omit<KernServices, "runtime" | "approvals" | "budget" | "pairing">) {
+    const parts: PluginHostParts = {
+      registries: this.registries,
+      lifecycle: this.lifecycle,
+      logger: this.options.logger,
+      enqueue: (request) => this.enqueue(request),
+      submit: (envelope) => this.submit(envelope),
+      subscribe: (listener) => this.subscribe(listener),
+      services: {
+        ...services,
+        runtime: this,
+        approvals: this.approvals,
+        budget: this.budget,
+        pairing: this.pairing,
+      },
+    };
+    return parts;
   }
 
-  registerSubagents(control: SubagentControl): void {
-    this.background.registerSubagents(control);
+  /** How each plugin's setup went, for status and `kern plugins list` (the daemon sets it). */
+  setPluginReports(reports: readonly PluginReport[]): void {
+    this.pluginReports = [...reports];
   }
 
-  registerProcesses(control: ProcessControl & { starter: BackgroundStarter }): void {
-    this.background.registerProcesses(control);
-  }
-
-  /** Status with the running sub-agents and background commands. */
+  /** Status with what plugins add (their sections), the plugins and the calls waiting. */
   override async status(): Promise<AgentStatus> {
-    return { ...(await super.status()), work: this.background.running() };
-  }
-
-  async work(): Promise<WorkView> {
-    return this.background.list();
-  }
-
-  cancelSubagent(id: string): Promise<SubagentRow | null> {
-    return this.background.cancelSubagent(id);
-  }
-
-  stopProcess(id: string): Promise<ProcessRow | null> {
-    return this.background.stopProcess(id);
+    return {
+      ...(await super.status()),
+      approvals: { pending: this.approvals.pendingCount() },
+      plugins: this.pluginReports,
+    };
   }
 
   submit(inbound: InboundEnvelope): { turnId: string } {
     this.assertAccepting();
-    const envelope: Envelope = { ...inbound, ts: inbound.ts ?? isoNow(this.options.clock) };
+    const role = this.roleOf(inbound);
+    const envelope: Envelope = { ...inbound, role, ts: inbound.ts ?? isoNow(this.options.clock) };
     const turnId = createId("turn", this.options.clock.now());
-    const command = immediateCommand(envelope.text, this.commands);
-    if (command) {
+    const command = commandOf(envelope.text, this.registries.commands);
+    if (command && (!command.queued || !mayAsk(this.registries.commands, command, role))) {
       setImmediate(
         () => void answerImmediately(this.commandHost(), { turnId, envelope, ...command }),
       );
       return { turnId };
     }
-    return this.accept(turnId, envelope);
+    const origin: Origin = originOf(envelope, role);
+    return this.accept(turnId, envelope, { origin });
   }
 
   /**
-   * Queues a turn from any source (a job, the heartbeat, a sub-agent's result, a background
-   * command's end): durable, FIFO with the people's messages, cancelled and reported alike.
-   * Throws KERN_UNAVAILABLE while stopping and KERN_QUEUE_FULL past MAX_QUEUED_TURNS.
+   * Queues a turn from a registered source (a job, the heartbeat, a sub-agent's result, a
+   * background command's end, an approval's decision): durable, FIFO with the people's messages,
+   * cancelled and reported alike. Throws KERN_UNAVAILABLE while stopping, KERN_QUEUE_FULL past
+   * MAX_QUEUED_TURNS, and for a kind no plugin registered.
    */
-  enqueue(request: TurnRequest): { turnId: string } {
+  enqueue(request: PluginTurnRequest): { turnId: string } {
     this.assertAccepting();
-    const { envelope: inbound, ...rest } = request;
+    if (!this.registries.hasTurnKind(request.kind))
+      throw new DaemonError(
+        "KERN_INTERNAL",
+        `no plugin registered the turn kind "${request.kind}"`,
+      );
+    const { envelope: inbound, origin, ...rest } = request;
     const envelope: Envelope = { ...inbound, ts: inbound.ts ?? isoNow(this.options.clock) };
     const turnId = createId("turn", this.options.clock.now());
-    return this.accept(turnId, envelope, rest);
+    return this.accept(turnId, envelope, {
+      ...rest,
+      origin: origin ?? { role: "operator" },
+    });
   }
 
-  registerChannel(channel: Channel): void {
-    this.channels.register(channel);
-  }
-
-  /** Skills: the `skill` tool, and the `<skills>` section of every turn's prompt (rescanned). */
-  registerSkills(catalog: SkillCatalog): void {
-    this.skills = catalog;
-    this.tools.register(new SkillsToolSource(catalog));
-  }
-
-  registerCommand(handler: ChatCommandHandler): void {
-    this.commands.register(handler);
-  }
-
-  /** Jobs, heartbeat and unattended spend appear in `status` once registered. */
-  registerJobsStatus(source: { overview(): JobsOverview }): void {
-    this.jobsStatus = source;
+  /** A registered chat channel's users are members unless the channel said otherwise. */
+  private roleOf(inbound: InboundEnvelope): ActorRole {
+    if (inbound.role) return inbound.role;
+    return this.registries.channels.get(inbound.interface) ? "member" : "operator";
   }
 
   private assertAccepting(): void {
@@ -287,6 +296,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
    */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.approvals.stop();
     for (const turn of this.queue.drain()) {
       turn.job?.abandon("the daemon stopped before it started; run it again");
       this.emit({
@@ -329,7 +339,8 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       this.emit({ type: "turn-start", turnId: turn.turnId, envelope: turn.envelope });
       return turn.job.run();
     }
-    const command = turn.options?.kind ? null : parseChatCommand(turn.envelope.text);
+    const isMessage = (turn.options?.kind ?? "message") === "message";
+    const command = isMessage ? commandOf(turn.envelope.text, this.registries.commands) : null;
     if (command?.command === "new") {
       const id = startNewSession(this.options.store);
       return finishCommand(
@@ -357,41 +368,44 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     return {
       emit: (event) => this.emit(event),
       queries: this,
-      registry: this.commands,
-      cancelRunning: () => {
-        const running = this.queue.running?.turnId;
-        return running && this.cancel(running) ? running : null;
+      registry: this.registries.commands,
+      approvals: this.approvals,
+      cancelRunning: (mayCancel) => {
+        const running = this.queue.running;
+        if (!running || !mayCancel(running.envelope)) return null;
+        return this.cancel(running.turnId) ? running.turnId : null;
       },
     };
   }
 
-  /** The tools a turn gets: every source's, in the turn's scope. */
-  private toolsForTurn(turn: TurnInfo, scope: ToolScope) {
-    return this.tools.toolsFor({ scope, turn });
+  /** The tools of a turn in a scope, from every registered source. */
+  toolsFor(...args: Parameters<TurnContexts["toolsFor"]>) {
+    return this.contexts.toolsFor(...args);
   }
 
-  /** A turn's dependencies; a sub-agent's loop (runtime/subagents/) starts from them. */
-  dependenciesFor(turn: Parameters<typeof buildTurnDependencies>[0]["turn"]): TurnDependencies {
-    const deps = buildTurnDependencies({
-      runtime: this.options,
-      turn,
-      tools: (info, scope) => this.toolsForTurn(info, scope),
-      channels: this.channels,
-      emit: (event) => this.emit(event),
-      status: async () => formatStatus(await this.status()),
-    });
-    const background = this.background.starter;
-    const withSkills = this.skills ? { ...deps, skillsText: skillsTextOf(this.skills) } : deps;
-    return background
-      ? { ...withSkills, toolContext: { ...withSkills.toolContext, background } }
-      : withSkills;
+  /** A turn's dependencies; a sub-agent's loop starts from them. */
+  dependenciesFor(turn: Parameters<TurnContexts["dependenciesFor"]>[0]) {
+    return this.contexts.dependenciesFor(turn);
   }
 }
 
-/** The turn a status or context query lists tools for: none in particular. */
-const STATUS_TURN: TurnInfo = {
-  id: "status",
-  kind: "message",
-  envelope: { text: "", interface: "system", ts: "" },
-  depth: 0,
-};
+/** The origin of a person's message: its sender, with the role the runtime gave them. */
+function originOf(envelope: Envelope, role: ActorRole): Origin {
+  return {
+    role,
+    ...(envelope.channel ? { channel: `${envelope.interface}:${envelope.channel}` } : {}),
+    ...(envelope.user ? { user: envelope.user } : {}),
+    ...(envelope.name ? { name: envelope.name } : {}),
+  };
+}
+
+function createBudget(options: RuntimeOptions, registries: PluginRegistries): UnattendedBudget {
+  return new UnattendedBudget({
+    capPerDay: options.config.unattendedTokensPerDay,
+    timezone: options.timezone,
+    clock: options.clock,
+    logger: options.logger.child({ component: "budget" }),
+    purposes: () => registries.unattendedKinds(),
+    tokensSince: (since, purposes) => options.store.state.tokensSince(since, purposes),
+  });
+}

@@ -8,14 +8,18 @@ function userText(message: SessionMessage): string {
   const meta = message.meta;
   const text = neutralizeContent(message, message.content ?? "");
   if (!meta?.interface || meta.interface === "import" || meta.interface === "system") return text;
-  const prefix = formatEnvelopePrefix({
-    text,
-    interface: meta.interface,
-    channel: meta.channel,
-    user: meta.user,
-    name: meta.name,
-    ts: message.ts,
-  });
+  const prefix = formatEnvelopePrefix(
+    {
+      text,
+      interface: meta.interface,
+      channel: meta.channel,
+      user: meta.user,
+      name: meta.name,
+      ts: message.ts,
+    },
+    // Any kind but a person's message is one of kern's own sources: it names itself.
+    { ownSource: meta.kind !== undefined && meta.kind !== "message" },
+  );
   return `${prefix}\n${text}`;
 }
 

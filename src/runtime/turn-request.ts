@@ -2,8 +2,7 @@
 // a job, the heartbeat, a sub-agent's result, a background command's end. Each comes with its
 // envelope (who, from where, where the reply goes) and how it runs; the queue, cancel, events
 // and the log treat every kind alike (SPEC §13).
-import type { TurnKind } from "../kernel/index.js";
-import type { InboundEnvelope } from "./runtime-api.js";
+import type { InboundEnvelope, Origin, TurnKind } from "../kernel/index.js";
 import type { ToolScope } from "./tools/tool.js";
 
 export interface TurnRequest {
@@ -24,6 +23,8 @@ export interface TurnRequest {
 /** How one queued turn runs besides its envelope (kept in the queue file with it). */
 export interface TurnOptions {
   kind?: TurnKind;
+  /** Who started the chain of work (SPEC §16): the sender, or the origin a source passed on. */
+  origin?: Origin;
   model?: string;
   maxContextTokens?: number;
   toolScope?: ToolScope;

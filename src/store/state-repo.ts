@@ -21,16 +21,11 @@ export interface NotesSummaryRecord {
 export interface UsageRecord {
   ts: string;
   turnId: string | null;
-  /** "turn" for a person's message; a turn source's kind ("job", "heartbeat", …) otherwise. */
-  purpose:
-    | "turn"
-    | "summary"
-    | "working-memory"
-    | "notes"
-    | "job"
-    | "heartbeat"
-    | "subagent"
-    | "process";
+  /**
+   * "turn" for a person's message; a turn source's kind ("job", "heartbeat", …) otherwise; the
+   * memory's own calls: "summary", "working-memory", "notes".
+   */
+  purpose: string;
   model: string;
   inputTokens: number;
   outputTokens: number;

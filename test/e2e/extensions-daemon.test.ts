@@ -6,8 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateConfigFile } from "../../src/config/index.js";
-import type { McpListView } from "../../src/kernel/index.js";
-import type { StreamEvent } from "../../src/protocol/index.js";
+import type { McpListView, StreamEvent } from "../../src/protocol/index.js";
 import { kernProcess } from "../support/kern-process.js";
 import { runTurn, startLiveDaemon } from "../support/live-daemon.js";
 import {

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDaemonClient } from "../../src/client/index.js";
 import { readEnvFile } from "../../src/config/index.js";
-import { groupMembers } from "../../src/runtime/processes/process-identity.js";
+import { groupMembers } from "../../src/plugins/processes/process-identity.js";
 import { type FakeChatRequest, type FakeLlm, startFakeLlm } from "../fakes/fake-llm-server.js";
 import { isAlive } from "../support/process-agent.js";
 import { makeTempDir } from "../support/temp-dir.js";
@@ -119,7 +119,7 @@ describe("kill -9 with a background command and a sub-agent running (issue 29)",
       30_000,
     );
     expect(turn.turnId).toBeTruthy();
-    const work = await client.work();
+    const work = { subagents: await client.subagents(), processes: await client.processes() };
     const command = work.processes[0];
     const subagent = work.subagents[0];
     expect(command?.state).toBe("running");
@@ -153,7 +153,7 @@ describe("kill -9 with a background command and a sub-agent running (issue 29)",
     );
     expect(groupMembers(group)).toEqual([]);
     const after = await connect(dir);
-    expect((await after.client.work()).subagents).toEqual([]);
+    expect(await after.client.subagents()).toEqual([]);
     // Its transcript is closed: the stalled step left no unanswered call, and says it was cut short.
     const transcript = readFileSync(
       join(dir, ".kern", "subagents", `${subagent?.id}.jsonl`),

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildWeb } from "../../scripts/build-web.js";
-import { DESCRIBE_IMAGE_PROMPT } from "../../src/runtime/index.js";
+import { DESCRIBE_IMAGE_PROMPT } from "../../src/plugins/media/index.js";
 import { imagePartsOf } from "../fakes/fake-llm-server.js";
 import {
   type BrowserSession,

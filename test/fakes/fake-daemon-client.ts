@@ -10,20 +10,27 @@ import type {
   WorkingMemoryResponse,
 } from "../../src/client/index.js";
 import type {
+  ActorRole,
   AgentStatus,
+  ApprovalView,
   HistoryPage,
-  McpListView,
   NotesView,
-  ProcessRow,
   SegmentDetail,
   SegmentsReport,
   SessionMessage,
-  SkillsListView,
-  SubagentRow,
-  WorkView,
 } from "../../src/kernel/index.js";
 import { DaemonError } from "../../src/kernel/index.js";
-import type { LoginCodeReply, PostMessageBody, StreamEvent } from "../../src/protocol/index.js";
+import type {
+  CommandListView,
+  LoginCodeReply,
+  McpListView,
+  PostMessageBody,
+  ProcessRow,
+  SkillsListView,
+  StreamEvent,
+  SubagentRow,
+} from "../../src/protocol/index.js";
+import type { FakeWorkView } from "./fake-work.js";
 
 export interface RecordedCall {
   method: Exclude<keyof DaemonClient, "baseUrl">;
@@ -168,12 +175,41 @@ export class FakeDaemonClient implements DaemonClient {
     return { cancelled: true };
   }
 
-  /** What `work()` answers (sub-agents and background commands). */
-  workView: WorkView = { subagents: [], processes: [] };
+  /** What `subagents()` and `processes()` answer. */
+  workView: FakeWorkView = { subagents: [], processes: [] };
 
-  async work(): Promise<WorkView> {
-    this.check("work", []);
-    return this.workView;
+  async subagents(): Promise<SubagentRow[]> {
+    this.check("subagents", []);
+    return this.workView.subagents;
+  }
+
+  async processes(): Promise<ProcessRow[]> {
+    this.check("processes", []);
+    return this.workView.processes;
+  }
+
+  /** What `commands()` answers: the daemon's chat commands. */
+  commandList: CommandListView["commands"] = [];
+
+  async commands(): Promise<CommandListView["commands"]> {
+    this.check("commands", []);
+    return this.commandList;
+  }
+
+  /** What `approvals()` answers. */
+  approvalViews: ApprovalView[] = [];
+
+  async approvals(): Promise<ApprovalView[]> {
+    this.check("approvals", []);
+    return this.approvalViews;
+  }
+
+  async decideApproval(id: string, approve: boolean): Promise<ApprovalView> {
+    this.check("decideApproval", [id, approve]);
+    const view = this.approvalViews.find((candidate) => candidate.id === id);
+    if (!view) throw new DaemonError("KERN_APPROVAL_UNKNOWN", `no approval ${id}`);
+    view.state = approve ? "approved" : "denied";
+    return view;
   }
 
   async cancelSubagent(id: string): Promise<SubagentRow> {
@@ -286,12 +322,35 @@ export class FakeDaemonClient implements DaemonClient {
     const pending = this.pairingValue.pending.find((entry) => entry.code === code);
     if (!pending) throw new DaemonError("KERN_PAIRING_UNKNOWN", `no pending code ${code}`);
     const { code: _code, requestedAt: _requestedAt, ...user } = pending;
-    const paired = { ...user, pairedAt: new Date().toISOString() };
+    const paired = { ...user, pairedAt: new Date().toISOString(), role: "member" as const };
     this.pairingValue = {
       paired: [...this.pairingValue.paired, paired],
       pending: this.pairingValue.pending.filter((entry) => entry.code !== code),
     };
     return paired;
+  }
+
+  async pairingRevoke(channel: string, user: string): Promise<PairedUserView> {
+    this.check("pairingRevoke", [channel, user]);
+    const found = this.pairingValue.paired.find(
+      (entry) => entry.channel === channel && entry.userId === user,
+    );
+    if (!found) throw new DaemonError("KERN_PAIRING_UNKNOWN", `${channel}:${user} is not paired`);
+    this.pairingValue = {
+      ...this.pairingValue,
+      paired: this.pairingValue.paired.filter((entry) => entry !== found),
+    };
+    return found;
+  }
+
+  async pairingRole(channel: string, user: string, role: ActorRole): Promise<PairedUserView> {
+    this.check("pairingRole", [channel, user, role]);
+    const found = this.pairingValue.paired.find(
+      (entry) => entry.channel === channel && entry.userId === user,
+    );
+    if (!found) throw new DaemonError("KERN_PAIRING_UNKNOWN", `${channel}:${user} is not paired`);
+    found.role = role;
+    return found;
   }
 
   async jobs(): Promise<never> {

@@ -2,12 +2,10 @@
 // real runtime: records every envelope, answers with scripted replies as runtime events.
 import type {
   AgentStatus,
+  ApprovalView,
   Envelope,
-  ProcessRow,
   RuntimeEvent,
   SegmentDetail,
-  SubagentRow,
-  WorkView,
 } from "../../src/kernel/index.js";
 import { createId, DaemonError } from "../../src/kernel/index.js";
 import type { WorkingMemoryView } from "../../src/memory/index.js";
@@ -18,6 +16,7 @@ import type {
   PendingPairing,
   RuntimeApi,
 } from "../../src/runtime/runtime-api.js";
+import { type FakeWorkView, fakeApprovals, fakeWorkRegistries } from "./fake-work.js";
 
 type ReplyScript = string | ((envelope: Envelope) => string);
 
@@ -164,6 +163,25 @@ export class FakeRuntime implements RuntimeApi {
   readonly pairing: PairingApi = {
     isPaired: async (channel, userId) =>
       this.pairedUsers.some((user) => user.userId === userId && user.channel === channel),
+    roleOf: async (channel, userId) =>
+      this.pairedUsers.find((user) => user.userId === userId && user.channel === channel)?.role ??
+      null,
+    revoke: async (channel, userId) => {
+      const index = this.pairedUsers.findIndex(
+        (user) => user.userId === userId && user.channel === channel,
+      );
+      const [user] = this.pairedUsers.splice(index, 1);
+      if (index < 0 || !user) throw new Error(`${channel}:${userId} is not paired`);
+      return user;
+    },
+    setRole: async (channel, userId, role) => {
+      const user = this.pairedUsers.find(
+        (known) => known.userId === userId && known.channel === channel,
+      );
+      if (!user) throw new Error(`${channel}:${userId} is not paired`);
+      user.role = role;
+      return user;
+    },
     request: async (user) => {
       const existing = this.pendingCodes.find((pending) => pending.userId === user.userId);
       if (existing) return existing;
@@ -186,26 +204,19 @@ export class FakeRuntime implements RuntimeApi {
         chatId: pending.chatId,
         name: pending.name,
         pairedAt: new Date().toISOString(),
+        role: "member",
       };
       this.pairedUsers.push(user);
       return user;
     },
     list: async () => ({ paired: [...this.pairedUsers], pending: [...this.pendingCodes] }),
   };
-  /** What `work()` answers: sub-agents and background commands. */
-  workView: WorkView = { subagents: [], processes: [] };
+  /** What the work routes answer: sub-agents and background commands. */
+  workView: FakeWorkView = { subagents: [], processes: [] };
 
-  async work(): Promise<WorkView> {
-    return this.workView;
-  }
-
-  async cancelSubagent(id: string): Promise<SubagentRow | null> {
-    const row = this.workView.subagents.find((candidate) => candidate.id === id);
-    return row ? { ...row, state: "cancelled" } : null;
-  }
-
-  async stopProcess(id: string): Promise<ProcessRow | null> {
-    const row = this.workView.processes.find((candidate) => candidate.id === id);
-    return row ? { ...row, state: "stopped" } : null;
-  }
+  readonly registries = fakeWorkRegistries(() => this.workView);
+  readonly intake = null;
+  /** The calls waiting for approval that `GET /approvals` lists. */
+  readonly approvalViews: ApprovalView[] = [];
+  readonly approvals = fakeApprovals(this.approvalViews);
 }

@@ -47,7 +47,7 @@ export class FakeTelegram {
   private readonly polls = new Set<WaitingPoll>();
   private readonly pollWatchers: Array<() => void> = [];
   private readonly chats = new Map<number, { nextId: number; messages: Map<number, BotMessage> }>();
-  private updates: Array<{ update_id: number; message: Record<string, unknown> }> = [];
+  private updates: Array<{ update_id: number } & Record<string, unknown>> = [];
   private nextUpdateId = 1;
   private readonly server = createServer((request, response) => {
     this.handle(request, response).catch((error: unknown) => {
@@ -94,6 +94,34 @@ export class FakeTelegram {
     Object.assign(message, options.extra);
     if (options.replyToBot) message["reply_to_message"] = this.lastBotMessage(options.chatId);
     const update = { update_id: this.nextUpdateId++, message };
+    this.updates.push(update);
+    for (const poll of [...this.polls]) {
+      const ready = this.pendingUpdates(poll.offset, poll.limit);
+      if (ready.length > 0) poll.answer({ ok: true, result: ready });
+    }
+    return update;
+  }
+
+  /**
+   * A user presses an inline keyboard button under one of the bot's messages: a `callback_query`
+   * update carrying the button's `data`. Returns the update.
+   */
+  userPresses(options: { chatId: number; userId?: number; messageId: number; data: string }) {
+    const userId = options.userId ?? options.chatId;
+    const callback_query = {
+      id: `cq-${this.nextUpdateId}`,
+      from: { id: userId, is_bot: false, first_name: "Ann" },
+      chat_instance: `ci-${options.chatId}`,
+      data: options.data,
+      message: {
+        message_id: options.messageId,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: options.chatId, type: "private" },
+        from: { id: this.botInfo.id, is_bot: true, first_name: this.botInfo.first_name },
+        text: "",
+      },
+    };
+    const update = { update_id: this.nextUpdateId++, callback_query };
     this.updates.push(update);
     for (const poll of [...this.polls]) {
       const ready = this.pendingUpdates(poll.offset, poll.limit);
@@ -215,6 +243,7 @@ export class FakeTelegram {
       case "deleteWebhook":
       case "sendChatAction":
       case "setMyCommands":
+      case "answerCallbackQuery":
         return { ok: true, result: true };
       case "sendMessage":
         return this.sendMessage(payload);

@@ -13,6 +13,7 @@ import {
   type TestDaemon,
   turnRequests,
   waitUntil,
+  waitUntilAsync,
 } from "../support/test-daemon.js";
 
 const ANN = 42;
@@ -29,10 +30,12 @@ describe("jobs through the real daemon", () => {
     await telegram.close();
   });
 
+  /** Ann is paired and made an operator: her turns schedule jobs without an approval. */
   async function pairAnn(harness: TestDaemon): Promise<void> {
     telegram.userSays({ chatId: ANN, text: "hello?" });
     const reply = await telegram.waitFor("sendMessage", (call) => CODE.test(call.text ?? ""));
     await harness.client.pairingApprove(CODE.exec(reply.text ?? "")?.[0] ?? "");
+    await harness.client.pairingRole("telegram", String(ANN), "operator");
     await waitUntil(
       () => telegram.messages(ANN).some((text) => text.startsWith("You're approved")),
       "approval",
@@ -107,15 +110,14 @@ describe("jobs through the real daemon", () => {
     await pairAnn(harness);
     const before = telegram.sent("sendMessage").length;
     harness.llm.reply("NO_REPLY");
-    harness.daemon.jobs.add({
+    await harness.client.jobAdd({
       name: "quiet-check",
       prompt: "Check the backups; NO_REPLY if all is well.",
       in: "1s",
       to: `telegram:${ANN}`,
-      createdBy: "cli",
     });
-    await waitUntil(
-      () => harness.daemon.jobs.overview().jobs[0]?.lastRun?.outcome === "silent",
+    await waitUntilAsync(
+      async () => (await harness.client.jobs()).jobs[0]?.lastRun?.outcome === "silent",
       "the silent run",
       15_000,
     );
@@ -142,16 +144,24 @@ describe("the heartbeat through the real daemon", () => {
   it("makes no model call on an empty checklist, then one per beat on heartbeatModel", async () => {
     const harness = await startTestDaemon({ config: { ...SHORT, heartbeatModel: "cheap-model" } });
     harnesses.push(harness);
-    const beats = () => harness.daemon.jobs.heartbeat.status().beats;
-    await waitUntil(() => beats().empty >= 10, "ten empty beats", 30_000);
+    const beats = async () => (await harness.client.jobs()).heartbeat?.beats ?? {};
+    await waitUntilAsync(
+      async () => ((await beats())["empty"] ?? 0) >= 10,
+      "ten empty beats",
+      30_000,
+    );
     expect(turnRequests(harness.llm)).toHaveLength(0);
 
     for (let reply = 0; reply < 5; reply += 1) harness.llm.reply("NO_REPLY");
     writeFileSync(join(harness.agentDir, "HEARTBEAT.md"), "# Heartbeat\n\n- Check the backups\n");
-    await waitUntil(() => beats().ran >= 2, "two heartbeat turns", 20_000);
+    await waitUntilAsync(
+      async () => ((await beats())["ran"] ?? 0) >= 2,
+      "two heartbeat turns",
+      20_000,
+    );
     await harness.daemon.runtime.whenIdle();
     const requests = turnRequests(harness.llm);
-    expect(requests.length).toBe(beats().ran);
+    expect(requests.length).toBe((await beats())["ran"]);
     for (const request of requests) expect(request.model).toBe("cheap-model");
     expect(String(requests[0]?.messages.at(-1)?.content)).toMatch(/^\[via heartbeat, /);
   });
@@ -162,13 +172,17 @@ describe("the heartbeat through the real daemon", () => {
     writeFileSync(join(harness.agentDir, "HEARTBEAT.md"), "- Check the backups\n");
     harness.llm.reply("NO_REPLY", { usage: { promptTokens: 150, completionTokens: 3 } });
     for (let reply = 0; reply < 5; reply += 1) harness.llm.reply("NO_REPLY");
-    const beats = () => harness.daemon.jobs.heartbeat.status().beats;
-    await waitUntil(() => beats().budget >= 3, "three beats over budget", 20_000);
-    expect(beats().ran).toBe(1);
+    const beats = async () => (await harness.client.jobs()).heartbeat?.beats ?? {};
+    await waitUntilAsync(
+      async () => ((await beats())["budget"] ?? 0) >= 3,
+      "three beats over budget",
+      20_000,
+    );
+    expect((await beats())["ran"]).toBe(1);
     expect(turnRequests(harness.llm)).toHaveLength(1);
-    const status = await harness.client.status();
-    expect(status.jobs?.unattended).toMatchObject({ spentToday: 153, capPerDay: 100 });
-    expect(status.jobs?.unattended.notice).toContain("unattended budget reached");
+    const jobs = await harness.client.jobs();
+    expect(jobs.unattended).toMatchObject({ spentToday: 153, capPerDay: 100 });
+    expect(jobs.unattended.notice).toContain("unattended budget reached");
     // One warning for the operator, however many beats were skipped.
     const warnings = readFileSync(harness.logFile, "utf8")
       .split("\n")

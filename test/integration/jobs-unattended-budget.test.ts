@@ -65,10 +65,10 @@ describe("the unattended budget and sub-agents (issue 26)", () => {
         return { kind: "text", text: "ok", usage: SMALL };
       },
     );
-    const jobs = daemon.daemon.jobs;
-    jobs.add({ name: "research", prompt: "count the widgets", every: "1h", createdBy: "cli" });
+    const client = daemon.client;
+    await client.jobAdd({ name: "research", prompt: "count the widgets", every: "1h" });
 
-    const first = jobs.runNow("research");
+    const first = await client.jobRun("research");
     expect(first.turnId).not.toBeNull();
     await daemon.turnEvents(first.turnId ?? "");
     // The sub-agent runs, its result comes back as a `subagent` turn, which asks for another.
@@ -81,13 +81,14 @@ describe("the unattended budget and sub-agents (issue 26)", () => {
     expect(refusals[0]).toContain("unattended budget for today is spent");
 
     // Spend: the job's two steps, the sub-agent's step, the result turn's two steps.
-    const status = await daemon.client.status();
-    expect(status.jobs?.unattended.spentToday).toBe(15 + 15 + 1520 + 15 + 15);
-    expect(status.jobs?.unattended.notice).toContain("unattended budget reached");
+    const overview = await client.jobs();
+    expect(overview.unattended.spentToday).toBe(15 + 15 + 1520 + 15 + 15);
+    expect(overview.unattended.notice).toContain("unattended budget reached");
 
     // The job's next run is refused at the cap.
-    expect(jobs.runNow("research").turnId).toBeNull();
-    expect(jobs.job("research").lastRun?.outcome).toBe("skipped-budget");
+    expect((await client.jobRun("research")).turnId).toBeNull();
+    const research = (await client.jobs()).jobs.find((job) => job.name === "research");
+    expect(research?.lastRun?.outcome).toBe("skipped-budget");
     expect(subagentRequests()).toBe(1);
 
     // A person's own turn may still start a sub-agent.

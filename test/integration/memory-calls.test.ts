@@ -57,6 +57,8 @@ describe("one memory call per prompt (issue 25)", () => {
       memory: countingPort(daemon.memory, counts),
       model: chat ? { client: chat, model: "fake-model" } : null,
       pairing: PairingStore.inMemory({ clock: SYSTEM_CLOCK }),
+      approvalTimeoutMs: 60_000,
+      timezone: "UTC",
       logger: createSilentLogger(),
       clock: SYSTEM_CLOCK,
     });

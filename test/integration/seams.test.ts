@@ -53,7 +53,7 @@ describe("registries: tool sources and turn sources (issue 25)", () => {
     const harness = await startTestDaemon();
     harnesses.push(harness);
     const calls: string[] = [];
-    const unregister = harness.daemon.runtime.tools.register(stampSource(calls));
+    const unregister = harness.daemon.runtime.registries.tools.register(stampSource(calls));
     harness.llm.replyToolCall("stamp", { word: "nightly" });
     harness.llm.reply("NO_REPLY", { usage: { promptTokens: 120, completionTokens: 3 } });
     const { turnId } = harness.daemon.runtime.enqueue({

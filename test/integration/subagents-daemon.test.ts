@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { groupMembers } from "../../src/runtime/processes/process-identity.js";
+import { groupMembers } from "../../src/plugins/processes/process-identity.js";
 import type { FakeChatRequest } from "../fakes/fake-llm-server.js";
 import {
   isBackgroundRequest,
@@ -86,14 +86,17 @@ describe("sub-agents in a running daemon (issue 29)", () => {
     const first = await daemon.client.sendMessage({ text: "research ALPHA and BETA" });
     const firstEnd = (await daemon.turnEvents(first.turnId)).at(-1);
     expect(firstEnd).toMatchObject({ type: "turn-end", text: "I started two sub-agents." });
-    const spawned = await daemon.client.work();
+    const spawned = {
+      subagents: await daemon.client.subagents(),
+      processes: await daemon.client.processes(),
+    };
     expect(spawned.subagents.map((row) => row.state)).toEqual(["running", "running"]);
 
     // While both wait at the gate, the user is answered.
     const second = await daemon.client.sendMessage({ text: "how is it going?" });
     const secondEnd = (await daemon.turnEvents(second.turnId)).at(-1);
     expect(secondEnd).toMatchObject({ type: "turn-end", text: "Still working on it." });
-    expect((await daemon.client.work()).subagents.map((row) => row.state)).toEqual([
+    expect((await daemon.client.subagents()).map((row) => row.state)).toEqual([
       "running",
       "running",
     ]);
@@ -125,7 +128,10 @@ describe("sub-agents in a running daemon (issue 29)", () => {
     expect(results.join("\n")).toContain("ALPHA-RESULT: 42 widgets");
     expect(results.join("\n")).toContain("BETA-RESULT: 7 widgets");
     expect(results.join("\n")).toMatch(/transcript: .*\.kern\/subagents\/s-[0-9a-z]{6}\.jsonl/);
-    const ended = await daemon.client.work();
+    const ended = {
+      subagents: await daemon.client.subagents(),
+      processes: await daemon.client.processes(),
+    };
     expect(ended.subagents.map((row) => row.state)).toEqual(["done", "done"]);
     for (const row of ended.subagents) expect(row.inputTokens).toBeGreaterThan(0);
     // Their tokens are usage with purpose "subagent"; their transcripts are searchable.
@@ -169,7 +175,10 @@ describe("sub-agents in a running daemon (issue 29)", () => {
     );
     const turn = await daemon.client.sendMessage({ text: "start both" });
     expect((await daemon.turnEvents(turn.turnId)).at(-1)).toMatchObject({ text: "Both started." });
-    const work = await daemon.client.work();
+    const work = {
+      subagents: await daemon.client.subagents(),
+      processes: await daemon.client.processes(),
+    };
     const subagent = work.subagents[0];
     const command = work.processes[0];
     expect(subagent?.state).toBe("running");

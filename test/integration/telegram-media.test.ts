@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DESCRIBE_IMAGE_PROMPT } from "../../src/runtime/index.js";
+import { DESCRIBE_IMAGE_PROMPT } from "../../src/plugins/media/index.js";
 import { imagePartsOf } from "../fakes/fake-llm-server.js";
 import { type FakeTelegram, startFakeTelegram } from "../fakes/fake-telegram-server.js";
 import { runKern } from "../support/run-kern.js";

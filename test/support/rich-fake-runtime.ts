@@ -3,11 +3,11 @@
 // answer with command-result. For web tests and screenshots; FakeRuntime stays the minimal one.
 import type {
   AgentStatus,
+  ApprovalView,
   ContextReport,
   Envelope,
   HistoryPage,
   NotesView,
-  ProcessRow,
   RecallReport,
   RecallStats,
   RuntimeEvent,
@@ -16,13 +16,12 @@ import type {
   SegmentsReport,
   SessionMessage,
   SessionsView,
-  SubagentRow,
-  WorkView,
 } from "../../src/kernel/index.js";
 import { createId, DaemonError } from "../../src/kernel/index.js";
 import type { WorkingMemoryView } from "../../src/memory/index.js";
 import type { InboundEnvelope, PairingApi, RuntimeApi } from "../../src/runtime/runtime-api.js";
 import { FakeRuntime } from "../fakes/fake-runtime.js";
+import { type FakeWorkView, fakeApprovals, fakeWorkRegistries } from "../fakes/fake-work.js";
 import {
   ACTIVE_SESSION,
   buildContextReport,
@@ -271,20 +270,12 @@ export class RichFakeRuntime implements RuntimeApi {
     };
     return this.notesView;
   }
-  /** What `work()` answers: sub-agents and background commands. */
-  workView: WorkView = { subagents: [], processes: [] };
+  /** What the work routes answer: sub-agents and background commands. */
+  workView: FakeWorkView = { subagents: [], processes: [] };
 
-  async work(): Promise<WorkView> {
-    return this.workView;
-  }
-
-  async cancelSubagent(id: string): Promise<SubagentRow | null> {
-    const row = this.workView.subagents.find((candidate) => candidate.id === id);
-    return row ? { ...row, state: "cancelled" } : null;
-  }
-
-  async stopProcess(id: string): Promise<ProcessRow | null> {
-    const row = this.workView.processes.find((candidate) => candidate.id === id);
-    return row ? { ...row, state: "stopped" } : null;
-  }
+  readonly registries = fakeWorkRegistries(() => this.workView);
+  readonly intake = null;
+  /** The calls waiting for approval that `GET /approvals` lists. */
+  readonly approvalViews: ApprovalView[] = [];
+  readonly approvals = fakeApprovals(this.approvalViews);
 }

@@ -140,6 +140,22 @@ export function readSessionLines(
 }
 
 /** Polls `probe` every 20 ms until it returns a value other than undefined/false; bounded. */
+/** `waitUntil` for a probe that asks over the API (the jobs, the status). */
+export async function waitUntilAsync<T>(
+  probe: () => Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export async function waitUntil<T>(
   probe: () => T | undefined | false,
   what: string,

@@ -4,7 +4,10 @@
 import type * as z from "zod";
 import {
   agentStatusSchema,
+  approvalListSchema,
+  approvalViewSchema,
   cancelTurnReplySchema,
+  commandListSchema,
   contextSegmentsSchema,
   contextStatsSchema,
   errorBodySchema,
@@ -17,6 +20,7 @@ import {
   pairedUserSchema,
   pairingListSchema,
   postMessageReplySchema,
+  processListSchema,
   processRowSchema,
   recallReportSchema,
   recallStatsSchema,
@@ -24,9 +28,9 @@ import {
   segmentsReportSchema,
   sessionsViewSchema,
   skillsListViewSchema,
+  subagentListSchema,
   subagentRowSchema,
   workingMemorySchema,
-  workViewSchema,
 } from "../../src/protocol/index.js";
 
 export type { ContextStats } from "../../src/protocol/index.js";
@@ -145,7 +149,14 @@ export const api = {
   approvePairing: (code: string) => json(pairedUserSchema, "/pairing/approve", "POST", { code }),
   mcpServers: () => json(mcpListViewSchema, "/extensions/mcp"),
   skills: () => json(skillsListViewSchema, "/extensions/skills"),
-  work: () => json(workViewSchema, "/work"),
+  subagents: () => json(subagentListSchema, "/subagents"),
+  processes: () => json(processListSchema, "/processes"),
+  approvals: () => json(approvalListSchema, "/approvals"),
+  decideApproval: (id: string, approve: boolean) =>
+    json(approvalViewSchema, `/approvals/${encodeURIComponent(id)}`, "POST", { approve }),
+  commands: () => json(commandListSchema, "/commands").then((reply) => reply.commands),
+  revokePairing: (channel: string, user: string) =>
+    json(pairedUserSchema, "/pairing/revoke", "POST", { channel, user }),
   cancelSubagent: (id: string) =>
     json(subagentRowSchema, `/subagents/${encodeURIComponent(id)}/cancel`, "POST"),
   stopProcess: (id: string) =>

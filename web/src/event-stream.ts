@@ -24,6 +24,9 @@ const EVENT_TYPES: Record<StreamEvent["type"], true> = {
   "command-result": true,
   "import-progress": true,
   "memory-update": true,
+  "approval-request": true,
+  "approval-end": true,
+  "pairing-update": true,
   error: true,
 };
 

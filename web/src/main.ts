@@ -1,6 +1,8 @@
 // Entry point of the web page: check the session, then show the login form or the app, keep the
 // event stream open, and go back to the login form whenever the API answers 401.
+
 import { ApiError, api, onUnauthorized } from "./api.js";
+import { loadCommands } from "./commands.js";
 import { errorBox, h } from "./dom.js";
 import { openEventStream } from "./event-stream.js";
 import { AppShell, pendingCodes } from "./views/app-shell.js";
@@ -73,6 +75,7 @@ async function logout(): Promise<void> {
 async function boot(): Promise<void> {
   try {
     const status = await api.status();
+    void loadCommands(); // completion and local answers: the core's names until it arrives
     const shell = new AppShell(status, () => void logout());
     root.replaceChildren(shell.element);
     disposeApp = startApp(shell);

@@ -2,7 +2,9 @@
 // holds the sessions) or, without one, reads the config / starts the one server here; skills are
 // files, read and copied directly (the daemon rescans them on its next step).
 import type { Command } from "commander";
-import { formatMcpList, formatSkillsList, KernError } from "../../kernel/index.js";
+import { KernError } from "../../kernel/index.js";
+// By path, not the barrel: the barrel loads every zod schema at the CLI's start (ADR 0012).
+import { formatMcpList, formatSkillsList } from "../../protocol/format-extensions.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
 import { loadDaemon } from "../load-daemon.js";

@@ -1,6 +1,7 @@
 // Every command of the CLI, registered in the order `kern --help` lists them.
 import type { Command } from "commander";
 import type { CliContext } from "../cli-context.js";
+import { registerApprovalsCommand } from "./approvals.js";
 import { registerContextCommand } from "./context.js";
 import { registerDaemonCommands } from "./daemon.js";
 import { registerDemoCommand } from "./demo.js";
@@ -12,6 +13,7 @@ import { registerJobsCommand } from "./jobs.js";
 import { registerLogsCommand } from "./logs.js";
 import { registerMemoryCommand } from "./memory.js";
 import { registerPairCommand } from "./pair.js";
+import { registerPluginsCommand } from "./plugins.js";
 import { registerRecallCommand } from "./recall.js";
 import { registerReindexCommand } from "./reindex.js";
 import { registerSegmentsCommand } from "./segments.js";
@@ -25,6 +27,7 @@ export function registerCommands(program: Command, context: CliContext): void {
   registerStatusCommand(program, context);
   registerLogsCommand(program, context);
   registerPairCommand(program, context);
+  registerApprovalsCommand(program, context);
   registerJobsCommand(program, context);
   registerImportCommand(program, context);
   registerReindexCommand(program, context);
@@ -34,5 +37,6 @@ export function registerCommands(program: Command, context: CliContext): void {
   registerMemoryCommand(program, context);
   registerDoctorCommand(program, context);
   registerExtensionCommands(program, context);
+  registerPluginsCommand(program, context);
   registerDemoCommand(program, context);
 }

@@ -1,7 +1,9 @@
 // `kern jobs add|list|rm|pause|resume|run` (SPEC §13; --json shapes in docs/cli.md). With a daemon
 // running the CLI goes through its API; without one it edits .kern/jobs.json under the folder lock.
 import type { Command } from "commander";
-import { DaemonError, formatJobLines, formatUnattendedLines } from "../../kernel/index.js";
+import { DaemonError } from "../../kernel/index.js";
+// By path, not the barrel: the barrel loads every zod schema at the CLI's start (ADR 0012).
+import { formatJobLines, formatUnattendedLines } from "../../protocol/format-jobs.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
 import { loadDaemon } from "../load-daemon.js";

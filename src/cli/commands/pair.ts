@@ -1,24 +1,32 @@
-// `kern pair CODE [DIR]`: approve a Telegram user's pairing code; `kern session new [DIR]`.
+// `kern pair CODE [DIR]`: approve a chat user's pairing code; `kern pair [DIR]` lists who waits,
+// the members and the operators; `--revoke`, `--operator`, `--member CHANNEL:USER` unpair,
+// promote and demote (SPEC §16). `kern session new [DIR]`.
 import type { Command } from "commander";
 import type { PairingListView } from "../../client/index.js";
 import { UsageError } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
 import { loadDaemon } from "../load-daemon.js";
+import { changePairing, type PairingFlags, pairingChangeOf } from "./pair-change.js";
 
 export function registerPairCommand(program: Command, context: CliContext): void {
   program
     .command("pair")
     .description(
-      "approve a pairing code a Telegram user received (e.g. KERN-7X4M); without a code, list who waits and who is paired",
+      "approve a pairing code a chat user received (e.g. KERN-7X4M); without a code, list who waits, the members and the operators",
     )
     .argument("[code]", "pairing code")
     .argument("[dir]", "agent folder", ".")
-    .option("--json", "print the list as JSON")
-    .action(async (first: string | undefined, second: string, flags: { json?: boolean }) => {
+    .option("--revoke <channel:user>", "unpair a user: their next message gets a code again")
+    .option("--operator <channel:user>", "make a paired user an operator (the operator's rights)")
+    .option("--member <channel:user>", "make a paired operator a member again")
+    .option("--json", "print the list (or the changed user) as JSON")
+    .action(async (first: string | undefined, second: string, flags: PairingFlags) => {
       // `kern pair DIR` lists: a first argument that is no code is the folder.
       const isCode = first !== undefined && PAIRING_CODE.test(first);
       const dir = first !== undefined && !isCode && second === "." ? first : second;
+      const change = pairingChangeOf(flags);
+      if (change) return changePairing(context, dir, change, flags.json === true);
       const daemon = await connectDaemon(dir);
       if (!isCode) {
         if (first !== undefined && dir !== first)
@@ -34,7 +42,7 @@ export function registerPairCommand(program: Command, context: CliContext): void
         ? await daemon.client.pairingApprove(first)
         : await (await loadDaemon()).approvePairingOffline(dir, first);
       context.output.line(
-        `paired ${user.name} (${user.channel} user ${user.userId}); they can talk to the agent now`,
+        `paired ${user.name} (${user.channel} user ${user.userId}) as a member; they can talk to the agent now (and share its memory)`,
       );
     });
   const session = program.command("session").description("manage sessions");
@@ -63,9 +71,12 @@ function printPairingList(context: CliContext, list: PairingListView, dir: strin
   );
   for (const entry of pending)
     context.output.line(
-      `  ${entry.code}  ${entry.name} (user ${entry.userId}) since ${entry.requestedAt} — kern pair ${entry.code} ${dir}`,
+      `  ${entry.code}  ${entry.name} (${entry.channel}:${entry.userId}) since ${entry.requestedAt} — kern pair ${entry.code} ${dir}`,
     );
-  context.output.line(paired.length === 0 ? "no paired users" : `paired (${paired.length}):`);
-  for (const user of paired)
-    context.output.line(`  ${user.name} (user ${user.userId}) since ${user.pairedAt}`);
+  for (const role of ["operator", "member"] as const) {
+    const users = paired.filter((user) => user.role === role);
+    context.output.line(users.length === 0 ? `no ${role}s paired` : `${role}s (${users.length}):`);
+    for (const user of users)
+      context.output.line(`  ${user.name} (${user.channel}:${user.userId}) since ${user.pairedAt}`);
+  }
 }

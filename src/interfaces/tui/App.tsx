@@ -9,12 +9,13 @@ import { PairingNotice, pairingNoticeRows } from "./components/PairingNotice.js"
 import { STATUS_LINE_ROWS, StatusLine } from "./components/StatusLine.js";
 import { Transcript } from "./components/Transcript.js";
 import { useAgentStatus } from "./hooks/use-agent-status.js";
+import { useDaemonCommands } from "./hooks/use-daemon-commands.js";
 import { useDaemonEvents } from "./hooks/use-daemon-events.js";
 import { usePendingPairings } from "./hooks/use-pending-pairings.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { openLineHistory } from "./line-history.js";
 import { countTextRows } from "./live-rows.js";
-import { answerLocally, isHelp, TERMINAL_HELP, TUI_COMMANDS } from "./local-commands.js";
+import { answerLocally, isHelp, TERMINAL_HELP, tuiCommands } from "./local-commands.js";
 import {
   countSettledItems,
   createInitialTuiState,
@@ -45,11 +46,14 @@ interface SubmitLineOptions {
   dispatch: (action: TuiAction) => void;
   /** Answers a command in the terminal itself (a /pair answer also asks who still waits). */
   local: (command: string, text: string) => void;
+  /** The daemon's chat commands, once known. */
+  daemonCommands: readonly string[] | null;
 }
 
 /** What Enter does with the input line. */
 function useSubmitLine(options: SubmitLineOptions) {
-  const { client, runningTurnId, cancel, exit, setQuestion, dispatch, local } = options;
+  const { client, runningTurnId, cancel, exit, setQuestion, dispatch, local, daemonCommands } =
+    options;
   const localIds = useRef(0);
   return useCallback(
     (line: string) => {
@@ -62,7 +66,7 @@ function useSubmitLine(options: SubmitLineOptions) {
         cancel();
         return;
       }
-      if (answerLocally(text, { client, local, exit })) return;
+      if (answerLocally(text, { client, local, exit, daemonCommands })) return;
       const localId = ++localIds.current;
       dispatch({ type: "message-send", localId, text: line });
       if (isHelp(text)) local("", TERMINAL_HELP);
@@ -72,7 +76,7 @@ function useSubmitLine(options: SubmitLineOptions) {
           dispatch({ type: "message-fail", localId, error: describeError(error) }),
       );
     },
-    [client, cancel, runningTurnId, local, exit, setQuestion, dispatch],
+    [client, cancel, runningTurnId, local, exit, setQuestion, dispatch, daemonCommands],
   );
 }
 
@@ -135,6 +139,8 @@ export function App({
   const { exit } = useApp();
   const [question, setQuestion] = useState<string | null>(null);
   const { local, pendingPairings } = usePairingWatch(client, state, dispatch);
+  const daemonCommands = useDaemonCommands(client, state.connection === "connected");
+  const commands = useMemo(() => tuiCommands(daemonCommands), [daemonCommands]);
   const submit = useSubmitLine({
     client,
     runningTurnId,
@@ -143,6 +149,7 @@ export function App({
     setQuestion,
     dispatch,
     local,
+    daemonCommands,
   });
   // Ctrl-C while a turn runs asks first: quitting would leave the turn running unseen.
   const interrupt = useCallback(() => {
@@ -181,7 +188,7 @@ export function App({
         }}
         onInterrupt={interrupt}
         onKey={() => setQuestion(null)}
-        commands={TUI_COMMANDS}
+        commands={commands}
         history={history}
         columns={columns}
         onRows={setInputRows}

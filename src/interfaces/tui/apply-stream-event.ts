@@ -48,7 +48,13 @@ export function applyStreamEvent(transcript: Transcript, event: StreamEvent): Tr
     case "import-progress":
       return showProgress(transcript, event);
     case "memory-update":
+    case "pairing-update":
       return transcript;
+    case "approval-request":
+    case "approval-end":
+      return appendItems(transcript, [
+        { kind: "notice", turnId: null, tone: "info", text: approvalLine(event) },
+      ]);
     case "error":
       // A failed turn sends `error` and then `turn-end` with the same error: show it once.
       if (event.turnId && hasError(transcript, event.turnId)) return transcript;
@@ -211,4 +217,15 @@ function hasError(transcript: Transcript, turnId: string): boolean {
 
 export function isQueued(item: TranscriptItem): boolean {
   return item.kind === "user" && item.queued === true;
+}
+
+/** A call that waits for the operator's yes, or how it ended (SPEC §16: the TUI asks). */
+function approvalLine(event: EventOf<"approval-request"> | EventOf<"approval-end">): string {
+  const { approval } = event;
+  if (event.type === "approval-end")
+    return `approval ${approval.id}: ${approval.tool} ${approval.state}${approval.decidedBy ? ` by ${approval.decidedBy}` : ""}`;
+  const who = approval.askedBy.name ?? approval.askedBy.user ?? approval.askedBy.role;
+  const args =
+    approval.arguments.length > 120 ? `${approval.arguments.slice(0, 119)}…` : approval.arguments;
+  return `⚠ approve ${approval.tool} ${args}? asked by ${who}: ${approval.reason} — /approve ${approval.id} or /deny ${approval.id}`;
 }

@@ -1,13 +1,20 @@
 // Slash commands the terminal answers itself: `/pair CODE` (approve a Telegram user), `/exit`,
 // and any unknown `/word`, which gets a local answer instead of going to the model.
 import type { DaemonClient } from "../../client/index.js";
-import { CHAT_COMMANDS, describeError } from "../../kernel/index.js";
+import { CORE_COMMANDS, describeError } from "../../kernel/index.js";
 
-/** Every command Tab completes in the terminal. */
-export const TUI_COMMANDS: readonly string[] = [...CHAT_COMMANDS, "pair", "exit"];
+/** The terminal's own commands, answered here. */
+const TERMINAL_COMMANDS = ["pair", "exit"];
+
+/** Every command Tab completes: the daemon's (core until its list arrives) and the terminal's. */
+export function tuiCommands(daemonCommands: readonly string[] | null): string[] {
+  return [...(daemonCommands ?? CORE_COMMANDS), ...TERMINAL_COMMANDS];
+}
 
 export interface LocalCommandContext {
   client: Pick<DaemonClient, "pairingApprove">;
+  /** The commands the daemon answers (GET /commands); null until known: then any goes there. */
+  daemonCommands: readonly string[] | null;
   /** Shows `/command` and its answer in the transcript. */
   local: (command: string, text: string) => void;
   exit: () => void;
@@ -37,7 +44,9 @@ export function answerLocally(text: string, context: LocalCommandContext): boole
   if (!match) return false;
   const name = match[1] as string;
   const argument = (match[2] ?? "").trim();
-  if ((CHAT_COMMANDS as readonly string[]).includes(name)) return false;
+  const known = context.daemonCommands;
+  if (known === null || known.includes(name) || (CORE_COMMANDS as readonly string[]).includes(name))
+    return false;
   if (name === "exit" || name === "quit") {
     context.exit();
     return true;

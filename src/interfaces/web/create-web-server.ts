@@ -11,24 +11,22 @@ import {
 import { type Clock, SYSTEM_CLOCK } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import { MAX_BODY_BYTES, SESSION_COOKIE } from "../../protocol/index.js";
-import type { ExtensionsApi } from "../../runtime/extensions-api.js";
-import type { JobsApi } from "../../runtime/index.js";
 import type { RuntimeApi } from "../../runtime/runtime-api.js";
 import { DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS, guardConnections } from "./connection-guard.js";
 import { installRequestGuards, installRequestLog } from "./request-guards.js";
+import { registerApprovalRoutes } from "./routes/approval-routes.js";
 import { registerAuthRoutes } from "./routes/auth-routes.js";
+import { registerCommandRoutes } from "./routes/command-routes.js";
 import { registerContextRoutes } from "./routes/context-routes.js";
 import { registerEventRoutes } from "./routes/event-routes.js";
-import { registerExtensionRoutes } from "./routes/extension-routes.js";
 import { registerHistoryRoutes } from "./routes/history-routes.js";
 import { IMPORT_CONTENT_TYPES, registerImportRoutes } from "./routes/import-routes.js";
-import { registerJobRoutes } from "./routes/jobs.js";
 import { registerMemoryRoutes } from "./routes/memory-routes.js";
 import { registerPairingRoutes } from "./routes/pairing-routes.js";
+import { registerPluginRoutes } from "./routes/plugin-routes.js";
 import { registerStaticRoutes } from "./routes/static-routes.js";
 import { registerTurnRoutes } from "./routes/turn-routes.js";
 import { registerUploadRoutes, UPLOAD_CONTENT_TYPES } from "./routes/upload-routes.js";
-import { registerWorkRoutes } from "./routes/work-routes.js";
 import { registerWorkingMemoryRoute } from "./routes/working-memory-route.js";
 import type { WebApp, WebContext } from "./web-app.js";
 import { WebAuth } from "./web-auth.js";
@@ -42,8 +40,6 @@ const DEFAULT_HEARTBEAT_MS = 15_000;
 
 export interface CreateWebServerOptions {
   runtime: RuntimeApi;
-  /** MCP servers and skills (`/extensions/*`); without it those routes answer 503. */
-  extensions?: ExtensionsApi;
   logger: Logger;
   /** KERN_AUTH_TOKEN; must not be empty. */
   authToken: string;
@@ -59,8 +55,6 @@ export interface CreateWebServerOptions {
   heartbeatMs?: number;
   /** Keeps web sessions across restarts (`.kern/web-sessions.json`); default memory only. */
   sessionsFile?: string | null;
-  /** The agent's jobs (SPEC §13); without them the /jobs routes answer 503. */
-  jobs?: JobsApi;
   /** Connections held at once before any request on them authenticated; default 128. */
   maxUnauthenticatedConnections?: number;
 }
@@ -186,12 +180,10 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
   });
   const context: WebContext = {
     runtime: options.runtime,
-    ...(options.extensions ? { extensions: options.extensions } : {}),
     auth,
     staticDir: options.staticDir,
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
     onRestartRequest: options.onRestartRequest,
-    jobs: options.jobs,
   };
   const app = createApp(options);
   const guard = guardConnections(
@@ -214,9 +206,9 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     registerPairingRoutes,
     registerImportRoutes,
     registerUploadRoutes,
-    registerExtensionRoutes,
-    registerWorkRoutes,
-    registerJobRoutes,
+    registerApprovalRoutes,
+    registerCommandRoutes,
+    registerPluginRoutes,
   ]) {
     register(app, context);
   }

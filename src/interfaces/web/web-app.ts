@@ -8,9 +8,7 @@ import type {
   RawServerDefault,
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ExtensionsApi } from "../../runtime/extensions-api.js";
-import type { JobsApi } from "../../runtime/index.js";
-import type { RuntimeApi } from "../../runtime/runtime-api.js";
+import type { RuntimeApi } from "../../runtime/index.js";
 import type { WebAuth } from "./web-auth.js";
 
 declare module "fastify" {
@@ -30,14 +28,10 @@ export type WebApp = FastifyInstance<
 
 export interface WebContext {
   runtime: RuntimeApi;
-  /** MCP servers and skills; absent in daemons assembled without them (some tests). */
-  extensions?: ExtensionsApi;
   auth: WebAuth;
   /** Folder holding index.html and assets/ (the output of scripts/build-web.ts). */
   staticDir: string;
   /** Milliseconds between SSE heartbeat comments. */
   heartbeatMs: number;
   onRestartRequest: (() => void) | undefined;
-  /** The agent's jobs (SPEC §13); absent = the jobs routes answer KERN_UNAVAILABLE. */
-  jobs: JobsApi | undefined;
 }

@@ -22,6 +22,7 @@ import { StoredSegments } from "./stored-segments.js";
 import {
   buildFixedSections,
   joinSections,
+  type PromptText,
   SECTION_SEPARATOR,
   SectionCache,
   type SystemSection,
@@ -37,8 +38,8 @@ export interface ComposeOptions {
   maxContextTokens?: number;
   /** The `<tools>` section's content. */
   toolsText: string;
-  /** The `<skills>` section's content (one line per skill), after `<tools>`; none when empty. */
-  skillsText?: string;
+  /** Sections plugins add after `<tools>` (`<skills>`); an empty one is left out. */
+  extraSections?: readonly PromptText[];
   /** `<working_memory>` content; omitted = the stored one when `workingMemory` is on; null = none. */
   workingMemory?: string | null;
   /**
@@ -70,7 +71,7 @@ interface ComposeInputs {
   documents: AgentDocument[];
   notesSummary: string | null;
   toolsText: string;
-  skillsText: string;
+  extraSections: readonly PromptText[];
   workingMemory: string | null;
   recallText: string | null;
   autoRecall: boolean;
@@ -91,6 +92,13 @@ function recallRoomOf(inputs: ComposeInputs): number {
   return inputs.autoRecall || inputs.recallText !== null ? recallAllowanceTokens(inputs.budget) : 0;
 }
 
+function sameSections(a: readonly PromptText[], b: readonly PromptText[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((section, index) => section.tag === b[index]?.tag && section.text === b[index]?.text)
+  );
+}
+
 function sameInputs(a: ComposeInputs, b: ComposeInputs): boolean {
   return (
     a.budget === b.budget &&
@@ -98,7 +106,7 @@ function sameInputs(a: ComposeInputs, b: ComposeInputs): boolean {
     a.segmentsVersion === b.segmentsVersion &&
     a.notesSummary === b.notesSummary &&
     a.toolsText === b.toolsText &&
-    a.skillsText === b.skillsText &&
+    sameSections(a.extraSections, b.extraSections) &&
     a.workingMemory === b.workingMemory &&
     a.recallText === b.recallText &&
     a.autoRecall === b.autoRecall &&
@@ -177,7 +185,7 @@ export class Composer {
       }),
       notesSummary: store.state.notesSummary()?.summary ?? null,
       toolsText: options.toolsText,
-      skillsText: options.skillsText ?? "",
+      extraSections: options.extraSections ?? [],
       workingMemory: workingMemory === null ? null : this.fitted(workingMemory, budget),
       recallText: recall === null ? null : fitTextToTokens(recall, recallTextTokens(budget)),
       autoRecall: options.autoRecall ?? config.autoRecall,

@@ -57,12 +57,21 @@ export class SectionCache {
   }
 }
 
+/** A tagged text of the system prompt a plugin adds. */
+export interface PromptText {
+  tag: string;
+  text: string;
+}
+
 export interface FixedSectionsOptions {
   documents: readonly AgentDocument[];
   notesSummary: string | null;
   toolsText: string;
-  /** `<skills>`: after every part that stays put, so the cached prompt prefix holds (SPEC §14). */
-  skillsText?: string;
+  /**
+   * Sections plugins add (`<skills>`): after every part that stays put, so the cached prompt
+   * prefix holds (SPEC §14, §17); an empty one is left out.
+   */
+  extraSections?: readonly PromptText[];
   workingMemory: string | null;
 }
 
@@ -77,7 +86,8 @@ export function buildFixedSections(
   if (options.notesSummary?.trim())
     sections.push(cache.render("notes_summary", options.notesSummary));
   if (options.toolsText.trim()) sections.push(cache.render("tools", options.toolsText));
-  if (options.skillsText?.trim()) sections.push(cache.render("skills", options.skillsText));
+  for (const extra of options.extraSections ?? [])
+    if (extra.text.trim()) sections.push(cache.render(extra.tag, extra.text));
   if (options.workingMemory?.trim()) {
     sections.push(cache.render("working_memory", options.workingMemory));
   }

@@ -4,7 +4,7 @@
 import { basename } from "node:path";
 import { KernError } from "../../kernel/index.js";
 import { sniffMediaType } from "../../store/index.js";
-import type { ChannelFile } from "../channel.js";
+import type { ChannelFile } from "../channels/channel.js";
 import { readConfinedBytes } from "./confined-file.js";
 
 /** The largest file the message tool sends: Telegram takes uploads from bots up to 50 MB. */

@@ -86,11 +86,18 @@ function toOutcome(result: string | ToolResult): ToolCallOutcome {
   };
 }
 
+/**
+ * Decides, once the arguments parsed, whether a call runs now: null = run; a text = the call is
+ * parked (it waits for the operator's approval) and the text is its result (SPEC §16).
+ */
+export type ToolCallGate = (tool: Tool, args: unknown, call: ToolCall) => string | null;
+
 /** Runs a tool call; unknown tools, bad arguments and failures become error results. */
 export async function runToolCall(
   call: ToolCall,
   tools: readonly Tool[],
   context: ToolContext,
+  gate?: ToolCallGate,
 ): Promise<ToolCallOutcome> {
   const tool = tools.find((candidate) => candidate.name === call.function.name);
   if (!tool)
@@ -113,6 +120,8 @@ export async function runToolCall(
       output: `error: invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error)}`,
       isError: true,
     };
+  const parked = gate?.(tool, parsed.data, call);
+  if (parked) return { output: parked, isError: false };
   try {
     return toOutcome(await tool.run(parsed.data, context));
   } catch (error) {

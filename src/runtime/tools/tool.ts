@@ -1,11 +1,10 @@
 // A tool the agent can call: a zod schema for its arguments, the scope it needs, and `run`.
 // Tools never throw at the loop: failures become error results the model can read.
 import type { z } from "zod";
-import type { Envelope, ProcessRow, TurnKind } from "../../kernel/index.js";
+import type { Envelope, Origin, PairedUser, TurnKind } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
-import type { ChannelRegistry } from "../channel.js";
+import type { ChannelRegistry } from "../channels/channel.js";
 import type { MemoryPort } from "../memory-port.js";
-import type { PairedUser } from "../runtime-api.js";
 
 export type ToolScope = "full" | "write" | "read";
 
@@ -16,6 +15,8 @@ export interface TurnInfo {
   envelope: Envelope;
   /** 0 for the main session's turns; 1 inside a sub-agent, and so on. */
   depth: number;
+  /** Who started the chain of work this turn belongs to (SPEC §16); absent = the operator. */
+  origin?: Origin;
 }
 
 export interface ToolContext {
@@ -36,9 +37,10 @@ export interface ToolContext {
   background?: BackgroundStarter;
 }
 
-/** Starts a background command for a turn and returns at once (runtime/processes/). */
+/** Starts a background command for a turn and returns at once (the processes plugin). */
 export interface BackgroundStarter {
-  start(options: { command: string; cwd: string; turn: TurnInfo }): ProcessRow;
+  /** The started command's id and pid; throws when it cannot start (a limit, a spawn error). */
+  start(options: { command: string; cwd: string; turn: TurnInfo }): { id: string; pid: number };
 }
 
 /** One part of a tool's result: text, or an image the model may see (base64 bytes). */
@@ -64,6 +66,11 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
    * an MCP server's own schema, sent as the server wrote it (`parameters` still checks the shape).
    */
   inputSchema?: Record<string, unknown>;
+  /**
+   * Whether this call is risky for its arguments (SPEC §16: `message` to another chat); absent =
+   * risky when the tool is `full`-scope. Risky calls may need the operator's approval.
+   */
+  risky?(args: z.infer<Schema>, turn: TurnInfo): boolean;
   /** A string is one text part. Throwing is allowed: the loop turns it into an error result. */
   run(args: z.infer<Schema>, context: ToolContext): Promise<string | ToolResult>;
 }

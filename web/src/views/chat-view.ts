@@ -117,7 +117,13 @@ export class ChatView {
         );
         break;
       case "memory-update":
+      case "pairing-update":
         return;
+      case "approval-request":
+      case "approval-end":
+        // The Work tab lists them with Approve / Deny; the chat shows one line each.
+        this.list.append(approvalNotice(event));
+        break;
       default: {
         const unreachable: never = event; // openEventStream passes known types only
         throw new Error(`unhandled event ${JSON.stringify(unreachable)}`);
@@ -265,4 +271,16 @@ export class ChatView {
     }
     if (this.hasMore && this.list.scrollTop < STICKY_PX) await this.loadOlder();
   }
+}
+
+/** One line in the chat for a call that waits for the operator's yes, or how it ended. */
+function approvalNotice(
+  event: Extract<StreamEvent, { type: "approval-request" | "approval-end" }>,
+) {
+  const { approval } = event;
+  const text =
+    event.type === "approval-request"
+      ? `⚠ ${approval.tool} waits for your approval (${approval.id}): ${approval.reason} — Memory → Work, or /approve ${approval.id}`
+      : `${approval.tool} (${approval.id}): ${approval.state}${approval.decidedBy ? ` by ${approval.decidedBy}` : ""}`;
+  return h("p", { class: "notice approval-notice", "data-approval-id": approval.id }, text);
 }

@@ -2,19 +2,9 @@
 // stays usable while a turn runs (new messages queue); the Cancel button stops the running turn.
 // Files come with the paperclip button, a paste or a drop (on the whole chat: `addFiles`).
 import type { MediaAttachment } from "../../../src/kernel/index.js";
+import { commandHints as knownCommands } from "../commands.js";
 import { h, svg } from "../dom.js";
 import { AttachmentTray } from "./attachment-tray.js";
-
-const CHAT_COMMANDS: Array<{ name: string; help: string }> = [
-  { name: "/status", help: "agent, model, queue and memory state" },
-  { name: "/context", help: "the composed prompt and its token breakdown" },
-  { name: "/segments", help: "the segment tree" },
-  { name: "/recall", help: "search every session: /recall QUERY" },
-  { name: "/new", help: "start a new session" },
-  { name: "/help", help: "what the commands do" },
-  { name: "/restart", help: "restart the daemon" },
-  { name: "/pair", help: "approve a Telegram user's code: /pair CODE" },
-];
 
 export interface ComposerOptions {
   /** Sends the text and files; rejects with a message to show when it could not be sent. */
@@ -80,7 +70,9 @@ function commandHints(input: HTMLTextAreaElement): { element: HTMLElement; updat
     const value = input.value;
     const matches =
       value.startsWith("/") && !value.includes(" ")
-        ? CHAT_COMMANDS.filter((command) => command.name.startsWith(value))
+        ? knownCommands()
+            .map((command) => ({ ...command, name: `/${command.name}` }))
+            .filter((command) => command.name.startsWith(value))
         : [];
     element.replaceChildren(
       ...matches.map((command) => {

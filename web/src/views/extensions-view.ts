@@ -1,7 +1,7 @@
 // Extensions (SPEC §14): the MCP servers with their state, tools and last error, and the skills
 // with the folders that are not valid skills. Read-only: servers are configured in
 // .kern/config.json, skills are folders in skills/ (docs/extensions.md).
-import type { McpServerView, SkillsListView } from "../../../src/kernel/index.js";
+import type { McpServerView, SkillsListView } from "../../../src/protocol/index.js";
 import { api } from "../api.js";
 import { errorBox, h, loading } from "../dom.js";
 

@@ -1,6 +1,6 @@
 // Jobs (SPEC §13): each scheduled job with its schedule, reply route, next and last run, outcome
 // and tokens, with Pause/Resume and Delete; the day's unattended spend and the heartbeat.
-import type { JobView } from "../../../src/kernel/index.js";
+import type { JobView } from "../../../src/protocol/index.js";
 import { api } from "../api.js";
 import { errorBox, h, loading } from "../dom.js";
 import { formatTime } from "../format.js";

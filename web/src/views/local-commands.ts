@@ -1,20 +1,17 @@
 // Slash commands the page answers itself, never the model: `/pair CODE` (approve a Telegram
 // user, as `kern pair` and `/pair` in kern tui do) and any `/word` the runtime does not know.
 // Text that starts with a path (`/etc/hosts …`) is an ordinary message.
-import { CHAT_COMMANDS } from "../../../src/kernel/envelope.js";
 import { api } from "../api.js";
+import { isDaemonCommand } from "../commands.js";
 
 /** Dispatched on window after an approval here: the nav badge counts again. */
 export const PAIRING_CHANGED = "kern:pairing-changed";
-
-/** The commands the runtime answers: the kernel's one list. */
-const RUNTIME_COMMANDS = new Set<string>(CHAT_COMMANDS);
 
 /** The answer to a command the page handles, or null when the text goes to the daemon. */
 export function localCommand(text: string): { command: string; answer: Promise<string> } | null {
   const match = /^\/([a-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
   const name = match?.[1];
-  if (!match || name === undefined || RUNTIME_COMMANDS.has(name)) return null;
+  if (!match || name === undefined || isDaemonCommand(name)) return null;
   const argument = (match[2] ?? "").trim();
   if (name === "pair") return { command: "pair", answer: pair(argument) };
   return {
@@ -30,7 +27,7 @@ async function pair(code: string): Promise<string> {
   try {
     const user = await api.approvePairing(code);
     window.dispatchEvent(new Event(PAIRING_CHANGED));
-    return `paired ${user.name} (telegram user ${user.userId}); they can talk to the agent now`;
+    return `paired ${user.name} (${user.channel} user ${user.userId}); they can talk to the agent now`;
   } catch (error) {
     return `✗ ${error instanceof Error ? error.message : String(error)}`;
   }

@@ -1,6 +1,7 @@
-// Pairing: Telegram users waiting for approval (SPEC §9) with an Approve button each, and the
-// users already paired. Nothing from an unpaired user reaches the model until approved here or
-// with `kern pair CODE`.
+// Pairing: chat users waiting for approval (SPEC §9) with an Approve button each, and the users
+// already paired — members and operators — each with a Remove button (SPEC §16). Nothing from an
+// unpaired user reaches the model until approved here or with `kern pair CODE`; a removed user's
+// next message gets the pairing instructions again.
 import type {
   PairedUserView as PairedUser,
   PendingPairingView as PendingPairing,
@@ -29,14 +30,26 @@ function pendingItem(pending: PendingPairing, onApproved: () => void): HTMLEleme
   return item;
 }
 
-function pairedItem(user: PairedUser): HTMLElement {
-  return h(
+function pairedItem(user: PairedUser, onChanged: () => void): HTMLElement {
+  const remove = h("button", { type: "button", class: "danger" }, "Remove");
+  const item = h(
     "li",
-    { class: "pairing-item" },
+    { class: "pairing-item", "data-user": `${user.channel}:${user.userId}` },
     h("strong", null, user.name),
-    h("span", null, `${user.channel} user ${user.userId}`),
+    h("span", null, `${user.channel} user ${user.userId} · ${user.role}`),
     h("span", { class: "muted" }, `paired ${formatTime(user.pairedAt)}`),
+    remove,
   );
+  remove.addEventListener("click", () => {
+    if (!window.confirm(`Remove ${user.name}? Their next message gets a pairing code again.`))
+      return;
+    remove.disabled = true;
+    api.revokePairing(user.channel, user.userId).then(onChanged, (error: unknown) => {
+      remove.disabled = false;
+      item.append(errorBox(error));
+    });
+  });
+  return item;
 }
 
 export class PairingView {
@@ -64,7 +77,7 @@ export class PairingView {
             ? h(
                 "p",
                 { class: "muted" },
-                "Nobody is waiting. Unknown Telegram users get a code to show you.",
+                "Nobody is waiting. Unknown chat users get a code to show you. Everyone paired talks to the same agent and shares its memory.",
               )
             : h(
                 "ul",
@@ -78,7 +91,11 @@ export class PairingView {
           h("h2", null, `Paired users (${paired.length})`),
           paired.length === 0
             ? h("p", { class: "muted" }, "No paired users yet.")
-            : h("ul", { class: "pairing-list" }, paired.map(pairedItem)),
+            : h(
+                "ul",
+                { class: "pairing-list" },
+                paired.map((user) => pairedItem(user, refresh)),
+              ),
         ),
       );
     } catch (error) {

@@ -1,6 +1,9 @@
-// Memory → Work: the sub-agents and background commands (SPEC §13) with their state and tokens,
-// a Cancel button on each running sub-agent and a Stop button on each running command.
-import type { ProcessRow, SubagentRow, WorkView } from "../../../src/kernel/index.js";
+// Memory → Work: the calls waiting for the operator's yes (SPEC §16) with Approve / Deny, then
+// the sub-agents and background commands (SPEC §13) with their state and tokens, a Cancel button
+// on each running sub-agent and a Stop button on each running command. A daemon without one of
+// those plugins shows that part as not available.
+import type { ApprovalView } from "../../../src/kernel/index.js";
+import type { ProcessRow, SubagentRow } from "../../../src/protocol/index.js";
 import { api } from "../api.js";
 import { h } from "../dom.js";
 import { formatNumber, formatTime } from "../format.js";
@@ -72,18 +75,72 @@ function table(headers: string[], rows: HTMLElement[], empty: string): HTMLEleme
   );
 }
 
+function approvalRow(row: ApprovalView, reload: () => void): HTMLElement {
+  const who = row.askedBy.name ?? row.askedBy.user ?? row.askedBy.role;
+  const decide = (approve: boolean, label: string) => {
+    const button = h("button", { type: "button", class: approve ? "" : "danger" }, label);
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      api
+        .decideApproval(row.id, approve)
+        .catch(() => undefined) // decided elsewhere meanwhile: the reload shows it
+        .finally(reload);
+    });
+    return button;
+  };
+  return h(
+    "tr",
+    { "data-approval-id": row.id, "data-state": row.state },
+    h("td", null, h("code", null, row.id)),
+    h("td", null, h("code", null, row.tool)),
+    h("td", { class: "task" }, h("code", null, row.arguments)),
+    h("td", null, `${who}: ${row.reason}`),
+    h("td", null, formatTime(row.createdAt)),
+    h(
+      "td",
+      null,
+      row.state === "pending"
+        ? [decide(true, "Approve"), " ", decide(false, "Deny")]
+        : `${row.state}${row.decidedBy ? ` by ${row.decidedBy}` : ""}`,
+    ),
+  );
+}
+
+/** A plugin's list, or null when the daemon runs without that plugin. */
+async function optional<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch {
+    return null;
+  }
+}
+
 export async function renderWorkTab(panel: HTMLElement): Promise<void> {
-  const view: WorkView = await api.work();
+  const [approvals, subagents, processes] = await Promise.all([
+    api.approvals(),
+    optional(() => api.subagents()),
+    optional(() => api.processes()),
+  ]);
   const reload = () => void renderWorkTab(panel);
   panel.replaceChildren(
+    h(
+      "section",
+      { class: "card" },
+      h("h2", null, "Waiting for your approval"),
+      table(
+        ["id", "tool", "arguments", "asked by", "asked", ""],
+        approvals.approvals.map((row) => approvalRow(row, reload)),
+        "No call waits for approval.",
+      ),
+    ),
     h(
       "section",
       { class: "card" },
       h("h2", null, "Sub-agents"),
       table(
         ["id", "state", "task", "scope", "tokens", "started", ""],
-        view.subagents.map((row) => subagentRow(row, reload)),
-        "No sub-agents in this run.",
+        (subagents?.subagents ?? []).map((row) => subagentRow(row, reload)),
+        subagents ? "No sub-agents in this run." : "Sub-agents are not available in this daemon.",
       ),
     ),
     h(
@@ -92,8 +149,10 @@ export async function renderWorkTab(panel: HTMLElement): Promise<void> {
       h("h2", null, "Background commands"),
       table(
         ["id", "state", "command", "output", "started", ""],
-        view.processes.map((row) => processRow(row, reload)),
-        "No background commands in this run.",
+        (processes?.processes ?? []).map((row) => processRow(row, reload)),
+        processes
+          ? "No background commands in this run."
+          : "Background commands are not available in this daemon.",
       ),
     ),
   );

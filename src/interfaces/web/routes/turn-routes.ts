@@ -21,7 +21,7 @@ async function withAttachments(
 ): Promise<{ text: string; attachments: MediaAttachment[]; caption?: string }> {
   const ids = body.attachments ?? [];
   if (ids.length === 0) return { text: body.text, attachments: [] };
-  const media = runtime.media;
+  const media = runtime.intake;
   if (!media) throw new KernError("KERN_MEDIA_NOT_FOUND", "this daemon stores no files");
   const results: IntakeResult[] = [];
   for (const id of ids) {
@@ -62,6 +62,8 @@ export function registerTurnRoutes(app: WebApp, context: WebContext): void {
         ...(channel === undefined ? {} : { channel }),
         ...(user === undefined ? {} : { user }),
         ...(attachments.length > 0 ? { attachments, caption: caption ?? "" } : {}),
+        // The caller holds the token: the operator, whatever interface it names (SPEC §16).
+        role: "operator",
       });
       intake.accepted(turnId, text.length);
       request.log.info({ turnId, chars: text.length }, "message submitted");

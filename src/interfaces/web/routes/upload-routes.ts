@@ -48,7 +48,7 @@ const mediaParamsSchema = z.object({ file: z.string().regex(/^[0-9a-f]{16}\.[a-z
 
 export function registerUploadRoutes(app: WebApp, context: WebContext): void {
   app.post("/upload", { schema: { response: { 200: uploadReplySchema } } }, async (request) => {
-    const media = context.runtime.media;
+    const media = context.runtime.intake;
     if (!media) throw new WebError("KERN_UNAVAILABLE", "this daemon does not take files");
     const body = request.body as Readable | undefined;
     if (!body || typeof body.pipe !== "function") {
@@ -78,7 +78,7 @@ export function registerUploadRoutes(app: WebApp, context: WebContext): void {
   });
 
   app.get("/media/:file", { schema: { params: mediaParamsSchema } }, async (request, reply) => {
-    const media = context.runtime.media;
+    const media = context.runtime.intake;
     if (!media) throw new KernError("KERN_MEDIA_NOT_FOUND", "this daemon stores no files");
     const id = request.params.file.split(".")[0] ?? "";
     const result = await media.load(id);

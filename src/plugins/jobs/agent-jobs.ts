@@ -1,0 +1,245 @@
+// One agent's jobs and heartbeat, wired to its runtime (SPEC §13): the scheduler and the
+// heartbeat queue their turns with `enqueue`, learn each turn's end from the runtime's events,
+// and share one unattended budget. The composition root makes one and starts it with the daemon.
+import type { Config } from "../../config/index.js";
+import { type Clock, hostTimezone, parseDuration, type RuntimeEvent } from "../../kernel/index.js";
+import type { Logger } from "../../log/index.js";
+import type { JobsOverview, JobView } from "../../protocol/index.js";
+import type { UnattendedBudget } from "../../runtime/index.js";
+import type { JobOutcome, MessageRepo } from "../../store/index.js";
+import type { KnownRoutes } from "./check-route.js";
+import { HEARTBEAT_CONTEXT_TOKENS, Heartbeat, type HeartbeatRequest } from "./heartbeat.js";
+import { findJob } from "./job-book.js";
+import type { JobInput } from "./job-input.js";
+
+import { JobScheduler } from "./job-scheduler.js";
+import { toJobView } from "./job-view.js";
+import { EVIDENCE_MESSAGES, type HeldTurn, runEvidence } from "./run-evidence.js";
+import type { RunEvidence } from "./run-recovery.js";
+
+/** Interfaces that are kern's own sources, not a person: their messages never end the idle stop. */
+export const UNATTENDED_INTERFACES = [
+  "job",
+  "heartbeat",
+  "subagent",
+  "process",
+  "approval",
+  "import",
+  "system",
+];
+
+/** The slice of the runtime jobs need (structurally the Runtime's enqueue and subscribe). */
+export interface JobsRuntimePort {
+  enqueue(request: {
+    kind: "job" | "heartbeat";
+    envelope: {
+      interface: string;
+      text: string;
+      name?: string;
+      replyTo?: { channel: string; chat?: string; user?: string };
+    };
+    model?: string;
+    maxContextTokens?: number;
+  }): { turnId: string };
+  subscribe(listener: (event: RuntimeEvent) => void): () => void;
+  /** The turns accepted and not ended (running, queued, replayed after a crash). */
+  pendingTurns(): readonly HeldTurn[];
+}
+
+export interface AgentJobsOptions {
+  config: Config;
+  jobsFile: string;
+  heartbeatFile: string;
+  messages: Pick<MessageRepo, "newestPersonMessageTs" | "range" | "nextSeq">;
+  /** The current session id. */
+  session(): string;
+  runtime: JobsRuntimePort;
+  /** The day's unattended budget (the runtime's). */
+  budget: UnattendedBudget;
+  /** The routes that exist now (registered channels, paired chats); absent = not checked. */
+  knownRoutes?: () => Promise<KnownRoutes>;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** What interfaces (the web API, chat commands) may do with the jobs. */
+export type JobsApi = Pick<AgentJobs, "overview" | "add" | "remove" | "setPaused" | "runNow">;
+
+export class AgentJobs implements JobsApi {
+  readonly budget: UnattendedBudget;
+  readonly scheduler: JobScheduler;
+  readonly heartbeat: Heartbeat;
+  private unsubscribe: (() => void) | null = null;
+  /** Turn ends heard before `start` (a replayed turn may end first); applied at start. */
+  private early: TurnEnd[] | null = [];
+
+  constructor(private readonly options: AgentJobsOptions) {
+    const { config, clock, runtime } = options;
+    const logger = options.logger.child({ component: "jobs" });
+    const timezone = config.timezone ?? hostTimezone();
+    this.budget = options.budget;
+    this.scheduler = new JobScheduler({
+      file: options.jobsFile,
+      clock,
+      logger,
+      timezone,
+      minIntervalMs: durationOf(config.jobs.minInterval),
+      max: config.jobs.max,
+      budget: this.budget,
+      dispatch: (job) =>
+        runtime.enqueue({
+          kind: "job",
+          envelope: {
+            interface: "job",
+            name: job.name,
+            text: job.prompt,
+            ...(job.to ? { replyTo: job.to } : {}),
+          },
+        }),
+    });
+    this.heartbeat = new Heartbeat({
+      intervalMs: heartbeatIntervalOf(config),
+      idleStopMs: durationOf(config.heartbeatIdleStop),
+      quietHours: config.quietHours,
+      timezone,
+      model: config.heartbeatModel,
+      maxContextTokens: Math.min(HEARTBEAT_CONTEXT_TOKENS, config.maxContextTokens),
+      checklistFile: options.heartbeatFile,
+      clock,
+      logger,
+      budget: this.budget,
+      lastUserMessageMs: () => {
+        const ts = options.messages.newestPersonMessageTs(options.session(), UNATTENDED_INTERFACES);
+        return ts === null ? null : Date.parse(ts);
+      },
+      dispatch: (request: HeartbeatRequest) =>
+        runtime.enqueue({
+          kind: "heartbeat",
+          envelope: { interface: "heartbeat", text: request.text },
+          ...(request.model ? { model: request.model } : {}),
+          maxContextTokens: request.maxContextTokens,
+        }),
+    });
+  }
+
+  /**
+   * Listens to turn ends from now on: made before the runtime starts, so the end of a turn it
+   * replays after a crash is never missed. Called by the constructor's owner (assembleJobs).
+   */
+  listen(): void {
+    this.unsubscribe ??= this.options.runtime.subscribe((event) => this.onEvent(event));
+  }
+
+  /**
+   * Once the runtime started (its replayed turns queued): settles the runs the last stop or crash
+   * left `started`, applies catch-up, runs what is due and arms both timers.
+   */
+  start(): void {
+    this.listen();
+    this.scheduler.start(() => this.evidence());
+    this.heartbeat.start();
+    const early = this.early ?? [];
+    this.early = null;
+    for (const event of early) this.onEvent(event);
+  }
+
+  stop(): void {
+    this.scheduler.stop();
+    this.heartbeat.stop();
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
+  private evidence(): RunEvidence {
+    const { messages, runtime } = this.options;
+    const session = this.options.session();
+    const end = messages.nextSeq(session);
+    const tail = messages.range(session, Math.max(0, end - EVIDENCE_MESSAGES), end);
+    return runEvidence(runtime.pendingTurns(), tail);
+  }
+
+  overview(): JobsOverview {
+    const { config } = this.options;
+    const heartbeat = this.heartbeat.status();
+    return {
+      jobs: this.scheduler.list().map(toJobView),
+      unattended: {
+        spentToday: this.budget.spentToday(),
+        capPerDay: this.budget.capPerDay,
+        notice: this.budget.notice?.text ?? null,
+      },
+      heartbeat:
+        heartbeat.intervalMs > 0
+          ? { ...heartbeat, model: config.heartbeatModel ?? config.model }
+          : null,
+    };
+  }
+
+  /** Adds a job; its reply route must exist (KERN_ROUTE_INVALID lists the valid ones). */
+  async add(input: JobInput): Promise<JobView> {
+    const routes = await this.options.knownRoutes?.();
+    return toJobView(this.scheduler.add(input, routes));
+  }
+
+  remove(name: string): void {
+    this.scheduler.remove(name);
+  }
+
+  setPaused(name: string, paused: boolean): JobView {
+    return toJobView(this.scheduler.setPaused(name, paused));
+  }
+
+  runNow(name: string): { turnId: string | null } {
+    return this.scheduler.runNow(name);
+  }
+
+  job(name: string): JobView {
+    return toJobView(findJob({ v: 1, jobs: [...this.scheduler.list()] }, name));
+  }
+
+  private onEvent(event: RuntimeEvent): void {
+    if (event.type !== "turn-end") return;
+    if (this.early) {
+      this.early.push(event);
+      return;
+    }
+    this.heartbeat.onTurnEnd(event.turnId);
+    this.scheduler.onTurnEnd({
+      turnId: event.turnId,
+      outcome: outcomeOf(event),
+      tokens: tokensOf(event),
+    });
+  }
+}
+
+type TurnEnd = Extract<RuntimeEvent, { type: "turn-end" }>;
+
+function outcomeOf(event: TurnEnd): JobOutcome {
+  if ("silent" in event && event.silent === true) return "silent";
+  switch (event.stopReason) {
+    case "end":
+    case "command":
+      return "ok";
+    case "cancelled":
+      return "cancelled";
+    default:
+      return "error";
+  }
+}
+
+function tokensOf(event: TurnEnd): number | null {
+  if (!("usage" in event)) return null;
+  const usage = event.usage as { inputTokens: number; outputTokens: number } | undefined;
+  return usage ? usage.inputTokens + usage.outputTokens : null;
+}
+
+function durationOf(text: string): number {
+  return parseDuration(text) ?? 0; // the config schema refused anything else
+}
+
+/** `heartbeatInterval`, refused when below `jobs.minInterval` (0 = off is always fine). */
+export function heartbeatIntervalOf(config: Pick<Config, "heartbeatInterval" | "jobs">): number {
+  const interval = durationOf(config.heartbeatInterval);
+  const minimum = durationOf(config.jobs.minInterval);
+  return interval > 0 ? Math.max(interval, minimum) : 0;
+}

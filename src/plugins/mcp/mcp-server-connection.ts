@@ -1,0 +1,272 @@
+// One configured MCP server for the daemon's life: started in the background, its tools listed,
+// calls made with a timeout and the turn's signal, restarted with bounded backoff after a crash or
+// a failed start, and reported (state, tools, last error with the stderr tail). Never throws at
+// the daemon: a server that cannot start is a state, not an exception.
+import type { ResolvedMcpServer } from "../../config/index.js";
+import { type Clock, describeError, KernError, SYSTEM_CLOCK } from "../../kernel/index.js";
+import type { Logger } from "../../log/index.js";
+import type { McpServerState, McpServerView } from "../../protocol/index.js";
+import type { ToolScope } from "../../runtime/index.js";
+import { listMcpTools, type McpRemoteTool } from "./list-mcp-tools.js";
+import { type McpMappedResult, mapMcpResult } from "./mcp-result.js";
+import type { McpSession } from "./mcp-transport.js";
+import { redactSecrets, secretValuesOf } from "./redact-secrets.js";
+import { TextTail } from "./text-tail.js";
+
+export type McpServerStatus = McpServerView;
+
+export interface McpBackoff {
+  initialMs: number;
+  maxMs: number;
+  /** Failed starts in a row before kern gives up until the daemon restarts. */
+  maxAttempts: number;
+  /** A server up this long has its failure count reset. */
+  stableMs: number;
+}
+
+const DEFAULT_MCP_BACKOFF: McpBackoff = {
+  initialMs: 1_000,
+  maxMs: 30_000,
+  maxAttempts: 6,
+  stableMs: 60_000,
+};
+
+export interface McpServerConnectionOptions {
+  name: string;
+  server: ResolvedMcpServer;
+  agentDir: string;
+  version: string;
+  logger: Logger;
+  clock?: Clock;
+  backoff?: McpBackoff;
+}
+
+export class McpServerConnection {
+  private state: McpServerState = "stopped";
+  private session: McpSession | null = null;
+  private remoteTools: McpRemoteTool[] = [];
+  private lastError: string | null = null;
+  private failures = 0;
+  private readySince = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private opening: AbortController | null = null;
+  private openDone: Promise<void> = Promise.resolve();
+  private stopped = false;
+  private waiters: Array<() => void> = [];
+  private readonly stderr = new TextTail();
+  private readonly secrets: string[];
+  private readonly backoff: McpBackoff;
+  private readonly clock: Clock;
+
+  constructor(private readonly options: McpServerConnectionOptions) {
+    this.secrets = secretValuesOf(options.server);
+    this.backoff = options.backoff ?? DEFAULT_MCP_BACKOFF;
+    this.clock = options.clock ?? SYSTEM_CLOCK;
+  }
+
+  get name(): string {
+    return this.options.name;
+  }
+
+  get toolScope(): ToolScope {
+    return this.options.server.toolScope;
+  }
+
+  /** Starts in the background; returns at once. */
+  start(): void {
+    if (this.stopped || this.opening) return;
+    const { missing } = this.options.server;
+    if (missing.length > 0) {
+      this.state = "failed";
+      this.lastError = `${missing.map((name) => `\${${name}}`).join(", ")} not set: add ${missing.join(", ")} to .kern/.env and restart the daemon`;
+      return;
+    }
+    this.state = "starting";
+    const controller = new AbortController();
+    this.opening = controller;
+    this.openDone = this.open(controller).finally(() => {
+      if (this.opening === controller) this.opening = null;
+    });
+  }
+
+  /** Resolves once the current start has ended: ready, failed or stopped (`kern mcp test`). */
+  settled(): Promise<McpServerStatus> {
+    if (this.state !== "starting") return Promise.resolve(this.status());
+    return new Promise((resolve) => this.waiters.push(() => resolve(this.status())));
+  }
+
+  private settle(): void {
+    const waiters = this.waiters.splice(0);
+    for (const waiter of waiters) waiter();
+  }
+
+  /** The tools the model may call: while a server restarts, those it had (a call says it is down). */
+  tools(): readonly McpRemoteTool[] {
+    return this.remoteTools;
+  }
+
+  status(): McpServerStatus {
+    return {
+      name: this.name,
+      state: this.state,
+      transport: this.session?.kind ?? null,
+      toolScope: this.toolScope,
+      tools: this.remoteTools.map((tool) => ({ name: tool.name, description: tool.description })),
+      error: this.lastError,
+      failures: this.failures,
+      retrying: this.retryTimer !== null,
+    };
+  }
+
+  /** Calls a tool by its name on the server; throws KernError when the server is down or slow. */
+  async call(remoteName: string, args: unknown, signal: AbortSignal): Promise<McpMappedResult> {
+    const session = this.session;
+    if (!session || this.state !== "ready") {
+      const why = this.lastError ? `: ${this.lastError}` : "";
+      throw new KernError(
+        "KERN_MCP_UNAVAILABLE",
+        `MCP server "${this.name}" is ${this.state}${why}. kern restarts it by itself; try again later or see 'kern mcp list'`,
+      );
+    }
+    const { timeoutMs } = this.options.server;
+    try {
+      const argumentsObject = (args ?? {}) as Record<string, unknown>;
+      const result = await session.client.callTool(
+        { name: remoteName, arguments: argumentsObject },
+        undefined,
+        { signal, timeout: timeoutMs },
+      );
+      return mapMcpResult(result);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const text = this.redact(describeError(error));
+      if (/timed? ?out/i.test(text))
+        throw new KernError(
+          "KERN_MCP_TIMEOUT",
+          `MCP server "${this.name}" did not answer ${remoteName} within ${timeoutMs} ms; raise mcpServers.${this.name}.timeoutMs if it needs longer`,
+        );
+      throw new KernError("KERN_MCP_UNAVAILABLE", `MCP server "${this.name}": ${text}`);
+    }
+  }
+
+  /** Closes the session and the child process; no restart after this. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.state = "stopped";
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.opening?.abort();
+    const session = this.session;
+    this.session = null;
+    this.settle();
+    if (session) await closeQuietly(session);
+    await this.openDone;
+  }
+
+  private async open(controller: AbortController): Promise<void> {
+    const { server, name } = this.options;
+    const limit = setTimeout(() => controller.abort(), server.startTimeoutMs);
+    this.stderr.clear();
+    let session: McpSession | null = null;
+    try {
+      // Loaded on the first connection: the SDK costs ~100 ms of start-up to daemons without MCP.
+      const { openMcpSession, onToolListChanged } = await import("./mcp-transport.js");
+      session = await openMcpSession({
+        server,
+        agentDir: this.options.agentDir,
+        version: this.options.version,
+        stderr: this.stderr,
+        signal: controller.signal,
+      });
+      const tools = await listMcpTools(session.client, name, {
+        signal: controller.signal,
+        timeout: server.startTimeoutMs,
+      });
+      if (this.stopped) {
+        await closeQuietly(session);
+        return;
+      }
+      this.ready(session, tools);
+      onToolListChanged(session, () => this.relist(session as McpSession));
+    } catch (error) {
+      if (session) await closeQuietly(session);
+      if (this.stopped) return;
+      const timedOut = controller.signal.aborted;
+      this.failed(
+        timedOut ? `did not start within ${server.startTimeoutMs} ms` : describeError(error),
+      );
+    } finally {
+      clearTimeout(limit);
+    }
+  }
+
+  private ready(session: McpSession, tools: McpRemoteTool[]): void {
+    this.session = session;
+    this.remoteTools = tools;
+    this.state = "ready";
+    this.lastError = null;
+    this.readySince = this.clock.now();
+    session.client.onclose = () => this.closed(session);
+    this.options.logger.info(
+      { server: this.name, transport: session.kind, tools: tools.length },
+      "mcp server ready",
+    );
+    this.settle();
+  }
+
+  private async relist(session: McpSession): Promise<void> {
+    try {
+      const signal = AbortSignal.timeout(this.options.server.startTimeoutMs);
+      const tools = await listMcpTools(session.client, this.name, {
+        signal,
+        timeout: this.options.server.startTimeoutMs,
+      });
+      if (this.session === session) this.remoteTools = tools;
+    } catch (error) {
+      this.options.logger.warn(
+        { server: this.name, error: this.redact(describeError(error)) },
+        "mcp tools/list after list_changed failed",
+      );
+    }
+  }
+
+  private closed(session: McpSession): void {
+    if (this.stopped || this.session !== session) return;
+    this.session = null;
+    if (this.clock.now() - this.readySince >= this.backoff.stableMs) this.failures = 0;
+    this.failed("the server closed the connection (it exited or crashed)");
+  }
+
+  private failed(reason: string): void {
+    this.failures += 1;
+    this.state = "failed";
+    const tail = this.stderr.lines();
+    const giveUp = this.failures >= this.backoff.maxAttempts;
+    const prefix = giveUp ? `gave up after ${this.failures} failed starts: ` : "";
+    this.lastError = this.redact(`${prefix}${reason}${tail ? `\nstderr:\n${tail}` : ""}`);
+    this.options.logger.warn({ server: this.name, error: this.lastError }, "mcp server failed");
+    if (giveUp) {
+      this.remoteTools = [];
+      this.settle();
+      return;
+    }
+    const delay = Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** (this.failures - 1));
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.start();
+    }, delay);
+    this.settle();
+  }
+
+  private redact(text: string): string {
+    return redactSecrets(text, this.secrets);
+  }
+}
+
+async function closeQuietly(session: McpSession): Promise<void> {
+  try {
+    await session.client.close();
+  } catch {
+    // the transport is already gone: nothing left to close
+  }
+}

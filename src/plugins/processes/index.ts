@@ -1,0 +1,2 @@
+// Public surface of plugins/processes/: the plugin.
+export * from "./processes-plugin.js";

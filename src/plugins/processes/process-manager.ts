@@ -1,0 +1,237 @@
+// Background commands (SPEC §13): `bash` with `background: true` starts one here and returns at
+// once. Each runs in its own process group with the bash tool's watcher (EOF on a pipe only the
+// daemon holds kills the group, so none outlives a kill -9), output captured bounded, a record
+// in .kern/processes.json while it runs. Its end (exit code, output tail) goes to `onEnd`.
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Clock, createShortId, isoNow, KernError } from "../../kernel/index.js";
+import type { Logger } from "../../log/index.js";
+import type { ProcessRow } from "../../protocol/index.js";
+import { groupWatchArgs } from "../../runtime/index.js";
+import { OutputCapture } from "./output-capture.js";
+import { processStartTicks, signalGroup } from "./process-identity.js";
+import { type ProcessRecord, ProcessRecordFile } from "./process-records.js";
+
+export type ProcessState = ProcessRow["state"];
+export type ReplyRoute = NonNullable<ProcessRecord["replyTo"]>;
+export type ProcessView = ProcessRow;
+
+export interface ProcessEnd {
+  view: ProcessView;
+  tail: string;
+  replyTo?: ReplyRoute;
+}
+
+export interface ProcessManagerOptions {
+  /** Where output files go (.kern/processes/). */
+  dir: string;
+  /** The record of running groups (.kern/processes.json). */
+  recordFile: string;
+  clock: Clock;
+  logger: Logger;
+  maxRunning: number;
+  /** Between SIGTERM and SIGKILL when a command is stopped. */
+  graceMs?: number;
+  onEnd: (end: ProcessEnd) => void;
+}
+
+interface Entry {
+  view: ProcessView;
+  child: ChildProcessWithoutNullStreams;
+  output: OutputCapture;
+  replyTo?: ReplyRoute;
+  stopRequested: boolean;
+  ended: Promise<void>;
+}
+
+const OUTPUT_FILE_CAP = 1_000_000;
+const TAIL_CHARS = 16_000;
+const DRAIN_MS = 200;
+/** Ended commands kept for `processes list` / `output`. */
+const KEEP_ENDED = 20;
+
+export class ProcessManager {
+  private readonly entries = new Map<string, Entry>();
+  private readonly records: ProcessRecordFile;
+  private shuttingDown = false;
+
+  constructor(private readonly options: ProcessManagerOptions) {
+    mkdirSync(options.dir, { recursive: true, mode: 0o700 });
+    this.records = new ProcessRecordFile(options.recordFile);
+  }
+
+  /** The records the last run left (running when it died). The caller ends and reports them. */
+  leftovers(): ProcessRecord[] {
+    const left = this.records.readLeftovers();
+    this.records.clear();
+    return left;
+  }
+
+  running(): ProcessView[] {
+    return this.list().filter((view) => view.state === "running");
+  }
+
+  list(): ProcessView[] {
+    return [...this.entries.values()].map((entry) => ({
+      ...entry.view,
+      outputBytes: entry.output.bytes,
+    }));
+  }
+
+  /** The view and the last `chars` characters of output, or null for an unknown id. */
+  output(id: string, chars = 4000): { view: ProcessView; text: string; truncated: boolean } | null {
+    const entry = this.entries.get(id);
+    if (!entry) return null;
+    const text = entry.output.tail(chars);
+    return {
+      view: { ...entry.view, outputBytes: entry.output.bytes },
+      text,
+      truncated: entry.output.bytes > text.length,
+    };
+  }
+
+  start(options: { command: string; cwd: string; replyTo?: ReplyRoute }): ProcessView {
+    if (this.shuttingDown) throw new KernError("KERN_UNAVAILABLE", "the daemon is stopping");
+    const running = this.running().length;
+    if (running >= this.options.maxRunning)
+      throw new KernError(
+        "KERN_TOOL_FAILED",
+        `${running} background commands run already (maxBackgroundProcesses); stop one with the processes tool first`,
+      );
+    const id = createShortId("p");
+    const output = new OutputCapture(
+      join(this.options.dir, `${id}.log`),
+      OUTPUT_FILE_CAP,
+      TAIL_CHARS,
+    );
+    const child = spawn("bash", groupWatchArgs("kern-bg", options.command), {
+      cwd: options.cwd,
+      detached: true,
+    });
+    const pid = child.pid ?? -1;
+    const view: ProcessView = {
+      id,
+      command: options.command,
+      state: "running",
+      pid,
+      startedAt: isoNow(this.options.clock),
+      endedAt: null,
+      exitCode: null,
+      signal: null,
+      outputBytes: 0,
+    };
+    const entry: Entry = {
+      view,
+      child,
+      output,
+      stopRequested: false,
+      ended: Promise.resolve(),
+      ...(options.replyTo ? { replyTo: options.replyTo } : {}),
+    };
+    entry.ended = this.watch(entry);
+    this.entries.set(id, entry);
+    if (pid > 0)
+      this.records.add({
+        id,
+        command: options.command,
+        pid,
+        pgid: pid,
+        startTicks: processStartTicks(pid),
+        startedAt: view.startedAt,
+        outputFile: output.file,
+        ...(options.replyTo ? { replyTo: options.replyTo } : {}),
+      });
+    this.forgetOldEnded();
+    return { ...view };
+  }
+
+  /** SIGTERM to the group, SIGKILL after the grace; resolves once it ended. Null: unknown id. */
+  async stop(id: string): Promise<ProcessView | null> {
+    const entry = this.entries.get(id);
+    if (!entry) return null;
+    if (entry.view.state === "running") {
+      entry.stopRequested = true;
+      signalGroup(entry.view.pid, "SIGTERM");
+      const kill = setTimeout(
+        () => signalGroup(entry.view.pid, "SIGKILL"),
+        this.options.graceMs ?? 1000,
+      );
+      await entry.ended;
+      clearTimeout(kill);
+    }
+    return { ...entry.view, outputBytes: entry.output.bytes };
+  }
+
+  /**
+   * Daemon stop: ends every group (SIGTERM, then SIGKILL) without announcing; their records stay,
+   * so the next start reports them as interrupted by the stop.
+   */
+  async stopAll(): Promise<void> {
+    this.shuttingDown = true;
+    const running = [...this.entries.values()].filter((entry) => entry.view.state === "running");
+    await Promise.all(running.map((entry) => this.stop(entry.view.id)));
+  }
+
+  private watch(entry: Entry): Promise<void> {
+    const { child, output } = entry;
+    return new Promise((resolve) => {
+      let drain: NodeJS.Timeout | undefined;
+      let done = false;
+      child.stdout.on("data", (chunk: Buffer) => output.write(chunk));
+      child.stderr.on("data", (chunk: Buffer) => output.write(chunk));
+      const finish = (code: number | null, signal: string | null, failure?: string) => {
+        if (done) return;
+        done = true;
+        clearTimeout(drain);
+        signalGroup(entry.view.pid, "SIGKILL"); // the watcher and anything left in the group
+        child.stdin.destroy();
+        child.stdout.destroy();
+        child.stderr.destroy();
+        if (failure) output.write(Buffer.from(`failed to start bash: ${failure}\n`));
+        output.close();
+        this.ended(entry, code, signal, failure !== undefined);
+        resolve();
+      };
+      child.on("exit", (code, signal) => {
+        drain = setTimeout(() => finish(code, signal), DRAIN_MS);
+        child.once("close", () => finish(code, signal));
+      });
+      child.on("error", (error) => finish(null, null, error.message));
+    });
+  }
+
+  private ended(entry: Entry, code: number | null, signal: string | null, failed: boolean): void {
+    const state: ProcessState = failed ? "failed" : entry.stopRequested ? "stopped" : "exited";
+    entry.view = {
+      ...entry.view,
+      state,
+      endedAt: isoNow(this.options.clock),
+      exitCode: code,
+      signal,
+      outputBytes: entry.output.bytes,
+    };
+    // A daemon stop keeps the record: the next start says the command was interrupted.
+    if (this.shuttingDown) return;
+    this.records.remove(entry.view.id);
+    this.options.logger.info(
+      { process: entry.view.id, state, exitCode: code, signal },
+      "background command ended",
+    );
+    try {
+      this.options.onEnd({
+        view: { ...entry.view },
+        tail: entry.output.tail(2000),
+        ...(entry.replyTo ? { replyTo: entry.replyTo } : {}),
+      });
+    } catch (error) {
+      this.options.logger.error({ process: entry.view.id, error: String(error) }, "onEnd failed");
+    }
+  }
+
+  private forgetOldEnded(): void {
+    const ended = [...this.entries.values()].filter((entry) => entry.view.state !== "running");
+    for (const entry of ended.slice(0, Math.max(0, ended.length - KEEP_ENDED)))
+      this.entries.delete(entry.view.id);
+  }
+}

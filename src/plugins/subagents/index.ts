@@ -1,0 +1,2 @@
+// Public surface of plugins/subagents/: the plugin.
+export * from "./subagents-plugin.js";

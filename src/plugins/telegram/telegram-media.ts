@@ -1,0 +1,117 @@
+// A Telegram photo, voice note, audio file or document → bytes from the Bot API (getFile, then the
+// file download path) → the runtime's media intake. The token is part of the download URL by the
+// Bot API's design: the URL is never logged, and errors name the file id only.
+import type { Api } from "grammy";
+import { KernError, type MediaAttachment } from "../../kernel/index.js";
+import type { AttachmentIntake, IntakeResult } from "../../runtime/index.js";
+import type { IncomingTelegramMessage } from "./to-envelope.js";
+
+/** The one file of a message kern takes, with what Telegram says about it. */
+export interface TelegramFileRef {
+  fileId: string;
+  fileSize?: number;
+  fileName?: string;
+  mimeType?: string;
+  durationSeconds?: number;
+  voice: boolean;
+}
+
+/** The file a message carries, or null. Photos come in sizes: the largest is taken. */
+export function telegramFileOf(message: IncomingTelegramMessage): TelegramFileRef | null {
+  const photo = message.photo?.at(-1);
+  if (photo) return { fileId: photo.file_id, fileSize: photo.file_size, voice: false };
+  const audio = message.voice ?? message.audio;
+  if (audio) {
+    return {
+      fileId: audio.file_id,
+      fileSize: audio.file_size,
+      fileName: message.audio?.file_name,
+      mimeType: audio.mime_type,
+      durationSeconds: audio.duration,
+      voice: message.voice !== undefined,
+    };
+  }
+  const document = message.document;
+  if (document) {
+    return {
+      fileId: document.file_id,
+      fileSize: document.file_size,
+      fileName: document.file_name,
+      mimeType: document.mime_type,
+      voice: false,
+    };
+  }
+  return null;
+}
+
+export interface DownloadTelegramFileOptions {
+  api: Api;
+  apiRoot: string;
+  token: string;
+  ref: TelegramFileRef;
+  maxBytes: number;
+  signal: AbortSignal;
+}
+
+function tooLarge(bytes: number, maxBytes: number): KernError {
+  return new KernError(
+    "KERN_MEDIA_TOO_LARGE",
+    `the file is ${Math.ceil(bytes / 1024 / 1024)} MB; kern takes at most ${Math.floor(maxBytes / 1024 / 1024)} MB (media.maxBytes in .kern/config.json)`,
+  );
+}
+
+/** The file's bytes, refused past `maxBytes` (checked before and while downloading). */
+async function downloadTelegramFile(options: DownloadTelegramFileOptions): Promise<Uint8Array> {
+  const { ref, maxBytes } = options;
+  if (ref.fileSize !== undefined && ref.fileSize > maxBytes) throw tooLarge(ref.fileSize, maxBytes);
+  const file = await options.api.getFile(ref.fileId);
+  if (!file.file_path) {
+    throw new KernError(
+      "KERN_TELEGRAM_API",
+      `Telegram gave no download path for file ${ref.fileId}`,
+    );
+  }
+  const url = `${options.apiRoot.replace(/\/$/, "")}/file/bot${options.token}/${file.file_path}`;
+  const response = await fetch(url, { signal: options.signal }).catch((error: unknown) => {
+    throw new KernError("KERN_TELEGRAM_NETWORK", `downloading file ${ref.fileId} failed`, {
+      cause: error,
+    });
+  });
+  if (!response.ok || !response.body) {
+    throw new KernError(
+      "KERN_TELEGRAM_API",
+      `downloading file ${ref.fileId} failed with HTTP ${response.status}`,
+    );
+  }
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(size, maxBytes);
+    }
+    parts.push(value);
+  }
+  return Buffer.concat(parts);
+}
+
+/** Downloads and takes in the message's file; the text and attachments of its envelope. */
+export async function takeInTelegramFile(
+  options: DownloadTelegramFileOptions & { media: AttachmentIntake; caption: string },
+): Promise<{ text: string; attachments: MediaAttachment[]; caption: string }> {
+  const bytes = await downloadTelegramFile(options);
+  const { ref } = options;
+  const result: IntakeResult = await options.media.ingest({
+    bytes,
+    voice: ref.voice,
+    caption: options.caption,
+    ...(ref.mimeType ? { claimedType: ref.mimeType } : {}),
+    ...(ref.fileName ? { claimedName: ref.fileName } : {}),
+    ...(ref.durationSeconds !== undefined ? { durationSeconds: ref.durationSeconds } : {}),
+  });
+  return options.media.message([result], options.caption);
+}

@@ -1,0 +1,75 @@
+// Telegram as a plugin (SPEC §9, §17): the channel `telegram` (grammY long polling inside the
+// daemon), registered either way — off, with how to turn it on, without TELEGRAM_BOT_TOKEN. It
+// confirms each pairing approved through the daemon and sends each operator chat the calls that
+// wait for approval, with Approve / Deny buttons. grammY is loaded only with a token: it costs
+// ~80 ms of every start-up otherwise (issue 32).
+import { KernError } from "../../kernel/index.js";
+import type { Channel, KernPlugin, PluginHost } from "../../runtime/index.js";
+import { approvedReply } from "./bot-texts.js";
+import type { TelegramBotInfo } from "./create-telegram-bot.js";
+
+export interface TelegramPluginOptions {
+  /** The bot's identity, saving `getMe` at start (tests). */
+  botInfo?: TelegramBotInfo;
+}
+
+export function createTelegramPlugin(options: TelegramPluginOptions = {}): KernPlugin {
+  return {
+    name: "telegram",
+    async setup(host) {
+      const { config, clock } = host.kern;
+      const token = config.secrets.telegramToken;
+      if (!token) {
+        host.registerChannel(TELEGRAM_OFF);
+        return;
+      }
+      const bot = await import("./create-telegram-bot.js");
+      const telegram = bot.createTelegramBot({
+        token,
+        apiRoot: config.telegram.apiRoot,
+        runtime: host.kern.runtime,
+        logger: host.log,
+        editIntervalMs: config.telegram.editIntervalMs,
+        clock,
+        ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+      });
+      host.registerChannel(telegram.channel);
+      confirmPairings(host, telegram.channel);
+      // Not awaited: while the Bot API is unreachable grammY retries its setup, and the API and
+      // the other interfaces must not wait for Telegram.
+      host.onStart(() => {
+        telegram
+          .start()
+          .catch((error: unknown) => host.log.error({ err: error }, "telegram could not start"));
+      });
+      host.onStop(() => telegram.stop());
+    },
+  };
+}
+
+/** A user approved through the daemon (the web, `kern pair`, the TUI) hears about it at once. */
+function confirmPairings(host: PluginHost, channel: Channel): void {
+  host.subscribe((event) => {
+    if (event.type !== "pairing-update" || event.change !== "approved") return;
+    if (event.user.channel !== channel.id) return;
+    channel
+      .send({
+        chat: event.user.chatId,
+        user: event.user.userId,
+        text: approvedReply(event.user.name),
+      })
+      .catch((error: unknown) => host.log.warn({ err: error }, "could not confirm a pairing"));
+  });
+}
+
+/** Telegram without a token: listed in status as off, with how to turn it on. */
+const TELEGRAM_OFF: Channel = {
+  id: "telegram",
+  status: () => ({ enabled: false, detail: "set TELEGRAM_BOT_TOKEN in .kern/.env" }),
+  send: async () => {
+    throw new KernError(
+      "KERN_TOOL_FAILED",
+      "Telegram is off; set TELEGRAM_BOT_TOKEN in .kern/.env and run 'kern restart'",
+    );
+  },
+};
