@@ -18,12 +18,15 @@ import { buildAgent } from "./build-agent.js";
 import { buildFts5Reference } from "./fts5-reference.js";
 import { renderTable } from "./render-table.js";
 import { KS, shownSeqs, Tally } from "./tally.js";
-import { applyVariant, VARIANTS } from "./variants.js";
+import { FAMILIES, tuningOf, VARIANTS } from "./variants.js";
 import {
   type Conversation,
+  loadBeam,
   loadLme,
   loadLocomo,
+  loadLocomoPlus,
   loadOps,
+  loadRealtalk,
   YARDSTICKS,
   type YardstickName,
   type YardstickQuestion,
@@ -72,6 +75,9 @@ const LME_PARTS = 2;
 function load(name: YardstickName, options: RunOptions) {
   if (name === "lme") return loadLme(ROOT, options.lmeLimit, options.lmePart);
   if (name === "locomo") return loadLocomo(ROOT);
+  if (name === "realtalk") return loadRealtalk(ROOT);
+  if (name === "beam") return loadBeam(ROOT);
+  if (name === "locomo-plus") return loadLocomoPlus(ROOT);
   return loadOps(ROOT, options.opsSample);
 }
 
@@ -93,28 +99,30 @@ async function runConversation(
       return ids.flatMap((id) => byId.get(id) ?? []);
     };
     const deps = { store: agent.store, embedder: agent.embedder };
+    const tunings = variants.map((variant) => [variant, tuningOf(variant)] as const);
     for (const q of conversation.questions) {
       const base = (leg: string) => `-|${q.set}|${leg}`;
-      tally.add(base("bm25"), bm25.search(q.question, DEPTH), q.evidence);
-      tally.add(base("fts5ref"), reference.search(q.question, DEPTH), q.evidence);
-      for (const variant of variants) {
-        const restore = applyVariant(variant);
-        try {
-          const key = (leg: string) => `${variant}|${q.set}|${leg}`;
-          const { legs, report: final } = await recallWithLegs(deps, {
-            query: q.question,
-            k: DEPTH,
-          });
-          tally.add(key("fts"), seqOf(legs.fts), q.evidence);
-          tally.add(key("vectors"), seqOf(legs.vectors), q.evidence);
-          tally.add(key("fused"), seqOf(legs.fused), q.evidence);
-          const ranges = final.results.map((r) => [r.seqStart, r.seqEnd] as const);
-          tally.add(key("final"), shownSeqs(ranges), q.evidence);
-          tally.add(`${variant}|${q.set}|final@${q.category}`, shownSeqs(ranges), q.evidence);
-          if (MISSES) noteMiss(MISSES, variant, q, shownSeqs(ranges), legs, seqOf);
-        } finally {
-          restore();
-        }
+      for (const [leg, shown] of [
+        ["bm25", bm25.search(q.question, DEPTH)],
+        ["fts5ref", reference.search(q.question, DEPTH)],
+      ] as const) {
+        tally.add(base(leg), shown, q.evidence);
+        tally.add(base(`${leg}@${q.category}`), shown, q.evidence);
+      }
+      for (const [variant, tuning] of tunings) {
+        const key = (leg: string) => `${variant}|${q.set}|${leg}`;
+        const { legs, report: final } = await recallWithLegs(deps, {
+          query: q.question,
+          k: DEPTH,
+          tuning,
+        });
+        tally.add(key("fts"), seqOf(legs.fts), q.evidence);
+        tally.add(key("vectors"), seqOf(legs.vectors), q.evidence);
+        tally.add(key("fused"), seqOf(legs.fused), q.evidence);
+        const ranges = final.results.map((r) => [r.seqStart, r.seqEnd] as const);
+        tally.add(key("final"), shownSeqs(ranges), q.evidence);
+        tally.add(`${variant}|${q.set}|final@${q.category}`, shownSeqs(ranges), q.evidence);
+        if (MISSES) noteMiss(MISSES, variant, q, shownSeqs(ranges), legs, seqOf);
       }
     }
   } finally {
@@ -232,7 +240,7 @@ async function main(): Promise<void> {
     writeFileSync(values.cells, JSON.stringify(Object.fromEntries(tally.cells)));
     return;
   }
-  const markdown = renderTable(tally, variants, options);
+  const markdown = renderTable(tally, variants, options, FAMILIES);
   process.stdout.write(markdown);
   if (values.report) {
     const command = `npm run bench:recall -- ${process.argv.slice(2).join(" ")}`.trim();

@@ -2,8 +2,7 @@
 // message uses) and vectors (with the `local` embedder, the FTS candidates re-ordered by words and
 // meaning; with a model, a KNN), words said around a hit counting for it when no hit holds the
 // question's words together (nearby-words.ts), the hits of a day the question names
-// (question-dates.ts), a second hop through the best hit's names, fused
-// by weighted reciprocal rank; the newest statement of a subject first; a result is the matching
+// (question-dates.ts), fused by weighted reciprocal rank; the newest statement of a subject first; a result is the matching
 // message, one per turn; with the `local` embedder nothing without a query word (or a synonym of
 // one) is a match. Reads the index only.
 // docs/decisions/0004-recall-ranking.md
@@ -11,28 +10,19 @@ import type { RecallReport, RecallStats, Role } from "../../kernel/index.js";
 import { type AgentStore, type IndexedMessage, searchTerms } from "../../store/index.js";
 import type { Embedder } from "../embeddings/embedder.js";
 import type { WordVectors } from "../embeddings/word-vectors.js";
-import { messageText } from "../text/message-text.js";
 import { withAnswerCues } from "./answer-cues.js";
-import { bridgeQuery } from "./bridge-hop.js";
-import {
-  byCoverage,
-  contextRerank,
-  headCoverage,
-  type ScoredHit,
-  textWeight,
-  wordsAreApart,
-} from "./lexical-rescore.js";
+import { byCoverage, contextRerank, headCoverage, wordsAreApart } from "./lexical-rescore.js";
 import { withNearbyWords } from "./nearby-words.js";
 import { phraseFirst, phraseOf } from "./phrase-first.js";
 import { questionDays } from "./question-dates.js";
-import { fuseRankings, fuseScores } from "./recall-fusion.js";
+import { fuseRankings } from "./recall-fusion.js";
 import { buildReport, type Ranked } from "./recall-report.js";
-import { RECALL_TUNING } from "./recall-tuning.js";
+import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
 import { type RoleWeight, speakerWeights } from "./speaker-prior.js";
 import { type Synonyms, shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
 import { HEAD_CHARS, scoreByVector } from "./vector-rerank.js";
 
-export { RECALL_TUNING } from "./recall-tuning.js";
+export { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
 
 export interface RecallFilters {
   /** ISO timestamps: messages at or after `after`, before `before`. */
@@ -46,6 +36,8 @@ export interface RecallOptions {
   query: string;
   k: number;
   filters?: RecallFilters;
+  /** The ranking's knobs (default: DEFAULT_RECALL_TUNING); the benchmark varies them. */
+  tuning?: RecallTuning;
 }
 
 export interface RecallDependencies {
@@ -59,8 +51,6 @@ export interface RecallDependencies {
 
 /** Vector candidates taken before fusion. */
 const CANDIDATES = 50;
-/** Hits the second hop contributes. */
-const BRIDGE_HITS = 10;
 /** Hits the dated leg takes from each day a question names. */
 const DATED_HITS = 20;
 /** Phrase hits taken (phrase-first.ts). */
@@ -71,10 +61,11 @@ const PHRASE_HITS = 20;
  * lexical ranker, so it may only re-order FTS hits and add near-duplicates, never outvote FTS.
  * A model embedder carries meaning and counts as much as FTS.
  */
-export function vectorLegWeight(fingerprint: string): number {
-  return isLexicalEmbedder(fingerprint)
-    ? RECALL_TUNING.lexicalVectorWeight
-    : RECALL_TUNING.semanticVectorWeight;
+export function vectorLegWeight(
+  fingerprint: string,
+  tuning: RecallTuning = DEFAULT_RECALL_TUNING,
+): number {
+  return isLexicalEmbedder(fingerprint) ? tuning.lexicalVectorWeight : tuning.semanticVectorWeight;
 }
 
 function isLexicalEmbedder(fingerprint: string): boolean {
@@ -114,9 +105,9 @@ async function vectorRanking(deps: RecallDependencies, options: RecallOptions): 
 }
 
 /** The question's capitalised words that name a speaker (lowercase), for the lexical leg. */
-function speakerTerms(deps: RecallDependencies, query: string): Set<string> {
+function speakerTerms(deps: RecallDependencies, query: string, tuning: RecallTuning): Set<string> {
   const names = new Set<string>();
-  if (!RECALL_TUNING.speakerNames) return names;
+  if (!tuning.speakerNames) return names;
   for (const word of query.match(/\p{Lu}[\p{L}\p{N}]+/gu) ?? []) {
     const term = word.toLowerCase();
     if (searchTerms(term)[0] === term && deps.store.messages.namesSpeaker(term)) names.add(term);
@@ -124,37 +115,14 @@ function speakerTerms(deps: RecallDependencies, query: string): Set<string> {
   return names;
 }
 
-/** The second hop's hits (bridge-hop.ts) from the best first-hop hit, best first. */
-function bridgeRanking(
-  deps: RecallDependencies,
-  options: RecallOptions,
-  best: number | undefined,
-): number[] {
-  if (best === undefined || RECALL_TUNING.bridge <= 0) return [];
-  const [message] = deps.store.messages.byIds([best]);
-  const bridge = message ? bridgeQuery(messageText(message), searchTerms(options.query)) : null;
-  if (!bridge) return [];
-  const hits = deps.store.messages.search(bridge.query, {
-    k: BRIDGE_HITS,
-    ...(options.filters ? { filters: options.filters } : {}),
-  });
-  const holding = deps.store.messages
-    .byIds(hits.map((hit) => hit.id))
-    .filter(
-      (hit) => hit.id !== best && bridge.names.some((name) => messageText(hit).includes(name)),
-    );
-  const kept = new Set(holding.map((hit) => hit.id));
-  return hits.map((hit) => hit.id).filter((id) => kept.has(id));
-}
-
 /**
  * The lexical leg's query: the question, its answer cues ("why": "because", answer-cues.ts), and
  * the synonyms the history uses of its words that no message uses (synonym-expansion.ts); each
  * as the tuning says.
  */
-function lexicalQuery(deps: RecallDependencies, query: string): string {
-  const cued = RECALL_TUNING.answerCues ? withAnswerCues(query) : query;
-  if (!RECALL_TUNING.synonyms) return cued;
+function lexicalQuery(deps: RecallDependencies, query: string, tuning: RecallTuning): string {
+  const cued = tuning.answerCues ? withAnswerCues(query) : query;
+  if (!tuning.synonyms) return cued;
   const usesTerm = (term: string) => deps.store.messages.usesTerm(term);
   return synonymQuery(searchTerms(cued), usesTerm, deps.synonyms ?? shippedSynonyms()) ?? cued;
 }
@@ -168,15 +136,16 @@ export interface RecallLegs {
 
 /** The two legs and their weighted fusion, best first. */
 async function rankMessages(deps: RecallDependencies, options: RecallOptions): Promise<Ranked> {
-  const speakers = speakerTerms(deps, options.query);
-  const match = lexicalQuery(deps, options.query);
+  const tuning = options.tuning ?? DEFAULT_RECALL_TUNING;
+  const speakers = speakerTerms(deps, options.query, tuning);
+  const match = lexicalQuery(deps, options.query, tuning);
   const hits = deps.store.messages.search(match, {
-    k: RECALL_TUNING.ftsCandidates,
-    weights: RECALL_TUNING.fields,
+    k: tuning.ftsCandidates,
+    weights: tuning.fields,
     speakers,
     ...(options.filters ? { filters: options.filters } : {}),
   });
-  const roleWeight = speakerWeights(options.query);
+  const roleWeight = speakerWeights(options.query, tuning.speaker);
   const terms = searchTerms(options.query).filter((term) => !speakers.has(term));
   const heads =
     hits.length > 0
@@ -185,18 +154,19 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
           HEAD_CHARS,
         )
       : [];
-  const covered = byCoverage(hits, heads, terms);
-  const near = wordsAreApart(covered, heads, terms)
-    ? withNearbyWords(deps.store.messages.proximity, covered, terms, RECALL_TUNING.nearby)
+  const covered = byCoverage(hits, heads, terms, tuning);
+  const near = wordsAreApart(covered, heads, terms, tuning.nearby.belowCoverage)
+    ? withNearbyWords(deps.store.messages.proximity, covered, terms, tuning.nearby)
     : { hits: covered, lifted: new Set<number>() };
-  const scored = contextRerank(near.hits, roleWeight);
+  const scored = contextRerank(near.hits, roleWeight, tuning.recency);
   const fts = scored.map((hit) => hit.id);
   const asksWhen = ASKS_FOR_A_TIME.test(options.query);
   const lexical = { fts, heads, terms, roleWeight, speakers, lifted: near.lifted, asksWhen };
-  const vectors = await vectorLeg(deps, options, lexical);
-  const dated = datedRanking(deps, options, match, speakers);
-  const fused = fuseLegs(deps, options, scored, vectors, dated);
-  const phrase = phraseRanking(deps, options);
+  const vectors = await vectorLeg(deps, options, lexical, tuning);
+  const dated = datedRanking(deps, options, match, speakers, tuning);
+  const weights = [1, vectorLegWeight(deps.embedder.fingerprint, tuning), tuning.dated.weight];
+  const fused = fuseRankings([fts, vectors.map((entry) => entry.id), dated], tuning.rrfK, weights);
+  const phrase = phraseRanking(deps, options, tuning);
   return {
     fts,
     vectors: vectors.map((entry) => entry.id),
@@ -222,25 +192,25 @@ const ASKS_FOR_A_TIME = /\b(?:when|(?:what|which) (?:day|date|time|year|month))\
 
 /**
  * Whether the `local` vector leg stays out of this search: the question names a speaker or asks
- * when (RECALL_TUNING.vectorsOnWhen: the answer is a date), one of the backbone's first hits owes
+ * when (tuning.vectorsOnWhen: the answer is a date), one of the backbone's first hits owes
  * its place to words around it (nearby-words.ts: its own text, which the
  * leg compares, lacks them), or it holds too few of the question's words
- * (RECALL_TUNING.vectorMinCoverage) or all of them (vectorMaxCoverage: the same bag of words can
+ * (tuning.vectorMinCoverage) or all of them (vectorMaxCoverage: the same bag of words can
  * only re-order by length).
  */
-function localLegAbstains(leg: LexicalLeg): boolean {
-  if (leg.speakers.size > 0 && !RECALL_TUNING.vectorsWhenSpeakerNamed) return true;
-  if (leg.asksWhen && !RECALL_TUNING.vectorsOnWhen) return true;
+function localLegAbstains(leg: LexicalLeg, tuning: RecallTuning): boolean {
+  if (leg.speakers.size > 0 && !tuning.vectorsWhenSpeakerNamed) return true;
+  if (leg.asksWhen && !tuning.vectorsOnWhen) return true;
   const first = leg.fts[0];
-  const { vectorsAbstain, abstainWithin } = RECALL_TUNING.nearby;
+  const { vectorsAbstain, abstainWithin } = tuning.nearby;
   if (vectorsAbstain && leg.fts.slice(0, abstainWithin).some((id) => leg.lifted.has(id))) {
     return true;
   }
-  const least = RECALL_TUNING.vectorMinCoverage;
+  const least = tuning.vectorMinCoverage;
   if (leg.terms.length < 2) return false;
   const share = headCoverage(first, leg.heads, leg.terms);
   if (share === undefined) return false;
-  return (least > 0 && share < least) || share >= RECALL_TUNING.vectorMaxCoverage;
+  return (least > 0 && share < least) || share >= tuning.vectorMaxCoverage;
 }
 
 /**
@@ -252,49 +222,20 @@ async function vectorLeg(
   deps: RecallDependencies,
   options: RecallOptions,
   leg: LexicalLeg,
+  tuning: RecallTuning,
 ): Promise<Array<{ id: number; similarity: number }>> {
   // A lexical embedder finds nothing FTS misses except hash collisions (`zebra giraffe` would
   // "match" anything): its leg only re-orders FTS hits, so no FTS hit means no close match.
   if (!isLexicalEmbedder(deps.embedder.fingerprint)) {
     return (await vectorRanking(deps, options)).map((id) => ({ id, similarity: 0 }));
   }
-  if (localLegAbstains(leg)) return [];
+  if (localLegAbstains(leg, tuning)) return [];
   return scoreByVector(deps, options.query, leg.fts, {
-    meaning: RECALL_TUNING.meaning,
-    keep: RECALL_TUNING.vectorKeep,
+    meaning: tuning.meaning,
+    keep: tuning.vectorKeep,
     roleWeight: leg.roleWeight,
     heads: leg.heads,
-    ...(RECALL_TUNING.vectorTextWeight ? { textWeight: textWeight(leg.terms) } : {}),
   });
-}
-
-/**
- * The legs fused, best first, with the second hop from the best of them: by weighted reciprocal
- * rank, or (`scoreFusion` > 0, `local` embedder) by score.
- */
-function fuseLegs(
-  deps: RecallDependencies,
-  options: RecallOptions,
-  scored: readonly ScoredHit[],
-  similar: ReadonlyArray<{ id: number; similarity: number }>,
-  dated: readonly number[],
-): Array<{ item: number; score: number }> {
-  const fts = scored.map((hit) => hit.id);
-  const vectors = similar.map((entry) => entry.id);
-  const weights = [1, vectorLegWeight(deps.embedder.fingerprint), RECALL_TUNING.dated.weight];
-  const k = RECALL_TUNING.rrfK;
-  const byScore =
-    isLexicalEmbedder(deps.embedder.fingerprint) && RECALL_TUNING.scoreFusion > 0
-      ? fuseScores(scored, similar, RECALL_TUNING.scoreFusion)
-      : null;
-  const first = byScore
-    ? fuseRankings([byScore.map((entry) => entry.item), dated], k, [1, weights[2] ?? 0])
-    : fuseRankings([fts, vectors, dated], k, weights);
-  const hop = bridgeRanking(deps, options, first[0]?.item);
-  if (hop.length === 0) return first;
-  return byScore
-    ? fuseRankings([first.map((entry) => entry.item), hop], k, [1, RECALL_TUNING.bridge])
-    : fuseRankings([fts, vectors, dated, hop], k, [...weights, RECALL_TUNING.bridge]);
 }
 
 /**
@@ -306,24 +247,29 @@ function datedRanking(
   options: RecallOptions,
   match: string,
   speakers: ReadonlySet<string>,
+  tuning: RecallTuning,
 ): number[] {
-  if (RECALL_TUNING.dated.weight <= 0 || options.filters) return [];
-  return questionDays(options.query, RECALL_TUNING.dated.daysAfter).flatMap((span) =>
+  if (tuning.dated.weight <= 0 || options.filters) return [];
+  return questionDays(options.query, tuning.dated.daysAfter).flatMap((span) =>
     deps.store.messages
-      .search(match, { k: DATED_HITS, weights: RECALL_TUNING.fields, speakers, filters: span })
+      .search(match, { k: DATED_HITS, weights: tuning.fields, speakers, filters: span })
       .map((hit) => hit.id),
   );
 }
 
 /** The hits holding a short keyword query as a phrase (phrase-first.ts), best first. */
-function phraseRanking(deps: RecallDependencies, options: RecallOptions): number[] {
-  const phrase = RECALL_TUNING.phraseFirst ? phraseOf(options.query) : null;
+function phraseRanking(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  tuning: RecallTuning,
+): number[] {
+  const phrase = tuning.phraseFirst ? phraseOf(options.query) : null;
   if (!phrase) return [];
   return deps.store.messages
     .search(phrase, {
       k: PHRASE_HITS,
       phrase: true,
-      weights: RECALL_TUNING.fields,
+      weights: tuning.fields,
       ...(options.filters ? { filters: options.filters } : {}),
     })
     .map((hit) => hit.id);
@@ -370,7 +316,8 @@ export async function recallWithLegs(
     vectors: ranked.vectors.slice(0, k),
     fused: ranked.fused.slice(0, k).map((entry) => entry.item),
   };
-  return { report: buildReport(deps.store, options.query, ranked, k), legs };
+  const tuning = options.tuning ?? DEFAULT_RECALL_TUNING;
+  return { report: buildReport(deps.store, options.query, ranked, k, tuning), legs };
 }
 
 /** What recall searches: indexed messages, sessions, vectors and the date range. */

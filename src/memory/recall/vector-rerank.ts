@@ -30,8 +30,6 @@ export interface VectorRerankOptions {
   roleWeight?: RoleWeight;
   /** The candidates' heads when the caller has read them already (HEAD_CHARS each). */
   heads?: readonly IndexedMessage[];
-  /** The similarity times this weight of the candidate's text (recall.ts: coverage, echo). */
-  textWeight?: (text: string) => number;
 }
 
 /**
@@ -77,8 +75,7 @@ export async function scoreByVector(
       const lexical = other ? cosineSimilarity(target, other) : 0;
       const meaning =
         sense && meaningful ? cosineSimilarity(sense, meaningVector(head.text, table)) : 0;
-      const blended = (1 - options.meaning) * lexical + options.meaning * meaning;
-      const similarity = blended * (options.textWeight?.(head.text) ?? 1);
+      const similarity = (1 - options.meaning) * lexical + options.meaning * meaning;
       return { id: head.id, similarity: similarity * (options.roleWeight?.(head.role) ?? 1) };
     })
     .sort((a, b) => b.similarity - a.similarity || a.id - b.id)
