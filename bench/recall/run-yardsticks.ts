@@ -1,11 +1,12 @@
-// `npm run bench:recall [-- --only lme,locomo,ops --lme-limit N --ops-sample N --variants a,b
-// --out FILE --report --no-cache]`: recall on the three yardsticks of issue 30 (LongMemEval dev, LoCoMo dev,
-// ops-dev), every leg and the final ranking beside BM25 and the FTS5 reference, in one run and one
+// `npm run bench:recall [-- --only lme,locomo,ops,realtalk,beam,locomo-plus --lme-limit N
+// --ops-sample N --variants a,b --out FILE --report --no-cache]`: recall on the six yardsticks of
+// issue 51 (LongMemEval dev, LoCoMo dev, ops-dev, REALTALK dev, BEAM 100K dev, LoCoMo-Plus dev),
+// every leg and the final ranking beside BM25 and the FTS5 reference, in one run and one
 // process per yardstick, in parallel. Each conversation is built once; built agents are cached in bench/recall/.cache/ (build-agent.ts); each variant (variants.ts: a rule turned off) re-runs
 // its questions. Prints a markdown table; --out writes every cell as JSON; --report writes
 // bench/results/recall-yardsticks.json and re-renders docs/benchmarks.md (section 6c). Progress
 // on stderr.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -115,6 +116,7 @@ async function runConversation(
           query: q.question,
           k: DEPTH,
           tuning,
+          ...(q.askedAt ? { now: q.askedAt } : {}),
         });
         tally.add(key("fts"), seqOf(legs.fts), q.evidence);
         tally.add(key("vectors"), seqOf(legs.vectors), q.evidence);
@@ -244,7 +246,10 @@ async function main(): Promise<void> {
   process.stdout.write(markdown);
   if (values.report) {
     const command = `npm run bench:recall -- ${process.argv.slice(2).join(" ")}`.trim();
-    const result = { command, finishedAt: new Date().toISOString(), markdown };
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT })
+      .toString()
+      .trim();
+    const result = { command, finishedAt: new Date().toISOString(), commit, markdown };
     writeFileSync(
       join(RESULTS_DIR, "recall-yardsticks.json"),
       `${JSON.stringify(result, null, 1)}\n`,

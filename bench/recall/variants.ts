@@ -7,6 +7,45 @@ type Patch = (t: RecallTuning) => void;
 
 export const VARIANTS: Record<string, Patch> = {
   kern: () => undefined,
+  months: (t) => {
+    t.dated = { ...t.dated, months: true };
+  },
+  relative: (t) => {
+    t.dated = { ...t.dated, relative: true };
+  },
+  "feedback-0.3": (t) => {
+    t.feedback = { ...t.feedback, weight: 0.3 };
+  },
+  "feedback-0.5": (t) => {
+    t.feedback = { ...t.feedback, weight: 0.5 };
+  },
+  "feedback-0.8": (t) => {
+    t.feedback = { ...t.feedback, weight: 0.8 };
+  },
+  "speaker-aliases": (t) => {
+    t.speakerAliases = true;
+  },
+  "per-message": (t) => {
+    t.oneResultPerTurn = false;
+  },
+  "meaning-leg-0.3": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.3 };
+  },
+  "meaning-leg-0.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.5 };
+  },
+  "meaning-leg-0.8": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.8 };
+  },
+  "meaning-leg-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1 };
+  },
+  "meaning-leg-1.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1.5 };
+  },
+  "common-component": (t) => {
+    t.commonComponent = true;
+  },
   "no-dated-leg": (t) => {
     t.dated = { ...t.dated, weight: 0 };
   },

@@ -106,6 +106,27 @@ function newestFirst(
 }
 
 /**
+ * Whether a hit of a turn that has a result already goes into it: one next to it widens it (when
+ * the tuning says so and the hit ranks within k); with one result per turn, one further away adds
+ * nothing; otherwise it is a result of its own.
+ */
+function widens(
+  earlier: RecallResult,
+  seq: number,
+  place: number,
+  k: number,
+  tuning: RecallTuning,
+): boolean {
+  const adjacent = seq === earlier.seqEnd || seq === earlier.seqStart - 1;
+  if (adjacent && tuning.widen && place < tuning.widenWithin * k) {
+    if (seq === earlier.seqEnd) earlier.seqEnd += 1;
+    else earlier.seqStart -= 1;
+    return true;
+  }
+  return tuning.oneResultPerTurn;
+}
+
+/**
  * The report from one search's rankings: the newest statement of a subject first, one result a
  * turn (a neighbouring hit widens it), snippets, at most `k`.
  */
@@ -131,14 +152,7 @@ export function buildReport(
     const [turnStart] = turnRange(store, message.session, message.seq);
     const turn = `${message.session}\u0000${turnStart}`;
     const earlier = byTurn.get(turn);
-    if (earlier) {
-      // One result per turn: a second hit next to it widens it (when the tuning says so); one
-      // further away adds nothing.
-      if (!tuning.widen || place >= tuning.widenWithin * k) continue;
-      if (message.seq === earlier.seqEnd) earlier.seqEnd += 1;
-      else if (message.seq === earlier.seqStart - 1) earlier.seqStart -= 1;
-      continue;
-    }
+    if (earlier && widens(earlier, message.seq, place, k, tuning)) continue;
     const snippet = recallSnippet(texts.get(message.id) ?? "", terms);
     const result: RecallResult = {
       session: message.session,
@@ -149,7 +163,7 @@ export function buildReport(
       ts: message.ts,
       speaker: message.meta?.name ?? message.meta?.user ?? message.role,
     };
-    byTurn.set(turn, result);
+    if (!earlier) byTurn.set(turn, result);
     results.push(result);
     if (results.length >= k) break;
   }

@@ -60,6 +60,8 @@ const DEFAULTS = {
    * candidate's similarity is (1 - meaning) × hashed cosine + meaning × meaning cosine.
    */
   meaning: 0.5,
+  /** The candidates' common direction taken out of their meaning vectors (common-component.ts). */
+  commonComponent: false,
   semanticVectorWeight: 1,
   /** BM25 weight of each field of a message (message-repo.ts, FieldWeights). */
   fields: { ...DEFAULT_FIELD_WEIGHTS },
@@ -95,7 +97,28 @@ const DEFAULTS = {
    * questions name a day; 15 of them were missed at @5), nothing else moves; weights 1 and 2 and
    * the day alone (daysAfter 0) within a point of it.
    */
-  dated: { weight: 0.5, daysAfter: 1 },
+  dated: { weight: 0.5, daysAfter: 1, months: false, relative: false },
+  /**
+   * Pseudo-relevance feedback (feedback-terms.ts): the `terms` words the lexical leg's first
+   * `docs` hits share that the question lacks, searched as a leg fused at `weight`; 0 turns it off.
+   */
+  feedback: { weight: 0, docs: 5, terms: 8 },
+  /**
+   * The meaning leg (meaning-index.ts): the `k` of the newest `size` messages nearest the
+   * question in meaning (SIF with the history's common component removed), fused at `weight`;
+   * 0 turns it off.
+   */
+  meaningLeg: { weight: 0, size: 20_000, k: 50 },
+  /**
+   * A capitalised question word that names no speaker but that the history uses to address one
+   * ("Hey Kate!") is read as that speaker's name (speaker-aliases.ts).
+   */
+  speakerAliases: false,
+  /**
+   * One result per turn: a hit of a turn already shown, not next to its result, adds nothing.
+   * Off, it is a result of its own.
+   */
+  oneResultPerTurn: true,
   /**
    * Coverage (term-coverage.ts): a hit's score is multiplied by `1 - coverage + coverage × the
    * share of the question's words it holds` (questions of two words or more; a speaker's name is

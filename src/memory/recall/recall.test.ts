@@ -105,6 +105,39 @@ describe("recall", () => {
     expect(report.results).toEqual([]);
   });
 
+  it("returns only messages holding a query word in their text, the two before, or the speaker", async () => {
+    // docs/cli.md's promise: the index holds each message's context (the two messages before it,
+    // ADR 0004 round 6), so a reply right after the words can match without them.
+    memory = openTestMemory();
+    const at = (minute: number) => `2026-03-01T08:${String(minute).padStart(2, "0")}:00.000Z`;
+    const said = [
+      "We adopted a beagle named Pixel last spring.",
+      "Aww, that is lovely news!",
+      "Anyway, how was work today?",
+      "Busy. The quarterly report is due on Friday.",
+      "Good luck with it, and get some sleep.",
+      "Thanks, I will try to rest this weekend.",
+    ];
+    memory.store.appendMessages(
+      said.map((content, index) => ({
+        ts: at(index),
+        role: index % 2 === 0 ? ("user" as const) : ("assistant" as const),
+        content,
+      })),
+    );
+    await memory.engine.runUntilIdle();
+    const report = await memory.engine.recall({ query: "beagle", k: 10 });
+    const shown = report.results.map((result) => result.seqStart);
+    expect(shown).toContain(0);
+    // "Anyway, how was work today?" holds no query word; the two messages before it do.
+    expect(shown).toContain(2);
+    for (const result of report.results) {
+      const near = said.slice(Math.max(0, result.seqStart - 2), result.seqEnd).join(" ");
+      expect(near.toLowerCase()).toContain("beagle");
+    }
+    expect(shown).not.toContain(4);
+  });
+
   it("finds a fact asked in words the history never uses, through their synonyms", async () => {
     memory = openTestMemory();
     const fact = (turn: number) =>

@@ -10,14 +10,24 @@ import type { RecallReport, RecallStats, Role } from "../../kernel/index.js";
 import { type AgentStore, type IndexedMessage, searchTerms } from "../../store/index.js";
 import type { Embedder } from "../embeddings/embedder.js";
 import type { WordVectors } from "../embeddings/word-vectors.js";
+import { messageText } from "../text/message-text.js";
 import { withAnswerCues } from "./answer-cues.js";
-import { byCoverage, contextRerank, headCoverage, wordsAreApart } from "./lexical-rescore.js";
+import { feedbackTerms } from "./feedback-terms.js";
+import {
+  byCoverage,
+  contextRerank,
+  headCoverage,
+  type ScoredHit,
+  wordsAreApart,
+} from "./lexical-rescore.js";
+import { meaningIndexOf } from "./meaning-index.js";
 import { withNearbyWords } from "./nearby-words.js";
 import { phraseFirst, phraseOf } from "./phrase-first.js";
-import { questionDays } from "./question-dates.js";
+import { questionTimes } from "./question-dates.js";
 import { fuseRankings } from "./recall-fusion.js";
 import { buildReport, type Ranked } from "./recall-report.js";
 import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
+import { aliasOf } from "./speaker-aliases.js";
 import { type RoleWeight, speakerWeights } from "./speaker-prior.js";
 import { type Synonyms, shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
 import { HEAD_CHARS, scoreByVector } from "./vector-rerank.js";
@@ -38,6 +48,8 @@ export interface RecallOptions {
   filters?: RecallFilters;
   /** The ranking's knobs (default: DEFAULT_RECALL_TUNING); the benchmark varies them. */
   tuning?: RecallTuning;
+  /** When the question is asked (ISO): relative times in it ("yesterday") are read against it. */
+  now?: string;
 }
 
 export interface RecallDependencies {
@@ -104,15 +116,34 @@ async function vectorRanking(deps: RecallDependencies, options: RecallOptions): 
     .slice(0, CANDIDATES);
 }
 
-/** The question's capitalised words that name a speaker (lowercase), for the lexical leg. */
-function speakerTerms(deps: RecallDependencies, query: string, tuning: RecallTuning): Set<string> {
-  const names = new Set<string>();
-  if (!tuning.speakerNames) return names;
+/**
+ * The question's capitalised words that name a speaker (lowercase), for the lexical leg, and the
+ * question with each name it uses for a speaker other than the messages' own (speaker-aliases.ts,
+ * when the tuning says) put as the messages name them.
+ */
+function readSpeakers(
+  deps: RecallDependencies,
+  query: string,
+  tuning: RecallTuning,
+): { speakers: Set<string>; question: string } {
+  const speakers = new Set<string>();
+  if (!tuning.speakerNames) return { speakers, question: query };
+  let question = query;
   for (const word of query.match(/\p{Lu}[\p{L}\p{N}]+/gu) ?? []) {
     const term = word.toLowerCase();
-    if (searchTerms(term)[0] === term && deps.store.messages.namesSpeaker(term)) names.add(term);
+    if (searchTerms(term)[0] !== term) continue;
+    if (deps.store.messages.namesSpeaker(term)) {
+      speakers.add(term);
+      continue;
+    }
+    const alias = tuning.speakerAliases ? aliasOf(deps.store, word) : undefined;
+    const [name] = alias ? searchTerms(alias) : [];
+    if (name && deps.store.messages.namesSpeaker(name)) {
+      speakers.add(name);
+      question = question.replace(new RegExp(`\\b${word}\\b`, "gu"), alias ?? word);
+    }
   }
-  return names;
+  return { speakers, question };
 }
 
 /**
@@ -134,11 +165,10 @@ export interface RecallLegs {
   fused: number[];
 }
 
-/** The two legs and their weighted fusion, best first. */
-async function rankMessages(deps: RecallDependencies, options: RecallOptions): Promise<Ranked> {
-  const tuning = options.tuning ?? DEFAULT_RECALL_TUNING;
-  const speakers = speakerTerms(deps, options.query, tuning);
-  const match = lexicalQuery(deps, options.query, tuning);
+/** The lexical leg: FTS hits re-scored (coverage, nearby words, speaker, age), best first. */
+function lexicalLeg(deps: RecallDependencies, options: RecallOptions, tuning: RecallTuning) {
+  const { speakers, question } = readSpeakers(deps, options.query, tuning);
+  const match = lexicalQuery(deps, question, tuning);
   const hits = deps.store.messages.search(match, {
     k: tuning.ftsCandidates,
     weights: tuning.fields,
@@ -146,34 +176,92 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
     ...(options.filters ? { filters: options.filters } : {}),
   });
   const roleWeight = speakerWeights(options.query, tuning.speaker);
-  const terms = searchTerms(options.query).filter((term) => !speakers.has(term));
-  const heads =
-    hits.length > 0
-      ? deps.store.messages.headsByIds(
-          hits.map((hit) => hit.id),
-          HEAD_CHARS,
-        )
-      : [];
+  const terms = searchTerms(question).filter((term) => !speakers.has(term));
+  const ids = hits.map((hit) => hit.id);
+  const heads = hits.length > 0 ? deps.store.messages.headsByIds(ids, HEAD_CHARS) : [];
   const covered = byCoverage(hits, heads, terms, tuning);
   const near = wordsAreApart(covered, heads, terms, tuning.nearby.belowCoverage)
     ? withNearbyWords(deps.store.messages.proximity, covered, terms, tuning.nearby)
     : { hits: covered, lifted: new Set<number>() };
   const scored = contextRerank(near.hits, roleWeight, tuning.recency);
-  const fts = scored.map((hit) => hit.id);
   const asksWhen = ASKS_FOR_A_TIME.test(options.query);
-  const lexical = { fts, heads, terms, roleWeight, speakers, lifted: near.lifted, asksWhen };
-  const vectors = await vectorLeg(deps, options, lexical, tuning);
-  const dated = datedRanking(deps, options, match, speakers, tuning);
-  const weights = [1, vectorLegWeight(deps.embedder.fingerprint, tuning), tuning.dated.weight];
-  const fused = fuseRankings([fts, vectors.map((entry) => entry.id), dated], tuning.rrfK, weights);
+  const fts = scored.map((hit) => hit.id);
+  const leg = { fts, heads, terms, roleWeight, speakers, lifted: near.lifted, asksWhen };
+  return { leg, scored, match };
+}
+
+/** The two legs and their weighted fusion, best first. */
+async function rankMessages(deps: RecallDependencies, options: RecallOptions): Promise<Ranked> {
+  const tuning = options.tuning ?? DEFAULT_RECALL_TUNING;
+  const { leg, scored, match } = lexicalLeg(deps, options, tuning);
+  const vectors = await vectorLeg(deps, options, leg, tuning);
+  const dated = datedRanking(deps, options, match, leg.speakers, tuning);
+  const feedback = feedbackRanking(deps, options, scored, leg, tuning);
+  const meaning = meaningRanking(deps, options, leg, tuning);
+  const weights = [
+    1,
+    vectorLegWeight(deps.embedder.fingerprint, tuning),
+    tuning.dated.weight,
+    tuning.feedback.weight,
+    tuning.meaningLeg.weight,
+  ];
+  const legs = [leg.fts, vectors.map((entry) => entry.id), dated, feedback, meaning];
+  const fused = fuseRankings(legs, tuning.rrfK, weights);
   const phrase = phraseRanking(deps, options, tuning);
   return {
-    fts,
+    fts: leg.fts,
     vectors: vectors.map((entry) => entry.id),
     fused: phraseFirst(fused, phrase),
-    speakers,
+    speakers: leg.speakers,
     phrase: new Set(phrase),
   };
+}
+
+/**
+ * The meaning leg (meaning-index.ts): with the `local` embedder, the newest messages nearest the
+ * question in meaning, best first; none without a lexical hit (nothing shares a word or a synonym
+ * with the question: no close match), with filters, when the question names a speaker or asks
+ * when, when the best lexical hit holds every word, or when the tuning turns it off.
+ */
+function meaningRanking(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  leg: LexicalLeg,
+  tuning: RecallTuning,
+): number[] {
+  const { weight, size, k } = tuning.meaningLeg;
+  if (weight <= 0 || leg.fts.length === 0 || options.filters) return [];
+  if (!isLexicalEmbedder(deps.embedder.fingerprint)) return [];
+  // As the `local` leg does: a speaker's name is read as a word, a date is in no bag of words,
+  // and a best hit holding every word leaves nothing for meaning to find.
+  if (leg.speakers.size > 0 || leg.asksWhen) return [];
+  if (leg.terms.length >= 2 && (headCoverage(leg.fts[0], leg.heads, leg.terms) ?? 0) >= 1)
+    return [];
+  return meaningIndexOf(deps.store, size).nearest(options.query, k);
+}
+
+/**
+ * The feedback leg (feedback-terms.ts): the words the lexical leg's first hits share that the
+ * question lacks, searched on their own, best first; none when the tuning turns it off.
+ */
+function feedbackRanking(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  scored: readonly ScoredHit[],
+  leg: LexicalLeg,
+  tuning: RecallTuning,
+): number[] {
+  if (tuning.feedback.weight <= 0 || scored.length === 0) return [];
+  const texts = new Map(leg.heads.map((head) => [head.id, messageText(head)]));
+  const words = feedbackTerms(scored, texts, leg.terms, tuning.feedback);
+  if (words.length === 0) return [];
+  return deps.store.messages
+    .search(words.join(" "), {
+      k: tuning.ftsCandidates,
+      weights: tuning.fields,
+      ...(options.filters ? { filters: options.filters } : {}),
+    })
+    .map((hit) => hit.id);
 }
 
 interface LexicalLeg {
@@ -232,6 +320,7 @@ async function vectorLeg(
   if (localLegAbstains(leg, tuning)) return [];
   return scoreByVector(deps, options.query, leg.fts, {
     meaning: tuning.meaning,
+    commonComponent: tuning.commonComponent,
     keep: tuning.vectorKeep,
     roleWeight: leg.roleWeight,
     heads: leg.heads,
@@ -250,10 +339,13 @@ function datedRanking(
   tuning: RecallTuning,
 ): number[] {
   if (tuning.dated.weight <= 0 || options.filters) return [];
-  return questionDays(options.query, tuning.dated.daysAfter).flatMap((span) =>
-    deps.store.messages
-      .search(match, { k: DATED_HITS, weights: tuning.fields, speakers, filters: span })
-      .map((hit) => hit.id),
+  const { daysAfter, months, relative } = tuning.dated;
+  const now = relative ? options.now : undefined;
+  return questionTimes(options.query, { daysAfter, months, ...(now ? { now } : {}) }).flatMap(
+    (span) =>
+      deps.store.messages
+        .search(match, { k: DATED_HITS, weights: tuning.fields, speakers, filters: span })
+        .map((hit) => hit.id),
   );
 }
 
