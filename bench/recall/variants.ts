@@ -198,4 +198,9 @@ export function tuningOf(name: string): RecallTuning {
 }
 
 /** Changes with a parameter, for the leave-one-out table: the variant without, and the grid. */
-export const FAMILIES: Record<string, Family> = {};
+export const FAMILIES: Record<string, Family> = {
+  "the meaning leg's weight": {
+    base: "kern",
+    grid: ["meaning-leg-0.3", "meaning-leg-0.5", "meaning-leg-0.8"],
+  },
+};
