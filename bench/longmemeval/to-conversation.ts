@@ -25,6 +25,11 @@ function parseHaystackDate(text: string): Date {
   return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day, hour, minute));
 }
 
+/** A LongMemEval date ("2023/05/20 (Sat) 00:31") as an ISO timestamp. */
+export function haystackTime(text: string): string {
+  return parseHaystackDate(text).toISOString();
+}
+
 export function toHaystack(question: Question): Haystack {
   const order = question.haystack_sessions
     .map((_, index) => index)

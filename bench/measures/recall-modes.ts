@@ -2,9 +2,9 @@
 // and the product's hybrid results. The legs come from recall itself (`memory.recallLegs`), not a
 // replica, so the figures follow the ranking as it changes; hybrid is `memory.recall`.
 import {
+  DEFAULT_RECALL_TUNING,
   type Embedder,
   type MemoryEngine,
-  RECALL_TUNING,
   rerankByVector,
 } from "../../src/memory/index.js";
 import type { AgentStore } from "../../src/store/index.js";
@@ -57,12 +57,12 @@ export interface AllModesResult {
 async function timeStages(options: RecallAllModesOptions) {
   const { store, embedder, query } = options;
   const started = performance.now();
-  const hits = store.messages.search(query, { k: RECALL_TUNING.ftsCandidates });
+  const hits = store.messages.search(query, { k: DEFAULT_RECALL_TUNING.ftsCandidates });
   const ftsDone = performance.now();
   if (embedder.fingerprint.startsWith("local-hash")) {
     const ids = hits.map((hit) => hit.id);
     await rerankByVector({ store, embedder }, query, ids, {
-      meaning: RECALL_TUNING.meaning,
+      meaning: DEFAULT_RECALL_TUNING.meaning,
       keep: VECTOR_CANDIDATES,
     });
   } else if (!store.vectors.isEmpty()) {

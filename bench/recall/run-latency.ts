@@ -25,7 +25,7 @@ import { generateConversation, writeConversation } from "../generator/index.js";
 import { summarizeLatencies } from "../support/stats.js";
 import { readTruthFile } from "../support/truth-file.js";
 import { CACHE_DIR } from "./build-agent.js";
-import { applyVariant } from "./variants.js";
+import { tuningOf } from "./variants.js";
 
 const { values } = parseArgs({
   options: {
@@ -85,7 +85,7 @@ interface Asked {
 
 async function main(): Promise<void> {
   if (!existsSync(folder)) await build();
-  if (values.variant) applyVariant(values.variant);
+  const tuning = tuningOf(values.variant ?? "kern");
   const truth = readTruthFile(truthFile);
   const asked = truth.facts.flatMap((fact): Asked[] =>
     fact.kind === "negative"
@@ -111,15 +111,15 @@ async function main(): Promise<void> {
     const warming = performance.now();
     if (!values["no-word-index"]) store.messages.words.warmAll();
     const warmed = `word index ${values["no-word-index"] ? "off" : "built"} in ${((performance.now() - warming) / 1000).toFixed(1)} s, ${(store.messages.words.bytes / 1e6).toFixed(0)} MB`;
-    await recall(deps, { query: "warm up the prepared statements", k: 10 });
+    await recall(deps, { query: "warm up the prepared statements", k: 10, tuning });
     const times: number[] = [];
     const ranks = { keyword: [] as number[], reworded: [] as number[] };
     for (const asking of queries) {
       let best = Number.POSITIVE_INFINITY;
-      let report = await recall(deps, { query: asking.query, k: 10 });
+      let report = await recall(deps, { query: asking.query, k: 10, tuning });
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const started = performance.now();
-        report = await recall(deps, { query: asking.query, k: 10 });
+        report = await recall(deps, { query: asking.query, k: 10, tuning });
         best = Math.min(best, performance.now() - started);
       }
       times.push(best);

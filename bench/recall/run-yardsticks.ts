@@ -1,11 +1,12 @@
-// `npm run bench:recall [-- --only lme,locomo,ops --lme-limit N --ops-sample N --variants a,b
-// --out FILE --report --no-cache]`: recall on the three yardsticks of issue 30 (LongMemEval dev, LoCoMo dev,
-// ops-dev), every leg and the final ranking beside BM25 and the FTS5 reference, in one run and one
+// `npm run bench:recall [-- --only lme,locomo,ops,realtalk,beam,locomo-plus --lme-limit N
+// --ops-sample N --variants a,b --out FILE --report --no-cache]`: recall on the six yardsticks of
+// issue 51 (LongMemEval dev, LoCoMo dev, ops-dev, REALTALK dev, BEAM 100K dev, LoCoMo-Plus dev),
+// every leg and the final ranking beside BM25 and the FTS5 reference, in one run and one
 // process per yardstick, in parallel. Each conversation is built once; built agents are cached in bench/recall/.cache/ (build-agent.ts); each variant (variants.ts: a rule turned off) re-runs
 // its questions. Prints a markdown table; --out writes every cell as JSON; --report writes
 // bench/results/recall-yardsticks.json and re-renders docs/benchmarks.md (section 6c). Progress
 // on stderr.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -18,12 +19,15 @@ import { buildAgent } from "./build-agent.js";
 import { buildFts5Reference } from "./fts5-reference.js";
 import { renderTable } from "./render-table.js";
 import { KS, shownSeqs, Tally } from "./tally.js";
-import { applyVariant, VARIANTS } from "./variants.js";
+import { FAMILIES, tuningOf, VARIANTS } from "./variants.js";
 import {
   type Conversation,
+  loadBeam,
   loadLme,
   loadLocomo,
+  loadLocomoPlus,
   loadOps,
+  loadRealtalk,
   YARDSTICKS,
   type YardstickName,
   type YardstickQuestion,
@@ -72,6 +76,9 @@ const LME_PARTS = 2;
 function load(name: YardstickName, options: RunOptions) {
   if (name === "lme") return loadLme(ROOT, options.lmeLimit, options.lmePart);
   if (name === "locomo") return loadLocomo(ROOT);
+  if (name === "realtalk") return loadRealtalk(ROOT);
+  if (name === "beam") return loadBeam(ROOT);
+  if (name === "locomo-plus") return loadLocomoPlus(ROOT);
   return loadOps(ROOT, options.opsSample);
 }
 
@@ -93,28 +100,31 @@ async function runConversation(
       return ids.flatMap((id) => byId.get(id) ?? []);
     };
     const deps = { store: agent.store, embedder: agent.embedder };
+    const tunings = variants.map((variant) => [variant, tuningOf(variant)] as const);
     for (const q of conversation.questions) {
       const base = (leg: string) => `-|${q.set}|${leg}`;
-      tally.add(base("bm25"), bm25.search(q.question, DEPTH), q.evidence);
-      tally.add(base("fts5ref"), reference.search(q.question, DEPTH), q.evidence);
-      for (const variant of variants) {
-        const restore = applyVariant(variant);
-        try {
-          const key = (leg: string) => `${variant}|${q.set}|${leg}`;
-          const { legs, report: final } = await recallWithLegs(deps, {
-            query: q.question,
-            k: DEPTH,
-          });
-          tally.add(key("fts"), seqOf(legs.fts), q.evidence);
-          tally.add(key("vectors"), seqOf(legs.vectors), q.evidence);
-          tally.add(key("fused"), seqOf(legs.fused), q.evidence);
-          const ranges = final.results.map((r) => [r.seqStart, r.seqEnd] as const);
-          tally.add(key("final"), shownSeqs(ranges), q.evidence);
-          tally.add(`${variant}|${q.set}|final@${q.category}`, shownSeqs(ranges), q.evidence);
-          if (MISSES) noteMiss(MISSES, variant, q, shownSeqs(ranges), legs, seqOf);
-        } finally {
-          restore();
-        }
+      for (const [leg, shown] of [
+        ["bm25", bm25.search(q.question, DEPTH)],
+        ["fts5ref", reference.search(q.question, DEPTH)],
+      ] as const) {
+        tally.add(base(leg), shown, q.evidence);
+        tally.add(base(`${leg}@${q.category}`), shown, q.evidence);
+      }
+      for (const [variant, tuning] of tunings) {
+        const key = (leg: string) => `${variant}|${q.set}|${leg}`;
+        const { legs, report: final } = await recallWithLegs(deps, {
+          query: q.question,
+          k: DEPTH,
+          tuning,
+          ...(q.askedAt ? { now: q.askedAt } : {}),
+        });
+        tally.add(key("fts"), seqOf(legs.fts), q.evidence);
+        tally.add(key("vectors"), seqOf(legs.vectors), q.evidence);
+        tally.add(key("fused"), seqOf(legs.fused), q.evidence);
+        const ranges = final.results.map((r) => [r.seqStart, r.seqEnd] as const);
+        tally.add(key("final"), shownSeqs(ranges), q.evidence);
+        tally.add(`${variant}|${q.set}|final@${q.category}`, shownSeqs(ranges), q.evidence);
+        if (MISSES) noteMiss(MISSES, variant, q, shownSeqs(ranges), legs, seqOf);
       }
     }
   } finally {
@@ -232,11 +242,14 @@ async function main(): Promise<void> {
     writeFileSync(values.cells, JSON.stringify(Object.fromEntries(tally.cells)));
     return;
   }
-  const markdown = renderTable(tally, variants, options);
+  const markdown = renderTable(tally, variants, options, FAMILIES);
   process.stdout.write(markdown);
   if (values.report) {
     const command = `npm run bench:recall -- ${process.argv.slice(2).join(" ")}`.trim();
-    const result = { command, finishedAt: new Date().toISOString(), markdown };
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT })
+      .toString()
+      .trim();
+    const result = { command, finishedAt: new Date().toISOString(), commit, markdown };
     writeFileSync(
       join(RESULTS_DIR, "recall-yardsticks.json"),
       `${JSON.stringify(result, null, 1)}\n`,

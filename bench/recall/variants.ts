@@ -1,185 +1,206 @@
-// The ranking's rules, each turned off alone, for the per-rule table of ADR 0004: a variant
-// patches the tuning objects and returns how to restore them.
-import { RECALL_TUNING } from "../../src/memory/recall/recall.js";
-import { SPEAKER_TUNING } from "../../src/memory/recall/speaker-prior.js";
+// The ranking's rules, each turned off alone (or set otherwise), for the per-rule table of ADR
+// 0004: a variant patches a copy of the default tuning, which recall takes as an option.
+import { DEFAULT_RECALL_TUNING, type RecallTuning } from "../../src/memory/recall/recall.js";
+import type { Family } from "./render-table.js";
 
-type Patch = () => void;
+type Patch = (t: RecallTuning) => void;
 
 export const VARIANTS: Record<string, Patch> = {
   kern: () => undefined,
-  "no-dated-leg": () => {
-    RECALL_TUNING.dated = { ...RECALL_TUNING.dated, weight: 0 };
+  months: (t) => {
+    t.dated = { ...t.dated, months: true };
   },
-  "dated-1": () => {
-    RECALL_TUNING.dated = { ...RECALL_TUNING.dated, weight: 1 };
+  relative: (t) => {
+    t.dated = { ...t.dated, relative: true };
   },
-  "dated-day-only": () => {
-    RECALL_TUNING.dated = { ...RECALL_TUNING.dated, daysAfter: 0 };
+  "feedback-0.3": (t) => {
+    t.feedback = { ...t.feedback, weight: 0.3 };
   },
-  "no-nearby-words": () => {
-    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, weight: 0 };
+  "feedback-0.5": (t) => {
+    t.feedback = { ...t.feedback, weight: 0.5 };
   },
-  "nearby-vectors-stay": () => {
-    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, vectorsAbstain: false };
+  "feedback-0.8": (t) => {
+    t.feedback = { ...t.feedback, weight: 0.8 };
   },
-  "nearby-densest-1": () => {
-    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, densest: 1 };
+  "speaker-aliases": (t) => {
+    t.speakerAliases = true;
   },
-  "nearby-densest-0.25": () => {
-    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, densest: 0.25 };
+  "per-message": (t) => {
+    t.oneResultPerTurn = false;
   },
-  "no-now-words": () => {
-    RECALL_TUNING.nowWords = false;
+  "meaning-leg-0.3": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.3 };
   },
-  "nearby-always": () => {
-    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, belowCoverage: 1.01 };
+  "meaning-leg-0.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.5 };
   },
-  "nearby-no-burst": () => {
-    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, burst: 0 };
+  "meaning-leg-0.8": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.8 };
   },
-  "nearby-0.4": () => {
-    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, weight: 0.4 };
+  "meaning-leg-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1 };
   },
-  "nearby-0.8": () => {
-    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, weight: 0.8 };
+  "meaning-leg-1.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1.5 };
   },
-  "nearby-30-8": () => {
-    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, before: 30, after: 8 };
+  "common-component": (t) => {
+    t.commonComponent = true;
   },
-  "no-speaker-prior": () => {
-    SPEAKER_TUNING.firstPersonUser = 1;
+  "no-dated-leg": (t) => {
+    t.dated = { ...t.dated, weight: 0 };
   },
-  "no-tool-output-weight": () => {
-    SPEAKER_TUNING.toolOutput = 1;
+  "dated-1": (t) => {
+    t.dated = { ...t.dated, weight: 1 };
   },
-  "no-newest-first": () => {
-    RECALL_TUNING.latestFirst = false;
-    RECALL_TUNING.recency = 0;
+  "dated-day-only": (t) => {
+    t.dated = { ...t.dated, daysAfter: 0 };
   },
-  "no-synonyms": () => {
-    RECALL_TUNING.synonyms = false;
+  "no-nearby-words": (t) => {
+    t.nearby = { ...t.nearby, weight: 0 };
   },
-  "adjacent-0.2": () => {
-    RECALL_TUNING.adjacent = 0.2;
+  "nearby-vectors-stay": (t) => {
+    t.nearby = { ...t.nearby, vectorsAbstain: false };
   },
-  "vectors-when-complete": () => {
-    RECALL_TUNING.vectorMaxCoverage = 2;
+  "nearby-densest-1": (t) => {
+    t.nearby = { ...t.nearby, densest: 1 };
   },
-  "no-answer-cues": () => {
-    RECALL_TUNING.answerCues = false;
+  "nearby-densest-0.25": (t) => {
+    t.nearby = { ...t.nearby, densest: 0.25 };
   },
-  "no-widening": () => {
-    RECALL_TUNING.widen = false;
+  "no-now-words": (t) => {
+    t.nowWords = false;
   },
-  "vectors-when-named": () => {
-    RECALL_TUNING.vectorsWhenSpeakerNamed = true;
+  "nearby-always": (t) => {
+    t.nearby = { ...t.nearby, belowCoverage: 1.01 };
   },
-  "vectors-on-when": () => {
-    RECALL_TUNING.vectorsOnWhen = true;
+  "nearby-no-burst": (t) => {
+    t.nearby = { ...t.nearby, burst: 0 };
   },
-  "widen-within-2": () => {
-    RECALL_TUNING.widenWithin = 2;
+  "nearby-0.4": (t) => {
+    t.nearby = { ...t.nearby, weight: 0.4 };
   },
-  "widen-within-4": () => {
-    RECALL_TUNING.widenWithin = 4;
+  "nearby-0.8": (t) => {
+    t.nearby = { ...t.nearby, weight: 0.8 };
   },
-  "bridge-0.5": () => {
-    RECALL_TUNING.bridge = 0.5;
+  "nearby-30-8": (t) => {
+    t.nearby = { ...t.nearby, before: 30, after: 8 };
   },
-  "no-vector-leg": () => {
-    RECALL_TUNING.lexicalVectorWeight = 0;
+  "no-speaker-prior": (t) => {
+    t.speaker.firstPersonUser = 1;
   },
-  "vector-0.3": () => {
-    RECALL_TUNING.lexicalVectorWeight = 0.3;
+  "no-tool-output-weight": (t) => {
+    t.speaker.toolOutput = 1;
   },
-  "no-context-field": () => {
-    RECALL_TUNING.fields = { ...RECALL_TUNING.fields, context: 0 };
+  "no-newest-first": (t) => {
+    t.latestFirst = false;
+    t.recency = 0;
   },
-  "context-0.25": () => {
-    RECALL_TUNING.fields = { ...RECALL_TUNING.fields, context: 0.25 };
+  "no-synonyms": (t) => {
+    t.synonyms = false;
   },
-  "context-0.6": () => {
-    RECALL_TUNING.fields = { ...RECALL_TUNING.fields, context: 0.6 };
+  "vectors-when-complete": (t) => {
+    t.vectorMaxCoverage = 2;
   },
-  "speaker-0.6": () => {
-    RECALL_TUNING.fields = { ...RECALL_TUNING.fields, speaker: 0.6 };
+  "no-answer-cues": (t) => {
+    t.answerCues = false;
   },
-  "no-speaker-names": () => {
-    RECALL_TUNING.speakerNames = false;
+  "no-widening": (t) => {
+    t.widen = false;
   },
-  "no-coverage": () => {
-    RECALL_TUNING.coverage = 0;
+  "vectors-when-named": (t) => {
+    t.vectorsWhenSpeakerNamed = true;
   },
-  "no-echo": () => {
-    RECALL_TUNING.echo = 1;
+  "vectors-on-when": (t) => {
+    t.vectorsOnWhen = true;
   },
-  "vector-text-weight": () => {
-    RECALL_TUNING.vectorTextWeight = true;
+  "widen-within-2": (t) => {
+    t.widenWithin = 2;
   },
-  "round-6": () => {
-    RECALL_TUNING.coverage = 0;
-    RECALL_TUNING.echo = 1;
-    RECALL_TUNING.vectorTextWeight = false;
+  "widen-within-4": (t) => {
+    t.widenWithin = 4;
   },
-  "vector-keep-100": () => {
-    RECALL_TUNING.vectorKeep = 100;
+  "no-vector-leg": (t) => {
+    t.lexicalVectorWeight = 0;
   },
-  "score-fusion-0.7": () => {
-    RECALL_TUNING.scoreFusion = 0.7;
-    RECALL_TUNING.vectorKeep = 100;
+  "vector-0.3": (t) => {
+    t.lexicalVectorWeight = 0.3;
   },
-  "score-fusion-1": () => {
-    RECALL_TUNING.scoreFusion = 1;
-    RECALL_TUNING.vectorKeep = 100;
+  "no-context-field": (t) => {
+    t.fields = { ...t.fields, context: 0 };
   },
-  "abstain-within-3": () => {
-    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, abstainWithin: 3 };
+  "context-0.25": (t) => {
+    t.fields = { ...t.fields, context: 0.25 };
   },
-  "abstain-within-5": () => {
-    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, abstainWithin: 5 };
+  "context-0.6": (t) => {
+    t.fields = { ...t.fields, context: 0.6 };
   },
-  "abstain-within-10": () => {
-    RECALL_TUNING.nearby = { ...RECALL_TUNING.nearby, abstainWithin: 10 };
+  "speaker-0.6": (t) => {
+    t.fields = { ...t.fields, speaker: 0.6 };
   },
-  "vector-weight-0.6": () => {
-    RECALL_TUNING.lexicalVectorWeight = 0.6;
+  "no-speaker-names": (t) => {
+    t.speakerNames = false;
   },
-  "vector-weight-0.7": () => {
-    RECALL_TUNING.lexicalVectorWeight = 0.7;
+  "no-coverage": (t) => {
+    t.coverage = 0;
   },
-  "rrf-10": () => {
-    RECALL_TUNING.rrfK = 10;
+  "no-echo": (t) => {
+    t.echo = 1;
   },
-  "rrf-30": () => {
-    RECALL_TUNING.rrfK = 30;
+  "vector-keep-100": (t) => {
+    t.vectorKeep = 100;
   },
-  "meaning-0.25": () => {
-    RECALL_TUNING.meaning = 0.25;
+  "abstain-within-3": (t) => {
+    t.nearby = { ...t.nearby, abstainWithin: 3 };
   },
-  "meaning-0.75": () => {
-    RECALL_TUNING.meaning = 0.75;
+  "abstain-within-5": (t) => {
+    t.nearby = { ...t.nearby, abstainWithin: 5 };
   },
-  "meaning-1": () => {
-    RECALL_TUNING.meaning = 1;
+  "abstain-within-10": (t) => {
+    t.nearby = { ...t.nearby, abstainWithin: 10 };
   },
-  "no-phrase-first": () => {
-    RECALL_TUNING.phraseFirst = false;
+  "vector-weight-0.6": (t) => {
+    t.lexicalVectorWeight = 0.6;
   },
-  "vectors-always": () => {
-    RECALL_TUNING.vectorMinCoverage = 0;
+  "vector-weight-0.7": (t) => {
+    t.lexicalVectorWeight = 0.7;
   },
-  "vectors-coverage-0.5": () => {
-    RECALL_TUNING.vectorMinCoverage = 0.5;
+  "rrf-10": (t) => {
+    t.rrfK = 10;
+  },
+  "rrf-30": (t) => {
+    t.rrfK = 30;
+  },
+  "meaning-0.25": (t) => {
+    t.meaning = 0.25;
+  },
+  "meaning-0.75": (t) => {
+    t.meaning = 0.75;
+  },
+  "meaning-1": (t) => {
+    t.meaning = 1;
+  },
+  "no-phrase-first": (t) => {
+    t.phraseFirst = false;
+  },
+  "vectors-always": (t) => {
+    t.vectorMinCoverage = 0;
+  },
+  "vectors-coverage-0.5": (t) => {
+    t.vectorMinCoverage = 0.5;
   },
 };
 
-/** Applies a variant; the returned function puts every knob back. */
-export function applyVariant(name: string): () => void {
-  const recallSaved = { ...RECALL_TUNING };
-  const speakerSaved = { ...SPEAKER_TUNING };
-  VARIANTS[name]?.();
-  return () => {
-    Object.assign(RECALL_TUNING, recallSaved);
-    Object.assign(SPEAKER_TUNING, speakerSaved);
-  };
+/** The tuning of a variant: a copy of the defaults with its patch applied. */
+export function tuningOf(name: string): RecallTuning {
+  const tuning: RecallTuning = structuredClone(DEFAULT_RECALL_TUNING);
+  VARIANTS[name]?.(tuning);
+  return tuning;
 }
+
+/** Changes with a parameter, for the leave-one-out table: the variant without, and the grid. */
+export const FAMILIES: Record<string, Family> = {
+  "the meaning leg's weight": {
+    base: "kern",
+    grid: ["meaning-leg-0.3", "meaning-leg-0.5", "meaning-leg-0.8"],
+  },
+};

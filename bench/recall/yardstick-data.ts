@@ -1,14 +1,16 @@
-// The three recall yardsticks of issue 30, read from ../shared/data beside the repository:
+// The six recall yardsticks of issue 51, read from ../shared/data beside the repository:
 // LongMemEval dev (one conversation per question), LoCoMo dev (three conversations between two
-// named people) and ops-dev (one 20k-message operations history asked in three ways). Each
-// becomes conversations in kern's import format with questions whose evidence is message seqs.
+// named people), ops-dev (one 20k-message operations history asked in three ways), REALTALK dev
+// (five real 21-day chats), BEAM 100K dev (ten long user-assistant chats) and LoCoMo-Plus dev
+// (implicit cues stitched into LoCoMo's three). Each becomes conversations in kern's import
+// format with questions whose evidence is message seqs.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { hasEvidence, loadQuestions } from "../longmemeval/questions.js";
-import { toHaystack } from "../longmemeval/to-conversation.js";
+import { haystackTime, toHaystack } from "../longmemeval/to-conversation.js";
 
 export interface ImportLine {
   role: "user" | "assistant" | "tool";
@@ -18,11 +20,13 @@ export interface ImportLine {
 }
 
 export interface YardstickQuestion {
-  /** The query set: "lme", "locomo", "ops-keyword", "ops-question", "ops-reworded". */
+  /** The query set: "lme", "locomo", "ops-keyword", "ops-question", "ops-reworded", … */
   set: string;
   category: string;
   question: string;
   evidence: Set<number>;
+  /** When the question is asked (ISO), where the data set says. */
+  askedAt?: string;
 }
 
 export interface Conversation {
@@ -31,7 +35,7 @@ export interface Conversation {
   questions: YardstickQuestion[];
 }
 
-export const YARDSTICKS = ["lme", "locomo", "ops"] as const;
+export const YARDSTICKS = ["lme", "locomo", "ops", "realtalk", "beam", "locomo-plus"] as const;
 export type YardstickName = (typeof YARDSTICKS)[number];
 
 const lineSchema = z.object({
@@ -44,8 +48,11 @@ const qaSchema = z.array(
   z.object({
     question: z.string(),
     evidence_idx: z.array(z.number()).optional(),
-    category_name: z.string().optional(),
-    adversarial: z.boolean().optional(),
+    category_name: z.string().nullish(),
+    category: z.union([z.string(), z.number()]).nullish(),
+    subtype: z.string().nullish(),
+    adversarial: z.boolean().nullish(),
+    question_date: z.string().nullish(),
   }),
 );
 
@@ -63,32 +70,68 @@ function readLines(file: string): ImportLine[] {
     });
 }
 
+/** A question's category: LoCoMo's name, else LoCoMo-Plus's subtype, else BEAM's ability. */
+function categoryOf(qa: z.infer<typeof qaSchema>[number]): string {
+  if (qa.category_name) return qa.category_name;
+  if (qa.subtype && typeof qa.category === "string" && qa.category === "cognitive") {
+    return qa.subtype;
+  }
+  return typeof qa.category === "string" ? qa.category : "other";
+}
+
 function readQuestions(file: string, set: string): YardstickQuestion[] {
   return qaSchema
     .parse(JSON.parse(readFileSync(file, "utf8")))
     .filter((qa) => !qa.adversarial && (qa.evidence_idx?.length ?? 0) > 0)
     .map((qa) => ({
       set,
-      category: qa.category_name ?? "other",
+      category: categoryOf(qa),
       question: qa.question,
       evidence: new Set(qa.evidence_idx),
+      ...(qa.question_date ? { askedAt: qa.question_date } : {}),
     }));
 }
 
-/** LoCoMo dev: every `<id>.jsonl` with its `<id>.qa.json`, adversarial questions skipped. */
-export function loadLocomo(root: string): Conversation[] {
-  const dir = join(sharedData(root), "locomo-dev");
+/** Every `<id>.jsonl` of `dir` with its `<id>.qa.json`, adversarial questions skipped. */
+function loadDialogues(dir: string, set: string): Conversation[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith(".qa.json"))
     .sort()
     .map((name) => {
       const id = name.replace(".qa.json", "");
       return {
-        id,
+        id: `${set}-${id}`,
         lines: readLines(join(dir, `${id}.jsonl`)),
-        questions: readQuestions(join(dir, name), "locomo"),
+        questions: readQuestions(join(dir, name), set),
       };
     });
+}
+
+/** LoCoMo dev: three conversations between two named people. */
+export function loadLocomo(root: string): Conversation[] {
+  return loadDialogues(join(sharedData(root), "locomo-dev"), "locomo");
+}
+
+/** REALTALK dev: five real 21-day chats. */
+export function loadRealtalk(root: string): Conversation[] {
+  return loadDialogues(join(sharedData(root), "realtalk-dev"), "realtalk");
+}
+
+/** LoCoMo-Plus dev: implicit cues and their triggers stitched into LoCoMo's three. */
+export function loadLocomoPlus(root: string): Conversation[] {
+  return loadDialogues(join(sharedData(root), "locomo-plus-dev"), "locomo-plus");
+}
+
+/** BEAM 100K dev: ten long user-assistant chats, unpacked from their archive. */
+export function loadBeam(root: string): Conversation[] {
+  const archive = join(sharedData(root), "beam-dev", "beam-100k-dev.tar.gz");
+  const folder = mkdtempSync(join(tmpdir(), "kern-beam-"));
+  try {
+    execFileSync("tar", ["-xzf", archive, "-C", folder]);
+    return loadDialogues(join(folder, "beam-100k-dev"), "beam");
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -139,6 +182,7 @@ export function loadLme(
             category: question.question_type,
             question: question.question,
             evidence: haystack.evidence,
+            askedAt: haystackTime(question.question_date),
           },
         ],
       };

@@ -11,7 +11,7 @@ export { createRemoteEmbedder } from "./embeddings/remote-embedder.js";
 export { MemoryEngine, type MemoryEngineOptions } from "./memory-engine.js";
 export type { MemoryConfig, SummaryModel } from "./pipeline-context.js";
 export { buildRecallText } from "./recall/auto-recall.js";
-export { RECALL_TUNING, type RecallFilters } from "./recall/recall.js";
+export { DEFAULT_RECALL_TUNING, type RecallFilters } from "./recall/recall.js";
 export { rerankByVector } from "./recall/vector-rerank.js";
 export * from "./text/count-tokens.js";
 export * from "./text/message-text.js";

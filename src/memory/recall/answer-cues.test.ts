@@ -3,11 +3,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { openTestMemory, type TestMemory } from "../../../test/support/memory-fixtures.js";
 import { withAnswerCues } from "./answer-cues.js";
-import { RECALL_TUNING } from "./recall-tuning.js";
+import { DEFAULT_RECALL_TUNING } from "./recall-tuning.js";
 
 let memory: TestMemory | null = null;
 afterEach(async () => {
-  RECALL_TUNING.answerCues = true;
   await memory?.close();
   memory = null;
 });
@@ -51,8 +50,8 @@ describe("answer cues", () => {
     const reasonId = lines.indexOf(reason) + 1; // ids count from 1 in a new index
     const cued = await memory.engine.recallLegs({ query, k: 3 });
     expect(cued.fts[0]).toBe(reasonId);
-    RECALL_TUNING.answerCues = false;
-    const plain = await memory.engine.recallLegs({ query, k: 3 });
+    const tuning = { ...DEFAULT_RECALL_TUNING, answerCues: false };
+    const plain = await memory.engine.recallLegs({ query, k: 3, tuning });
     expect(plain.fts[0]).not.toBe(reasonId);
   });
 });

@@ -40,7 +40,7 @@ const STEM = 5;
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 /** True when `key` occurs in `text` at the start of a word (and, if `whole`, ends one). */
-export function startsWord(text: string, key: string, whole = false): boolean {
+function startsWord(text: string, key: string, whole = false): boolean {
   for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + 1)) {
     if (at > 0 && WORD_CHAR.test(text.charAt(at - 1))) continue;
     if (!whole || !WORD_CHAR.test(text.charAt(at + key.length) || " ")) return true;

@@ -1,11 +1,11 @@
 // The lexical leg's hits re-scored without another query (recall.ts ranks with them): by how many
 // of the question's words each holds and whether it is an echo (term-coverage.ts), by its
-// speaker, its adjacent message and its age; and whether the best of them holds the question's
-// words together (nearby-words.ts applies only when it does not). Pure.
+// speaker and its age; and whether the best of them holds the question's words together
+// (nearby-words.ts applies only when it does not). Pure.
 // docs/decisions/0004-recall-ranking.md
 import type { IndexedMessage } from "../../store/index.js";
 import { messageText } from "../text/message-text.js";
-import { RECALL_TUNING } from "./recall-tuning.js";
+import type { RecallTuning } from "./recall-tuning.js";
 import type { RoleWeight } from "./speaker-prior.js";
 import { coverageOf, isShortQuestion } from "./term-coverage.js";
 
@@ -18,20 +18,19 @@ export interface ScoredHit {
 }
 
 /**
- * The lexical leg: FTS5 BM25 hits re-scored with their conversational context. A message's score
- * is its own normalized BM25 (times its speaker's weight, speaker-prior.ts) plus a share of its
- * adjacent message's (a question and its answer share the topic) plus a small bonus for being newer (knowledge that changed: the later
- * statement first). Pure over the hits; no extra query.
+ * The lexical leg: FTS5 BM25 hits re-scored by who said them and their age. A message's score is
+ * its own normalized BM25 (times its speaker's weight, speaker-prior.ts) plus a small bonus of up
+ * to `recency` for being newer (knowledge that changed: the later statement first). Pure over
+ * the hits; no extra query. (A share of the adjacent message's score was measured and removed:
+ * ADR 0004, rounds 6 and 19.)
  */
 export function contextRerank(
   hits: readonly ScoredHit[],
-  roleWeight: RoleWeight = () => 1,
+  roleWeight: RoleWeight,
+  recency: number,
 ): ScoredHit[] {
   const top = hits.reduce((max, hit) => Math.max(max, hit.score), 0);
   if (top <= 0) return [...hits];
-  const bySeq = new Map(hits.map((hit) => [`${hit.session}:${hit.seq}`, hit.score / top]));
-  const score = (session: string, seq: number) => bySeq.get(`${session}:${seq}`) ?? 0;
-  const { adjacent, recency } = RECALL_TUNING;
   let oldest = Number.POSITIVE_INFINITY;
   let newest = Number.NEGATIVE_INFINITY;
   for (const hit of hits) [oldest, newest] = [Math.min(oldest, hit.id), Math.max(newest, hit.id)];
@@ -39,8 +38,7 @@ export function contextRerank(
   return hits
     .map((hit) => {
       const own = (hit.score / top) * roleWeight(hit.role);
-      const partner = Math.max(score(hit.session, hit.seq - 1), score(hit.session, hit.seq + 1));
-      return { ...hit, score: own + adjacent * partner + recency * age(hit.id) };
+      return { ...hit, score: own + recency * age(hit.id) };
     })
     .sort((a, b) => b.score - a.score || a.id - b.id);
 }
@@ -54,19 +52,22 @@ export function byCoverage(
   hits: readonly ScoredHit[],
   heads: readonly IndexedMessage[],
   terms: readonly string[],
+  tuning: Pick<RecallTuning, "coverage" | "echo">,
 ): ScoredHit[] {
-  if (RECALL_TUNING.coverage <= 0 && RECALL_TUNING.echo >= 1) return [...hits];
-  const weigh = textWeight(terms);
+  if (tuning.coverage <= 0 && tuning.echo >= 1) return [...hits];
+  const weigh = textWeight(terms, tuning);
   const weight = new Map(heads.map((m) => [m.id, weigh(messageText(m))]));
   return hits.map((hit) => ({ ...hit, score: hit.score * (weight.get(hit.id) ?? 1) }));
 }
 
 /** A candidate's weight from its text: its coverage of the question's words and whether it is an echo. */
-export function textWeight(terms: readonly string[]): (text: string) => number {
-  const share = terms.length >= 2 ? RECALL_TUNING.coverage : 0;
+function textWeight(
+  terms: readonly string[],
+  tuning: Pick<RecallTuning, "coverage" | "echo">,
+): (text: string) => number {
+  const share = terms.length >= 2 ? tuning.coverage : 0;
   const coverage = coverageOf(terms);
-  return (text) =>
-    (1 - share + share * coverage(text)) * (isShortQuestion(text) ? RECALL_TUNING.echo : 1);
+  return (text) => (1 - share + share * coverage(text)) * (isShortQuestion(text) ? tuning.echo : 1);
 }
 
 /** The share of `terms` the head of message `id` holds, or undefined when its head was not read. */
@@ -88,11 +89,12 @@ export function wordsAreApart(
   hits: readonly ScoredHit[],
   heads: readonly IndexedMessage[],
   terms: readonly string[],
+  belowCoverage: number,
 ): boolean {
   const best = hits.reduce<ScoredHit | undefined>(
     (top, hit) => (top === undefined || hit.score > top.score ? hit : top),
     undefined,
   );
   const share = headCoverage(best?.id, heads, terms);
-  return share !== undefined && share < RECALL_TUNING.nearby.belowCoverage;
+  return share !== undefined && share < belowCoverage;
 }

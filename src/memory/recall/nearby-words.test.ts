@@ -3,12 +3,14 @@
 // and in a short history, where no word can cluster, the rule does nothing.
 import { afterEach, describe, expect, it } from "vitest";
 import { openTestMemory, type TestMemory } from "../../../test/support/memory-fixtures.js";
-import { RECALL_TUNING } from "./recall-tuning.js";
+import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
 
 let memory: TestMemory | null = null;
-const defaults = { ...RECALL_TUNING.nearby };
+/** The default tuning with the nearby-words rule's knobs changed. */
+function nearby(patch: Partial<RecallTuning["nearby"]>): RecallTuning {
+  return { ...DEFAULT_RECALL_TUNING, nearby: { ...DEFAULT_RECALL_TUNING.nearby, ...patch } };
+}
 afterEach(async () => {
-  RECALL_TUNING.nearby = { ...defaults };
   await memory?.close();
   memory = null;
 });
@@ -55,8 +57,11 @@ describe("nearby words", () => {
     const first = found.results[0];
     expect(first && first.seqStart <= STATEMENT_AT && STATEMENT_AT < first.seqEnd).toBe(true);
     // Without the rule a decoy or the chatter comes first: the rule is what finds it.
-    RECALL_TUNING.nearby = { ...defaults, weight: 0 };
-    const without = await memory.engine.recall({ query: QUESTION, k: 3 });
+    const without = await memory.engine.recall({
+      query: QUESTION,
+      k: 3,
+      tuning: nearby({ weight: 0 }),
+    });
     const other = without.results[0];
     expect(other && other.seqStart <= STATEMENT_AT && STATEMENT_AT < other.seqEnd).toBe(false);
   });
@@ -68,15 +73,21 @@ describe("nearby words", () => {
     lines[900] = "Conversion codec: conversion codec, conversion codec.";
     memory = await remember(lines);
     // A lighter lift: the statement gains, and stays below that message.
-    RECALL_TUNING.nearby = { ...defaults, weight: 0.2 };
-    const legs = await memory.engine.recallLegs({ query: QUESTION, k: 5 });
+    const legs = await memory.engine.recallLegs({
+      query: QUESTION,
+      k: 5,
+      tuning: nearby({ weight: 0.2 }),
+    });
     const statementAt = legs.fts.findIndex((id) => id === STATEMENT_AT + 1);
     expect(statementAt).toBeGreaterThan(0);
     expect(statementAt).toBeLessThan(5);
     expect(legs.vectors).toEqual([]);
     // Looking at the first hit alone, the leg re-orders the backbone's hits.
-    RECALL_TUNING.nearby = { ...defaults, weight: 0.2, abstainWithin: 1 };
-    const first = await memory.engine.recallLegs({ query: QUESTION, k: 5 });
+    const first = await memory.engine.recallLegs({
+      query: QUESTION,
+      k: 5,
+      tuning: nearby({ weight: 0.2, abstainWithin: 1 }),
+    });
     expect(first.vectors.length).toBeGreaterThan(0);
   });
 
@@ -84,8 +95,11 @@ describe("nearby words", () => {
     const lines = history().slice(440, 560);
     memory = await remember(lines);
     const withRule = await memory.engine.recallLegs({ query: QUESTION, k: 10 });
-    RECALL_TUNING.nearby = { ...defaults, weight: 0 };
-    const withoutRule = await memory.engine.recallLegs({ query: QUESTION, k: 10 });
+    const withoutRule = await memory.engine.recallLegs({
+      query: QUESTION,
+      k: 10,
+      tuning: nearby({ weight: 0 }),
+    });
     expect(withRule.fts).toEqual(withoutRule.fts);
     expect(withRule.fts.length).toBeGreaterThan(0);
   });

@@ -1,5 +1,5 @@
-// How recall's legs are fused (recall.ts): weighted reciprocal rank, the default, and fusion by
-// score, the measured alternative (`scoreFusion`, ADR 0004 round 8). Pure.
+// How recall's legs are fused (recall.ts): weighted reciprocal rank. (Fusion by score was measured
+// in rounds 8, 11 and 15 and removed in round 19: ADR 0004.) Pure.
 // docs/decisions/0004-recall-ranking.md
 
 /** The constant of reciprocal rank fusion (Cormack et al. 2009): score = Σ 1 / (60 + rank). */
@@ -23,25 +23,4 @@ export function fuseRankings<T>(
     });
   }
   return [...scores].map(([item, score]) => ({ item, score })).sort((a, b) => b.score - a.score);
-}
-
-/**
- * Fuses the lexical leg's scores (already scaled to its best hit) with the `local` vector leg's
- * similarities scaled to 0..1 over the candidates, the latter at `weight`: a candidate the
- * backbone ranks far ahead stays ahead, and the vector leg decides among near ties.
- */
-export function fuseScores(
-  lexical: ReadonlyArray<{ id: number; score: number }>,
-  similar: ReadonlyArray<{ id: number; similarity: number }>,
-  weight: number,
-): Array<{ item: number; score: number }> {
-  const values = similar.map((entry) => entry.similarity);
-  const low = Math.min(...values);
-  const span = Math.max(...values) - low;
-  const scaled = new Map(
-    similar.map((entry) => [entry.id, span > 0 ? (entry.similarity - low) / span : 0]),
-  );
-  return lexical
-    .map((hit) => ({ item: hit.id, score: hit.score + weight * (scaled.get(hit.id) ?? 0) }))
-    .sort((a, b) => b.score - a.score || a.item - b.item);
 }

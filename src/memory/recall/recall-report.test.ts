@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { openTestMemory, type TestMemory } from "../../../test/support/memory-fixtures.js";
 import { buildReport } from "./recall-report.js";
+import { DEFAULT_RECALL_TUNING } from "./recall-tuning.js";
 
 let memory: TestMemory | null = null;
 afterEach(async () => {
@@ -33,10 +34,9 @@ function report(opened: TestMemory, ids: readonly number[], order: readonly numb
     speakers: new Set<string>(),
     phrase: new Set<number>(),
   };
-  return buildReport(opened.store, "quartz", ranked, k).results.map((result) => [
-    result.seqStart,
-    result.seqEnd,
-  ]);
+  return buildReport(opened.store, "quartz", ranked, k, DEFAULT_RECALL_TUNING).results.map(
+    (result) => [result.seqStart, result.seqEnd],
+  );
 }
 
 describe("buildReport", () => {

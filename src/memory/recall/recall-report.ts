@@ -6,7 +6,7 @@ import { type AgentStore, type IndexedMessage, searchTerms } from "../../store/i
 import { messageText } from "../text/message-text.js";
 import { asksForEarlier, latestFirst, namesWholeSubject, subjectTerms } from "./latest-first.js";
 import { recallSnippet } from "./recall-snippet.js";
-import { RECALL_TUNING } from "./recall-tuning.js";
+import type { RecallTuning } from "./recall-tuning.js";
 
 /**
  * Fused candidates the newest-first rule re-orders: a fixed window, so `k` does not change which
@@ -56,13 +56,19 @@ function turnRange(store: AgentStore, session: string, seq: number): [number, nu
  * (a speaker's name by who said it), or, for a phrase query, the phrase. A tool output (a log, a
  * listing) names words without stating anything about them.
  */
-function statesSubject(message: IndexedMessage, text: string, ranked: Ranked, terms: string[]) {
+function statesSubject(
+  message: IndexedMessage,
+  text: string,
+  ranked: Ranked,
+  terms: string[],
+  nowWords: boolean,
+) {
   if (message.role === "tool") return false;
   if (ranked.phrase.size > 0) return ranked.phrase.has(message.id);
   const speaker = message.meta?.name?.toLowerCase() ?? "";
   if (ranked.speakers.size > 0 && !ranked.speakers.has(speaker)) return false;
   const subject = terms.filter((term) => !ranked.speakers.has(term));
-  return namesWholeSubject(text, RECALL_TUNING.nowWords ? subjectTerms(subject) : subject);
+  return namesWholeSubject(text, nowWords ? subjectTerms(subject) : subject);
 }
 
 /**
@@ -71,6 +77,7 @@ function statesSubject(message: IndexedMessage, text: string, ranked: Ranked, te
  */
 function newestFirst(
   query: string,
+  tuning: RecallTuning,
   ranked: Ranked,
   candidates: ReadonlyArray<{ item: number; score: number }>,
   messages: ReadonlyMap<number, IndexedMessage>,
@@ -79,14 +86,14 @@ function newestFirst(
   const terms = searchTerms(query);
   const window = candidates.slice(0, LATEST_WINDOW);
   const reordered =
-    RECALL_TUNING.latestFirst && !asksForEarlier(query)
+    tuning.latestFirst && !asksForEarlier(query)
       ? latestFirst(
           window,
           (entry) => {
             const message = messages.get(entry.item);
             return (
               message !== undefined &&
-              statesSubject(message, texts.get(entry.item) ?? "", ranked, terms)
+              statesSubject(message, texts.get(entry.item) ?? "", ranked, terms, tuning.nowWords)
             );
           },
           (entry) => entry.item,
@@ -99,6 +106,27 @@ function newestFirst(
 }
 
 /**
+ * Whether a hit of a turn that has a result already goes into it: one next to it widens it (when
+ * the tuning says so and the hit ranks within k); with one result per turn, one further away adds
+ * nothing; otherwise it is a result of its own.
+ */
+function widens(
+  earlier: RecallResult,
+  seq: number,
+  place: number,
+  k: number,
+  tuning: RecallTuning,
+): boolean {
+  const adjacent = seq === earlier.seqEnd || seq === earlier.seqStart - 1;
+  if (adjacent && tuning.widen && place < tuning.widenWithin * k) {
+    if (seq === earlier.seqEnd) earlier.seqEnd += 1;
+    else earlier.seqStart -= 1;
+    return true;
+  }
+  return tuning.oneResultPerTurn;
+}
+
+/**
  * The report from one search's rankings: the newest statement of a subject first, one result a
  * turn (a neighbouring hit widens it), snippets, at most `k`.
  */
@@ -107,6 +135,7 @@ export function buildReport(
   query: string,
   ranked: Ranked,
   k: number,
+  tuning: RecallTuning,
 ): RecallReport {
   const terms = searchTerms(query);
   const candidates = ranked.fused.slice(0, Math.max(LATEST_WINDOW, k * 4));
@@ -114,7 +143,7 @@ export function buildReport(
     store.messages.byIds(candidates.map((entry) => entry.item)).map((m) => [m.id, m]),
   );
   const texts = new Map([...messages].map(([id, message]) => [id, messageText(message)]));
-  const top = newestFirst(query, ranked, candidates, messages, texts);
+  const top = newestFirst(query, tuning, ranked, candidates, messages, texts);
   const results: RecallResult[] = [];
   const byTurn = new Map<string, RecallResult>();
   for (const [place, { item, score }] of top.entries()) {
@@ -123,14 +152,7 @@ export function buildReport(
     const [turnStart] = turnRange(store, message.session, message.seq);
     const turn = `${message.session}\u0000${turnStart}`;
     const earlier = byTurn.get(turn);
-    if (earlier) {
-      // One result per turn: a second hit next to it widens it (when the tuning says so); one
-      // further away adds nothing.
-      if (!RECALL_TUNING.widen || place >= RECALL_TUNING.widenWithin * k) continue;
-      if (message.seq === earlier.seqEnd) earlier.seqEnd += 1;
-      else if (message.seq === earlier.seqStart - 1) earlier.seqStart -= 1;
-      continue;
-    }
+    if (earlier && widens(earlier, message.seq, place, k, tuning)) continue;
     const snippet = recallSnippet(texts.get(message.id) ?? "", terms);
     const result: RecallResult = {
       session: message.session,
@@ -141,7 +163,7 @@ export function buildReport(
       ts: message.ts,
       speaker: message.meta?.name ?? message.meta?.user ?? message.role,
     };
-    byTurn.set(turn, result);
+    if (!earlier) byTurn.set(turn, result);
     results.push(result);
     if (results.length >= k) break;
   }

@@ -1,31 +1,18 @@
-// The knobs of recall's ranking in one object, so the benchmark can vary them
-// (bench/recall/variants.ts); the values are the defaults. docs/decisions/0004-recall-ranking.md
+// The knobs of recall's ranking in one object, passed to recall as an option (`tuning`) so the
+// benchmark can vary them (bench/recall/variants.ts) without a global; the values here are the
+// defaults, frozen. docs/decisions/0004-recall-ranking.md
 import { DEFAULT_FIELD_WEIGHTS } from "../../store/index.js";
 import { RRF_K } from "./recall-fusion.js";
 
-/** Knobs of the ranking, measured on the three recall yardsticks (npm run bench:recall); ADR 0004. */
-export const RECALL_TUNING = {
+/** Knobs of the ranking, measured on the recall yardsticks (npm run bench:recall); ADR 0004. */
+const DEFAULTS = {
   /** FTS hits taken before re-ranking (LongMemEval: 50 0.830/0.911, 100 0.837/0.915, 200 0.840/0.915 at @5/@10; p95 at 100k 22, 29, 37 ms). */
   ftsCandidates: 100,
-  /**
-   * Weight of the best adjacent message's lexical score (the other half of a turn). Off since
-   * the index holds each message's context (the two before it) as a field: on the three
-   * yardsticks (ADR 0004, round 6) the rule cost ops-dev more than it gave LongMemEval.
-   */
-  adjacent: 0,
   /**
    * Knowledge that changed: among hits, the newest gains up to this much (linear in insertion
    * order), so when two messages state a value the later one ranks first.
    */
   recency: 0.05,
-  /**
-   * Weight of the second hop (bridge-hop.ts) in fusion; 0 turns it off. Chosen on the bench's
-   * planted two-hop facts at 20k (keyword R@5 0.854 -> 0.927 at 0.5). Off since round 18 (ADR 0004):
-   * on the three yardsticks it gains nothing (ops-dev's 26 multi-hop questions the same on and
-   * off); at 0.5 the sum is 7.849 against 7.852 off (LongMemEval @5 0.879 -> 0.876, LoCoMo
-   * 0.708 / 0.808 -> 0.706 / 0.810), and it costs a second FTS query.
-   */
-  bridge: 0,
   /**
    * Whether the `local` vector leg runs on a question asking for a time ("when", "what day",
    * "which year"): its answer is a date, which no bag of the question's words holds, so the leg can
@@ -73,6 +60,8 @@ export const RECALL_TUNING = {
    * candidate's similarity is (1 - meaning) × hashed cosine + meaning × meaning cosine.
    */
   meaning: 0.5,
+  /** The candidates' common direction taken out of their meaning vectors (common-component.ts). */
+  commonComponent: false,
   semanticVectorWeight: 1,
   /** BM25 weight of each field of a message (message-repo.ts, FieldWeights). */
   fields: { ...DEFAULT_FIELD_WEIGHTS },
@@ -108,7 +97,28 @@ export const RECALL_TUNING = {
    * questions name a day; 15 of them were missed at @5), nothing else moves; weights 1 and 2 and
    * the day alone (daysAfter 0) within a point of it.
    */
-  dated: { weight: 0.5, daysAfter: 1 },
+  dated: { weight: 0.5, daysAfter: 1, months: false, relative: false },
+  /**
+   * Pseudo-relevance feedback (feedback-terms.ts): the `terms` words the lexical leg's first
+   * `docs` hits share that the question lacks, searched as a leg fused at `weight`; 0 turns it off.
+   */
+  feedback: { weight: 0, docs: 5, terms: 8 },
+  /**
+   * The meaning leg (meaning-index.ts): the `k` of the newest `size` messages nearest the
+   * question in meaning (SIF with the history's common component removed), fused at `weight`;
+   * 0 turns it off.
+   */
+  meaningLeg: { weight: 0, size: 20_000, k: 50 },
+  /**
+   * A capitalised question word that names no speaker but that the history uses to address one
+   * ("Hey Kate!") is read as that speaker's name (speaker-aliases.ts).
+   */
+  speakerAliases: false,
+  /**
+   * One result per turn: a hit of a turn already shown, not next to its result, adds nothing.
+   * Off, it is a result of its own.
+   */
+  oneResultPerTurn: true,
   /**
    * Coverage (term-coverage.ts): a hit's score is multiplied by `1 - coverage + coverage × the
    * share of the question's words it holds` (questions of two words or more; a speaker's name is
@@ -129,21 +139,8 @@ export const RECALL_TUNING = {
    * 100 was measured in round 8 (ADR 0004): nothing moves but ops reworded (+0.6 at @5).
    */
   vectorKeep: 50,
-  /**
-   * With the `local` embedder, fuse by score instead of by rank when above 0: the lexical leg's
-   * score (scaled to its best hit) plus this weight times the vector leg's similarity (scaled
-   * 0..1 over the candidates). Round 8 (ADR 0004): at 1, ops question @5 0.892 -> 0.952 and
-   * reworded 0.006 -> 0.048, but LongMemEval @5 0.887 -> 0.858; not kept.
-   */
-  scoreFusion: 0,
   /** The constant k of reciprocal rank fusion (recall-fusion.ts); round 8 measured 10 and 30. */
   rrfK: RRF_K,
-  /**
-   * The `local` vector leg's similarity weighed the same way (coverage and echo). Off: measured in
-   * one run on the three yardsticks (ADR 0004, round 7) it lifted ops keyword 0.940 -> 0.964 and
-   * reworded 0.006 -> 0.030 at @5 but cost LongMemEval 4.7 points at @5 (0.887 -> 0.840).
-   */
-  vectorTextWeight: false,
   /** A short keyword query's exact phrase first (phrase-first.ts). */
   phraseFirst: true,
   /**
@@ -191,4 +188,34 @@ export const RECALL_TUNING = {
     vectorsAbstain: true,
     abstainWithin: 3,
   },
+  /** Who said it (speaker-prior.ts). */
+  speaker: {
+    /**
+     * A tool output's share of its score: planted facts at 20k, keyword R@5 0.927 at 1, 0.948 at
+     * 0.7, 0.5 and 0.3 (LongMemEval has no tool outputs). Halved, an output that alone holds the
+     * words still ranks.
+     */
+    toolOutput: 0.5,
+    /**
+     * A user message's weight when the question is in the first person. LongMemEval final @5 /
+     * @10: 0.855 / 0.911 at 1, 0.862 / 0.926 at 1.2, 0.858 / 0.922 at 1.25, 0.848 / 0.908 at
+     * 1.5. Applied to every question it cost the planted facts (stated mostly by the assistant,
+     * asked without a pronoun): keyword R@5 0.958 -> 0.938; asked only in the first person,
+     * nothing. Not for a question about what the answerer said: final @5 0.862 -> 0.865.
+     */
+    firstPersonUser: 1.2,
+  },
 };
+
+/** The ranking's knobs (recall's `tuning` option). */
+export type RecallTuning = typeof DEFAULTS;
+
+function deepFreeze<T extends object>(value: T): Readonly<T> {
+  for (const inner of Object.values(value)) {
+    if (inner && typeof inner === "object") deepFreeze(inner);
+  }
+  return Object.freeze(value);
+}
+
+/** The defaults, frozen: a variant is a copy (`{ ...DEFAULT_RECALL_TUNING, coverage: 0 }`). */
+export const DEFAULT_RECALL_TUNING: Readonly<RecallTuning> = deepFreeze(DEFAULTS);

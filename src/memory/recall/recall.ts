@@ -2,8 +2,7 @@
 // message uses) and vectors (with the `local` embedder, the FTS candidates re-ordered by words and
 // meaning; with a model, a KNN), words said around a hit counting for it when no hit holds the
 // question's words together (nearby-words.ts), the hits of a day the question names
-// (question-dates.ts), a second hop through the best hit's names, fused
-// by weighted reciprocal rank; the newest statement of a subject first; a result is the matching
+// (question-dates.ts), fused by weighted reciprocal rank; the newest statement of a subject first; a result is the matching
 // message, one per turn; with the `local` embedder nothing without a query word (or a synonym of
 // one) is a match. Reads the index only.
 // docs/decisions/0004-recall-ranking.md
@@ -13,26 +12,27 @@ import type { Embedder } from "../embeddings/embedder.js";
 import type { WordVectors } from "../embeddings/word-vectors.js";
 import { messageText } from "../text/message-text.js";
 import { withAnswerCues } from "./answer-cues.js";
-import { bridgeQuery } from "./bridge-hop.js";
+import { feedbackTerms } from "./feedback-terms.js";
 import {
   byCoverage,
   contextRerank,
   headCoverage,
   type ScoredHit,
-  textWeight,
   wordsAreApart,
 } from "./lexical-rescore.js";
+import { meaningIndexOf } from "./meaning-index.js";
 import { withNearbyWords } from "./nearby-words.js";
 import { phraseFirst, phraseOf } from "./phrase-first.js";
-import { questionDays } from "./question-dates.js";
-import { fuseRankings, fuseScores } from "./recall-fusion.js";
+import { questionTimes } from "./question-dates.js";
+import { fuseRankings } from "./recall-fusion.js";
 import { buildReport, type Ranked } from "./recall-report.js";
-import { RECALL_TUNING } from "./recall-tuning.js";
+import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
+import { aliasOf } from "./speaker-aliases.js";
 import { type RoleWeight, speakerWeights } from "./speaker-prior.js";
 import { type Synonyms, shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
 import { HEAD_CHARS, scoreByVector } from "./vector-rerank.js";
 
-export { RECALL_TUNING } from "./recall-tuning.js";
+export { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
 
 export interface RecallFilters {
   /** ISO timestamps: messages at or after `after`, before `before`. */
@@ -46,6 +46,10 @@ export interface RecallOptions {
   query: string;
   k: number;
   filters?: RecallFilters;
+  /** The ranking's knobs (default: DEFAULT_RECALL_TUNING); the benchmark varies them. */
+  tuning?: RecallTuning;
+  /** When the question is asked (ISO): relative times in it ("yesterday") are read against it. */
+  now?: string;
 }
 
 export interface RecallDependencies {
@@ -59,8 +63,6 @@ export interface RecallDependencies {
 
 /** Vector candidates taken before fusion. */
 const CANDIDATES = 50;
-/** Hits the second hop contributes. */
-const BRIDGE_HITS = 10;
 /** Hits the dated leg takes from each day a question names. */
 const DATED_HITS = 20;
 /** Phrase hits taken (phrase-first.ts). */
@@ -71,10 +73,11 @@ const PHRASE_HITS = 20;
  * lexical ranker, so it may only re-order FTS hits and add near-duplicates, never outvote FTS.
  * A model embedder carries meaning and counts as much as FTS.
  */
-export function vectorLegWeight(fingerprint: string): number {
-  return isLexicalEmbedder(fingerprint)
-    ? RECALL_TUNING.lexicalVectorWeight
-    : RECALL_TUNING.semanticVectorWeight;
+export function vectorLegWeight(
+  fingerprint: string,
+  tuning: RecallTuning = DEFAULT_RECALL_TUNING,
+): number {
+  return isLexicalEmbedder(fingerprint) ? tuning.lexicalVectorWeight : tuning.semanticVectorWeight;
 }
 
 function isLexicalEmbedder(fingerprint: string): boolean {
@@ -113,38 +116,34 @@ async function vectorRanking(deps: RecallDependencies, options: RecallOptions): 
     .slice(0, CANDIDATES);
 }
 
-/** The question's capitalised words that name a speaker (lowercase), for the lexical leg. */
-function speakerTerms(deps: RecallDependencies, query: string): Set<string> {
-  const names = new Set<string>();
-  if (!RECALL_TUNING.speakerNames) return names;
+/**
+ * The question's capitalised words that name a speaker (lowercase), for the lexical leg, and the
+ * question with each name it uses for a speaker other than the messages' own (speaker-aliases.ts,
+ * when the tuning says) put as the messages name them.
+ */
+function readSpeakers(
+  deps: RecallDependencies,
+  query: string,
+  tuning: RecallTuning,
+): { speakers: Set<string>; question: string } {
+  const speakers = new Set<string>();
+  if (!tuning.speakerNames) return { speakers, question: query };
+  let question = query;
   for (const word of query.match(/\p{Lu}[\p{L}\p{N}]+/gu) ?? []) {
     const term = word.toLowerCase();
-    if (searchTerms(term)[0] === term && deps.store.messages.namesSpeaker(term)) names.add(term);
+    if (searchTerms(term)[0] !== term) continue;
+    if (deps.store.messages.namesSpeaker(term)) {
+      speakers.add(term);
+      continue;
+    }
+    const alias = tuning.speakerAliases ? aliasOf(deps.store, word) : undefined;
+    const [name] = alias ? searchTerms(alias) : [];
+    if (name && deps.store.messages.namesSpeaker(name)) {
+      speakers.add(name);
+      question = question.replace(new RegExp(`\\b${word}\\b`, "gu"), alias ?? word);
+    }
   }
-  return names;
-}
-
-/** The second hop's hits (bridge-hop.ts) from the best first-hop hit, best first. */
-function bridgeRanking(
-  deps: RecallDependencies,
-  options: RecallOptions,
-  best: number | undefined,
-): number[] {
-  if (best === undefined || RECALL_TUNING.bridge <= 0) return [];
-  const [message] = deps.store.messages.byIds([best]);
-  const bridge = message ? bridgeQuery(messageText(message), searchTerms(options.query)) : null;
-  if (!bridge) return [];
-  const hits = deps.store.messages.search(bridge.query, {
-    k: BRIDGE_HITS,
-    ...(options.filters ? { filters: options.filters } : {}),
-  });
-  const holding = deps.store.messages
-    .byIds(hits.map((hit) => hit.id))
-    .filter(
-      (hit) => hit.id !== best && bridge.names.some((name) => messageText(hit).includes(name)),
-    );
-  const kept = new Set(holding.map((hit) => hit.id));
-  return hits.map((hit) => hit.id).filter((id) => kept.has(id));
+  return { speakers, question };
 }
 
 /**
@@ -152,9 +151,9 @@ function bridgeRanking(
  * the synonyms the history uses of its words that no message uses (synonym-expansion.ts); each
  * as the tuning says.
  */
-function lexicalQuery(deps: RecallDependencies, query: string): string {
-  const cued = RECALL_TUNING.answerCues ? withAnswerCues(query) : query;
-  if (!RECALL_TUNING.synonyms) return cued;
+function lexicalQuery(deps: RecallDependencies, query: string, tuning: RecallTuning): string {
+  const cued = tuning.answerCues ? withAnswerCues(query) : query;
+  if (!tuning.synonyms) return cued;
   const usesTerm = (term: string) => deps.store.messages.usesTerm(term);
   return synonymQuery(searchTerms(cued), usesTerm, deps.synonyms ?? shippedSynonyms()) ?? cued;
 }
@@ -166,44 +165,103 @@ export interface RecallLegs {
   fused: number[];
 }
 
-/** The two legs and their weighted fusion, best first. */
-async function rankMessages(deps: RecallDependencies, options: RecallOptions): Promise<Ranked> {
-  const speakers = speakerTerms(deps, options.query);
-  const match = lexicalQuery(deps, options.query);
+/** The lexical leg: FTS hits re-scored (coverage, nearby words, speaker, age), best first. */
+function lexicalLeg(deps: RecallDependencies, options: RecallOptions, tuning: RecallTuning) {
+  const { speakers, question } = readSpeakers(deps, options.query, tuning);
+  const match = lexicalQuery(deps, question, tuning);
   const hits = deps.store.messages.search(match, {
-    k: RECALL_TUNING.ftsCandidates,
-    weights: RECALL_TUNING.fields,
+    k: tuning.ftsCandidates,
+    weights: tuning.fields,
     speakers,
     ...(options.filters ? { filters: options.filters } : {}),
   });
-  const roleWeight = speakerWeights(options.query);
-  const terms = searchTerms(options.query).filter((term) => !speakers.has(term));
-  const heads =
-    hits.length > 0
-      ? deps.store.messages.headsByIds(
-          hits.map((hit) => hit.id),
-          HEAD_CHARS,
-        )
-      : [];
-  const covered = byCoverage(hits, heads, terms);
-  const near = wordsAreApart(covered, heads, terms)
-    ? withNearbyWords(deps.store.messages.proximity, covered, terms, RECALL_TUNING.nearby)
+  const roleWeight = speakerWeights(options.query, tuning.speaker);
+  const terms = searchTerms(question).filter((term) => !speakers.has(term));
+  const ids = hits.map((hit) => hit.id);
+  const heads = hits.length > 0 ? deps.store.messages.headsByIds(ids, HEAD_CHARS) : [];
+  const covered = byCoverage(hits, heads, terms, tuning);
+  const near = wordsAreApart(covered, heads, terms, tuning.nearby.belowCoverage)
+    ? withNearbyWords(deps.store.messages.proximity, covered, terms, tuning.nearby)
     : { hits: covered, lifted: new Set<number>() };
-  const scored = contextRerank(near.hits, roleWeight);
-  const fts = scored.map((hit) => hit.id);
+  const scored = contextRerank(near.hits, roleWeight, tuning.recency);
   const asksWhen = ASKS_FOR_A_TIME.test(options.query);
-  const lexical = { fts, heads, terms, roleWeight, speakers, lifted: near.lifted, asksWhen };
-  const vectors = await vectorLeg(deps, options, lexical);
-  const dated = datedRanking(deps, options, match, speakers);
-  const fused = fuseLegs(deps, options, scored, vectors, dated);
-  const phrase = phraseRanking(deps, options);
+  const fts = scored.map((hit) => hit.id);
+  const leg = { fts, heads, terms, roleWeight, speakers, lifted: near.lifted, asksWhen };
+  return { leg, scored, match };
+}
+
+/** The two legs and their weighted fusion, best first. */
+async function rankMessages(deps: RecallDependencies, options: RecallOptions): Promise<Ranked> {
+  const tuning = options.tuning ?? DEFAULT_RECALL_TUNING;
+  const { leg, scored, match } = lexicalLeg(deps, options, tuning);
+  const vectors = await vectorLeg(deps, options, leg, tuning);
+  const dated = datedRanking(deps, options, match, leg.speakers, tuning);
+  const feedback = feedbackRanking(deps, options, scored, leg, tuning);
+  const meaning = meaningRanking(deps, options, leg, tuning);
+  const weights = [
+    1,
+    vectorLegWeight(deps.embedder.fingerprint, tuning),
+    tuning.dated.weight,
+    tuning.feedback.weight,
+    tuning.meaningLeg.weight,
+  ];
+  const legs = [leg.fts, vectors.map((entry) => entry.id), dated, feedback, meaning];
+  const fused = fuseRankings(legs, tuning.rrfK, weights);
+  const phrase = phraseRanking(deps, options, tuning);
   return {
-    fts,
+    fts: leg.fts,
     vectors: vectors.map((entry) => entry.id),
     fused: phraseFirst(fused, phrase),
-    speakers,
+    speakers: leg.speakers,
     phrase: new Set(phrase),
   };
+}
+
+/**
+ * The meaning leg (meaning-index.ts): with the `local` embedder, the newest messages nearest the
+ * question in meaning, best first; none without a lexical hit (nothing shares a word or a synonym
+ * with the question: no close match), with filters, when the question names a speaker or asks
+ * when, when the best lexical hit holds every word, or when the tuning turns it off.
+ */
+function meaningRanking(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  leg: LexicalLeg,
+  tuning: RecallTuning,
+): number[] {
+  const { weight, size, k } = tuning.meaningLeg;
+  if (weight <= 0 || leg.fts.length === 0 || options.filters) return [];
+  if (!isLexicalEmbedder(deps.embedder.fingerprint)) return [];
+  // As the `local` leg does: a speaker's name is read as a word, a date is in no bag of words,
+  // and a best hit holding every word leaves nothing for meaning to find.
+  if (leg.speakers.size > 0 || leg.asksWhen) return [];
+  if (leg.terms.length >= 2 && (headCoverage(leg.fts[0], leg.heads, leg.terms) ?? 0) >= 1)
+    return [];
+  return meaningIndexOf(deps.store, size).nearest(options.query, k);
+}
+
+/**
+ * The feedback leg (feedback-terms.ts): the words the lexical leg's first hits share that the
+ * question lacks, searched on their own, best first; none when the tuning turns it off.
+ */
+function feedbackRanking(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  scored: readonly ScoredHit[],
+  leg: LexicalLeg,
+  tuning: RecallTuning,
+): number[] {
+  if (tuning.feedback.weight <= 0 || scored.length === 0) return [];
+  const texts = new Map(leg.heads.map((head) => [head.id, messageText(head)]));
+  const words = feedbackTerms(scored, texts, leg.terms, tuning.feedback);
+  if (words.length === 0) return [];
+  return deps.store.messages
+    .search(words.join(" "), {
+      k: tuning.ftsCandidates,
+      weights: tuning.fields,
+      ...(options.filters ? { filters: options.filters } : {}),
+    })
+    .map((hit) => hit.id);
 }
 
 interface LexicalLeg {
@@ -222,25 +280,25 @@ const ASKS_FOR_A_TIME = /\b(?:when|(?:what|which) (?:day|date|time|year|month))\
 
 /**
  * Whether the `local` vector leg stays out of this search: the question names a speaker or asks
- * when (RECALL_TUNING.vectorsOnWhen: the answer is a date), one of the backbone's first hits owes
+ * when (tuning.vectorsOnWhen: the answer is a date), one of the backbone's first hits owes
  * its place to words around it (nearby-words.ts: its own text, which the
  * leg compares, lacks them), or it holds too few of the question's words
- * (RECALL_TUNING.vectorMinCoverage) or all of them (vectorMaxCoverage: the same bag of words can
+ * (tuning.vectorMinCoverage) or all of them (vectorMaxCoverage: the same bag of words can
  * only re-order by length).
  */
-function localLegAbstains(leg: LexicalLeg): boolean {
-  if (leg.speakers.size > 0 && !RECALL_TUNING.vectorsWhenSpeakerNamed) return true;
-  if (leg.asksWhen && !RECALL_TUNING.vectorsOnWhen) return true;
+function localLegAbstains(leg: LexicalLeg, tuning: RecallTuning): boolean {
+  if (leg.speakers.size > 0 && !tuning.vectorsWhenSpeakerNamed) return true;
+  if (leg.asksWhen && !tuning.vectorsOnWhen) return true;
   const first = leg.fts[0];
-  const { vectorsAbstain, abstainWithin } = RECALL_TUNING.nearby;
+  const { vectorsAbstain, abstainWithin } = tuning.nearby;
   if (vectorsAbstain && leg.fts.slice(0, abstainWithin).some((id) => leg.lifted.has(id))) {
     return true;
   }
-  const least = RECALL_TUNING.vectorMinCoverage;
+  const least = tuning.vectorMinCoverage;
   if (leg.terms.length < 2) return false;
   const share = headCoverage(first, leg.heads, leg.terms);
   if (share === undefined) return false;
-  return (least > 0 && share < least) || share >= RECALL_TUNING.vectorMaxCoverage;
+  return (least > 0 && share < least) || share >= tuning.vectorMaxCoverage;
 }
 
 /**
@@ -252,49 +310,21 @@ async function vectorLeg(
   deps: RecallDependencies,
   options: RecallOptions,
   leg: LexicalLeg,
+  tuning: RecallTuning,
 ): Promise<Array<{ id: number; similarity: number }>> {
   // A lexical embedder finds nothing FTS misses except hash collisions (`zebra giraffe` would
   // "match" anything): its leg only re-orders FTS hits, so no FTS hit means no close match.
   if (!isLexicalEmbedder(deps.embedder.fingerprint)) {
     return (await vectorRanking(deps, options)).map((id) => ({ id, similarity: 0 }));
   }
-  if (localLegAbstains(leg)) return [];
+  if (localLegAbstains(leg, tuning)) return [];
   return scoreByVector(deps, options.query, leg.fts, {
-    meaning: RECALL_TUNING.meaning,
-    keep: RECALL_TUNING.vectorKeep,
+    meaning: tuning.meaning,
+    commonComponent: tuning.commonComponent,
+    keep: tuning.vectorKeep,
     roleWeight: leg.roleWeight,
     heads: leg.heads,
-    ...(RECALL_TUNING.vectorTextWeight ? { textWeight: textWeight(leg.terms) } : {}),
   });
-}
-
-/**
- * The legs fused, best first, with the second hop from the best of them: by weighted reciprocal
- * rank, or (`scoreFusion` > 0, `local` embedder) by score.
- */
-function fuseLegs(
-  deps: RecallDependencies,
-  options: RecallOptions,
-  scored: readonly ScoredHit[],
-  similar: ReadonlyArray<{ id: number; similarity: number }>,
-  dated: readonly number[],
-): Array<{ item: number; score: number }> {
-  const fts = scored.map((hit) => hit.id);
-  const vectors = similar.map((entry) => entry.id);
-  const weights = [1, vectorLegWeight(deps.embedder.fingerprint), RECALL_TUNING.dated.weight];
-  const k = RECALL_TUNING.rrfK;
-  const byScore =
-    isLexicalEmbedder(deps.embedder.fingerprint) && RECALL_TUNING.scoreFusion > 0
-      ? fuseScores(scored, similar, RECALL_TUNING.scoreFusion)
-      : null;
-  const first = byScore
-    ? fuseRankings([byScore.map((entry) => entry.item), dated], k, [1, weights[2] ?? 0])
-    : fuseRankings([fts, vectors, dated], k, weights);
-  const hop = bridgeRanking(deps, options, first[0]?.item);
-  if (hop.length === 0) return first;
-  return byScore
-    ? fuseRankings([first.map((entry) => entry.item), hop], k, [1, RECALL_TUNING.bridge])
-    : fuseRankings([fts, vectors, dated, hop], k, [...weights, RECALL_TUNING.bridge]);
 }
 
 /**
@@ -306,24 +336,32 @@ function datedRanking(
   options: RecallOptions,
   match: string,
   speakers: ReadonlySet<string>,
+  tuning: RecallTuning,
 ): number[] {
-  if (RECALL_TUNING.dated.weight <= 0 || options.filters) return [];
-  return questionDays(options.query, RECALL_TUNING.dated.daysAfter).flatMap((span) =>
-    deps.store.messages
-      .search(match, { k: DATED_HITS, weights: RECALL_TUNING.fields, speakers, filters: span })
-      .map((hit) => hit.id),
+  if (tuning.dated.weight <= 0 || options.filters) return [];
+  const { daysAfter, months, relative } = tuning.dated;
+  const now = relative ? options.now : undefined;
+  return questionTimes(options.query, { daysAfter, months, ...(now ? { now } : {}) }).flatMap(
+    (span) =>
+      deps.store.messages
+        .search(match, { k: DATED_HITS, weights: tuning.fields, speakers, filters: span })
+        .map((hit) => hit.id),
   );
 }
 
 /** The hits holding a short keyword query as a phrase (phrase-first.ts), best first. */
-function phraseRanking(deps: RecallDependencies, options: RecallOptions): number[] {
-  const phrase = RECALL_TUNING.phraseFirst ? phraseOf(options.query) : null;
+function phraseRanking(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  tuning: RecallTuning,
+): number[] {
+  const phrase = tuning.phraseFirst ? phraseOf(options.query) : null;
   if (!phrase) return [];
   return deps.store.messages
     .search(phrase, {
       k: PHRASE_HITS,
       phrase: true,
-      weights: RECALL_TUNING.fields,
+      weights: tuning.fields,
       ...(options.filters ? { filters: options.filters } : {}),
     })
     .map((hit) => hit.id);
@@ -370,7 +408,8 @@ export async function recallWithLegs(
     vectors: ranked.vectors.slice(0, k),
     fused: ranked.fused.slice(0, k).map((entry) => entry.item),
   };
-  return { report: buildReport(deps.store, options.query, ranked, k), legs };
+  const tuning = options.tuning ?? DEFAULT_RECALL_TUNING;
+  return { report: buildReport(deps.store, options.query, ranked, k, tuning), legs };
 }
 
 /** What recall searches: indexed messages, sessions, vectors and the date range. */

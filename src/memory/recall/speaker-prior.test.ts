@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  asksAboutAnswerer,
-  asksAboutAsker,
-  SPEAKER_TUNING,
-  speakerWeights,
-} from "./speaker-prior.js";
+import { DEFAULT_RECALL_TUNING } from "./recall-tuning.js";
+import { asksAboutAnswerer, asksAboutAsker, speakerWeights } from "./speaker-prior.js";
 
 describe("speakerWeights", () => {
   it("weighs the user's messages up only for a question in the first person", () => {
@@ -15,7 +11,7 @@ describe("speakerWeights", () => {
     expect(asksAboutAsker("Which IKEA item did we pick, and why?")).toBe(false);
     expect(asksAboutAsker("the iPhone bill")).toBe(false);
     const asked = speakerWeights("what did I order");
-    expect(asked("user")).toBe(SPEAKER_TUNING.firstPersonUser);
+    expect(asked("user")).toBe(DEFAULT_RECALL_TUNING.speaker.firstPersonUser);
     expect(asked("assistant")).toBe(1);
     expect(speakerWeights("gym membership number")("user")).toBe(1);
   });
@@ -34,12 +30,14 @@ describe("speakerWeights", () => {
     // A request to the answerer is not a question about what it said.
     for (const question of ["Can you recommend a show for me?", "Do you think it is my room?"]) {
       expect(asksAboutAnswerer(question), question).toBe(false);
-      expect(speakerWeights(question)("user")).toBe(SPEAKER_TUNING.firstPersonUser);
+      expect(speakerWeights(question)("user")).toBe(DEFAULT_RECALL_TUNING.speaker.firstPersonUser);
     }
   });
 
   it("weighs tool outputs down for every question", () => {
-    expect(speakerWeights("what did I order")("tool")).toBe(SPEAKER_TUNING.toolOutput);
-    expect(speakerWeights("routing key")("tool")).toBe(SPEAKER_TUNING.toolOutput);
+    expect(speakerWeights("what did I order")("tool")).toBe(
+      DEFAULT_RECALL_TUNING.speaker.toolOutput,
+    );
+    expect(speakerWeights("routing key")("tool")).toBe(DEFAULT_RECALL_TUNING.speaker.toolOutput);
   });
 });

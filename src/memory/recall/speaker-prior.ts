@@ -2,27 +2,10 @@
 // stating anything about them, so it weighs less; a question in the first person ("what did I
 // order", "my gym") asks about what the user said, so the user's own messages weigh more, unless
 // it asks what the answerer said ("you recommended", "our previous chat"). The weights multiply
-// a candidate's score in both legs. Pure. docs/decisions/0004-recall-ranking.md
+// a candidate's score in both legs (their values: recall-tuning.ts, `speaker`). Pure.
+// docs/decisions/0004-recall-ranking.md
 import type { Role } from "../../kernel/index.js";
-
-export const SPEAKER_TUNING = {
-  /**
-   * A tool output's share of its score: planted facts at 20k, keyword R@5 0.927 at 1, 0.948 at
-   * 0.7, 0.5 and 0.3 (LongMemEval has no tool outputs). Halved, an output that alone holds the
-   * words still ranks.
-   */
-  toolOutput: 0.5,
-  /**
-   * A user message's weight when the question is in the first person. LongMemEval final @5 /
-   * @10: 0.855 / 0.911 at 1, 0.862 / 0.926 at 1.2, 0.858 / 0.922 at 1.25, 0.848 / 0.908 at 1.5.
-   * Applied to every question it cost the planted facts (stated mostly by the assistant, asked
-   * without a pronoun): keyword R@5 0.958 -> 0.938; asked only in the first person, nothing.
-   * Not for a question about what the answerer said (LongMemEval's single-session-assistant
-   * questions are all in the first person too): final @5 0.862 -> 0.865, vectors alone 0.791 ->
-   * 0.840; the assistant weighed up instead (1.2, 1.5) traded @10 for @5 and was not kept.
-   */
-  firstPersonUser: 1.2,
-};
+import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
 
 const FIRST_PERSON = /(?:^|[^\p{L}'])(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)(?![\p{L}'])/iu;
 
@@ -50,8 +33,10 @@ export function asksAboutAnswerer(query: string): boolean {
 export type RoleWeight = (role: Role | string | undefined) => number;
 
 /** How much a message of each role weighs for this question. */
-export function speakerWeights(query: string): RoleWeight {
-  const user =
-    asksAboutAsker(query) && !asksAboutAnswerer(query) ? SPEAKER_TUNING.firstPersonUser : 1;
-  return (role) => (role === "tool" ? SPEAKER_TUNING.toolOutput : role === "user" ? user : 1);
+export function speakerWeights(
+  query: string,
+  tuning: RecallTuning["speaker"] = DEFAULT_RECALL_TUNING.speaker,
+): RoleWeight {
+  const user = asksAboutAsker(query) && !asksAboutAnswerer(query) ? tuning.firstPersonUser : 1;
+  return (role) => (role === "tool" ? tuning.toolOutput : role === "user" ? user : 1);
 }

@@ -9,6 +9,7 @@
 // rank. Reads only the candidates, so the cost does not grow with the history.
 // docs/decisions/0004-recall-ranking.md
 import type { AgentStore, IndexedMessage } from "../../store/index.js";
+import { firstComponent, withoutComponent } from "../embeddings/common-component.js";
 import { cosineSimilarity, type Embedder } from "../embeddings/embedder.js";
 import { meaningVector } from "../embeddings/meaning-vector.js";
 import { shippedWordVectors, type WordVectors } from "../embeddings/word-vectors.js";
@@ -28,10 +29,13 @@ export interface VectorRerankOptions {
   keep: number;
   /** A candidate's similarity is multiplied by its speaker's weight (speaker-prior.ts). */
   roleWeight?: RoleWeight;
+  /**
+   * Take the candidates' common direction out of the meaning vectors (common-component.ts)
+   * before comparing them with the question's.
+   */
+  commonComponent?: boolean;
   /** The candidates' heads when the caller has read them already (HEAD_CHARS each). */
   heads?: readonly IndexedMessage[];
-  /** The similarity times this weight of the candidate's text (recall.ts: coverage, echo). */
-  textWeight?: (text: string) => number;
 }
 
 /**
@@ -68,19 +72,35 @@ export async function scoreByVector(
   if (heads.length === 0) return [];
   const [target, ...vectors] = await deps.embedder.embed([query, ...heads.map((h) => h.text)]);
   if (!target || target.every((value) => value === 0)) return [];
-  const table = deps.wordVectors ?? shippedWordVectors();
-  const sense = options.meaning > 0 ? meaningVector(query, table) : null;
-  const meaningful = sense?.some((value) => value !== 0) ?? false;
+  const meanings = meaningsOf(deps, query, heads, options);
   return heads
     .map((head, index) => {
       const other = vectors[index];
       const lexical = other ? cosineSimilarity(target, other) : 0;
-      const meaning =
-        sense && meaningful ? cosineSimilarity(sense, meaningVector(head.text, table)) : 0;
-      const blended = (1 - options.meaning) * lexical + options.meaning * meaning;
-      const similarity = blended * (options.textWeight?.(head.text) ?? 1);
+      const meaning = meanings ? cosineSimilarity(meanings.query, meanings.heads[index] ?? []) : 0;
+      const similarity = (1 - options.meaning) * lexical + options.meaning * meaning;
       return { id: head.id, similarity: similarity * (options.roleWeight?.(head.role) ?? 1) };
     })
     .sort((a, b) => b.similarity - a.similarity || a.id - b.id)
     .slice(0, options.keep);
+}
+
+/** The meaning vectors of the question and the heads, or null when meaning plays no part. */
+function meaningsOf(
+  deps: VectorRerankDependencies,
+  query: string,
+  heads: ReadonlyArray<{ text: string }>,
+  options: VectorRerankOptions,
+): { query: Float32Array; heads: Float32Array[] } | null {
+  if (options.meaning <= 0) return null;
+  const table = deps.wordVectors ?? shippedWordVectors();
+  const sense = meaningVector(query, table);
+  if (!sense.some((value) => value !== 0)) return null;
+  const texts = heads.map((head) => meaningVector(head.text, table));
+  const common = options.commonComponent ? firstComponent(texts) : null;
+  if (!common) return { query: sense, heads: texts };
+  return {
+    query: withoutComponent(sense, common),
+    heads: texts.map((vector) => withoutComponent(vector, common)),
+  };
 }

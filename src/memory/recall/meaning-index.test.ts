@@ -1,0 +1,56 @@
+// Recall by meaning over the newest messages (meaning-index.ts): a message that shares no word
+// with the question is found by what it means, new messages are read as they come, and the index
+// holds only the newest `size`.
+import { afterEach, describe, expect, it } from "vitest";
+import { openTestMemory, type TestMemory } from "../../../test/support/memory-fixtures.js";
+import { MeaningIndex } from "./meaning-index.js";
+
+let memory: TestMemory | null = null;
+afterEach(async () => {
+  await memory?.close();
+  memory = null;
+});
+
+const FILLER = [
+  "The quarterly report went out to the whole team this morning.",
+  "We moved the standup to ten because of the client call.",
+  "The printer on the third floor is jammed again.",
+  "Lunch is at the usual place near the station.",
+  "The new laptop arrived and the setup took an hour.",
+  "Parking rules at the office change next month.",
+];
+
+function append(opened: TestMemory, texts: readonly string[], from = 0): void {
+  opened.store.appendMessages(
+    texts.map((content, index) => ({
+      ts: new Date(Date.parse("2026-03-01T08:00:00.000Z") + (from + index) * 60_000).toISOString(),
+      role: index % 2 === 0 ? ("user" as const) : ("assistant" as const),
+      content,
+    })),
+  );
+}
+
+describe("MeaningIndex", () => {
+  it("finds the message closest in meaning, sharing no word with the question", async () => {
+    memory = openTestMemory();
+    append(memory, [...FILLER, "My doctor says my blood sugar is far too high.", ...FILLER]);
+    await memory.engine.runUntilIdle();
+    const index = new MeaningIndex(memory.store, 1_000);
+    const [first] = index.nearest("I think I will skip the cake and the sweets tonight.", 3);
+    expect(first).toBe(FILLER.length + 1); // ids count from 1
+  });
+
+  it("reads messages added later, and keeps only the newest `size`", async () => {
+    memory = openTestMemory();
+    append(memory, FILLER);
+    await memory.engine.runUntilIdle();
+    const index = new MeaningIndex(memory.store, 4);
+    expect(index.nearest("the office printer", 10)).toHaveLength(4);
+    append(memory, ["My doctor says my blood sugar is far too high."], FILLER.length);
+    await memory.engine.runUntilIdle();
+    const found = index.nearest("skip the cake and the sweets", 10);
+    expect(found).toHaveLength(4);
+    expect(found[0]).toBe(FILLER.length + 1);
+    expect(Math.min(...found)).toBeGreaterThan(FILLER.length - 4);
+  });
+});
