@@ -7,7 +7,11 @@ import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { describe, it } from "vitest";
 import { buildWeb } from "../../scripts/build-web.js";
-import { createWebServer, type WebServer } from "../../src/interfaces/web/index.js";
+import {
+  type CreateWebServerOptions,
+  createWebServer,
+  type WebServer,
+} from "../../src/interfaces/web/index.js";
 import { createSilentLogger } from "../../src/log/index.js";
 import type { RuntimeApi } from "../../src/runtime/runtime-api.js";
 
@@ -91,12 +95,24 @@ export interface WebHarness {
   close(): Promise<void>;
 }
 
-/** Builds the page into a temp folder and serves it over `runtime` on 127.0.0.1, port 0. */
-export async function startWebHarness(runtime: RuntimeApi): Promise<WebHarness> {
+/**
+ * Builds the page into a temp folder and serves it over `runtime` on 127.0.0.1, port 0;
+ * `extra` adds the server's optional parts (jobs, MCP, skills).
+ */
+export async function startWebHarness(
+  runtime: RuntimeApi,
+  extra: Pick<CreateWebServerOptions, "jobs"> = {},
+): Promise<WebHarness> {
   const staticDir = mkdtempSync(join(tmpdir(), "kern-web-"));
   await buildWeb({ outDir: staticDir, minify: false });
   const create = () =>
-    createWebServer({ runtime, logger: createSilentLogger(), authToken: BROWSER_TOKEN, staticDir });
+    createWebServer({
+      ...extra,
+      runtime,
+      logger: createSilentLogger(),
+      authToken: BROWSER_TOKEN,
+      staticDir,
+    });
   let server = create();
   const { url, port } = await server.listen({ host: "127.0.0.1", port: 0 });
   return {

@@ -10,6 +10,7 @@ import {
   errorBodySchema,
   historyPageSchema,
   jobActionReplySchema,
+  jobRunReplySchema,
   jobsOverviewSchema,
   mcpListViewSchema,
   notesViewSchema,
@@ -153,4 +154,6 @@ export const api = {
   jobs: () => json(jobsOverviewSchema, "/jobs"),
   jobAction: (name: string, action: "pause" | "resume" | "remove") =>
     json(jobActionReplySchema, `/jobs/${encodeURIComponent(name)}/${action}`, "POST", {}),
+  runJob: (name: string) =>
+    json(jobRunReplySchema, `/jobs/${encodeURIComponent(name)}/run`, "POST", {}),
 };
