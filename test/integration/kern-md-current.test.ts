@@ -4,6 +4,7 @@
 // KERN.md says so.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { packageFile } from "../../src/kernel/index.js";
 import { startTestDaemon, type TestDaemon, turnRequests } from "../support/test-daemon.js";
 
@@ -14,6 +15,9 @@ function section(markdown: string, title: string): string {
   const end = markdown.indexOf("\n## ", start + 1);
   return markdown.slice(start, end === -1 ? undefined : end);
 }
+
+/** The tools of a chat request, as the OpenAI wire format sends them. */
+const toolSchema = z.array(z.object({ function: z.object({ name: z.string() }) }));
 
 const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
 
@@ -29,7 +33,7 @@ describe("templates/KERN.md", () => {
     const turn = await daemon.client.sendMessage({ text: "hello", interface: "web" });
     await daemon.turnEvents(turn.turnId);
     const request = turnRequests(daemon.llm)[0];
-    tools = (request?.tools ?? []).map((tool) => String(tool.function?.name));
+    tools = toolSchema.parse(request?.tools ?? []).map((tool) => tool.function.name);
     const help = await daemon.client.sendMessage({ text: "/help", interface: "web" });
     const events = await daemon.turnEvents(help.turnId);
     const end = events.find((event) => event.type === "turn-end");
