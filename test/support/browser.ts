@@ -54,6 +54,8 @@ export function describeInBrowser(name: string, body: () => void): void {
     });
     return;
   }
+  // `npm test` never gets here (its pretest, scripts/test-prerequisites.sh, installs Chromium or
+  // stops): only a direct `vitest run` on a machine without it does.
   process.stderr.write(
     `\n[kern] SKIPPED browser suite "${name}": ${CHROMIUM_PATH} is missing. ` +
       "Install it with: apt-get update && apt-get install -y chromium\n\n",
