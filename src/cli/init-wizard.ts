@@ -1,6 +1,7 @@
 // The interactive questions of `kern init` on a TTY. Empty answers keep the defaults. Secrets
 // (the API key, the Telegram token) are typed without echo, like a password, and confirmed by
-// their last four characters only.
+// their last four characters only. A bad answer is asked again in place (init-answer-checks.ts),
+// so the answers before it are kept and no flag the person never typed is named.
 
 import { basename, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
@@ -8,13 +9,19 @@ import { Writable } from "node:stream";
 import type { InitAgentOptions } from "../daemon/index.js";
 import { UsageError } from "../kernel/index.js";
 import type { CliContext } from "./cli-context.js";
+import { checkBaseUrl, checkProvider, checkSecret, PROVIDERS } from "./init-answer-checks.js";
 
-const PROVIDERS = ["openai", "openrouter", "ollama", "openai-compatible"] as const;
+type Check = (answer: string) => string | null;
 
-export async function askInitQuestions(
-  context: CliContext,
-  dir: string,
-): Promise<Partial<InitAgentOptions>> {
+interface Prompter {
+  /** Asks until `check` finds nothing wrong; an empty answer is the fallback (or skips). */
+  ask(question: string, fallback?: string, check?: Check): Promise<string>;
+  /** The same, typed without echo; undefined when skipped. */
+  askSecret(question: string): Promise<string | undefined>;
+  close(): void;
+}
+
+function openPrompter(context: CliContext): Prompter {
   const screen = context.stderr as NodeJS.WritableStream;
   let muted = false;
   // readline echoes what is typed through its output: while muted, only line breaks get through.
@@ -31,23 +38,6 @@ export async function askInitQuestions(
     output,
     terminal: Boolean((context.stdin as NodeJS.ReadStream).isTTY),
   });
-  const askLine = async (question: string, fallback = ""): Promise<string> => {
-    const answer = (
-      await readline.question(fallback ? `${question} [${fallback}]: ` : `${question}: `)
-    ).trim();
-    return answer || fallback;
-  };
-  const askHidden = async (question: string): Promise<string | undefined> => {
-    screen.write(`${question} (typing is hidden): `);
-    muted = true;
-    try {
-      const answer = (await readline.question("")).trim();
-      if (answer) screen.write(`  saved …${answer.slice(-4)}\n`);
-      return answer || undefined;
-    } finally {
-      muted = false;
-    }
-  };
   // Ctrl-C ends the questions: nothing is written, and it is not an "unexpected error".
   const cancelled = new Promise<never>((_, reject) => {
     readline.once("SIGINT", () =>
@@ -58,31 +48,58 @@ export async function askInitQuestions(
     );
   });
   cancelled.catch(() => undefined); // read by the race below only while questions are asked
-  const ask = (question: string, fallback = "") =>
-    Promise.race([cancelled, askLine(question, fallback)]);
-  const askSecret = (question: string) => Promise.race([cancelled, askHidden(question)]);
+  const askUntil = async (prompt: string, hidden: boolean, check: Check): Promise<string> => {
+    for (;;) {
+      screen.write(hidden ? prompt : "");
+      muted = hidden;
+      const answer = (
+        await Promise.race([cancelled, readline.question(hidden ? "" : prompt)]).finally(() => {
+          muted = false;
+        })
+      ).trim();
+      const problem = answer ? check(answer) : null;
+      if (problem === null) return answer;
+      screen.write(`  ✗ ${problem}; try again\n`);
+    }
+  };
+  return {
+    async ask(question, fallback = "", check = () => null) {
+      const prompt = fallback ? `${question} [${fallback}]: ` : `${question}: `;
+      return (await askUntil(prompt, false, check)) || fallback;
+    },
+    async askSecret(question) {
+      const answer = await askUntil(`${question} (typing is hidden): `, true, checkSecret);
+      if (answer) screen.write(`  saved …${answer.slice(-4)}\n`);
+      return answer || undefined;
+    },
+    close: () => readline.close(),
+  };
+}
+
+export async function askInitQuestions(
+  context: CliContext,
+  dir: string,
+): Promise<Partial<InitAgentOptions>> {
+  const prompter = openPrompter(context);
+  const { ask, askSecret } = prompter;
   try {
     const name = await ask("Agent name", basename(resolve(dir)));
-    let provider = (
-      await ask(`Provider (${PROVIDERS.join(", ")}; empty = none for now)`)
+    const provider = (
+      await ask(`Provider (${PROVIDERS.join(", ")}; empty = none for now)`, "", checkProvider)
     ).toLowerCase();
-    while (provider && !PROVIDERS.some((candidate) => candidate === provider)) {
-      provider = (
-        await ask(`Unknown provider; choose one of ${PROVIDERS.join(", ")}`)
-      ).toLowerCase();
-    }
     const answers: Partial<InitAgentOptions> = { name };
     if (provider) {
       answers.provider = provider as InitAgentOptions["provider"];
       answers.model =
         (await ask("Model (e.g. gpt-4.1-mini, anthropic/claude-sonnet-4)")) || undefined;
       if (provider === "openai-compatible")
-        answers.baseUrl = (await ask("Base URL (e.g. http://127.0.0.1:8000/v1)")) || undefined;
+        answers.baseUrl =
+          (await ask("Base URL (e.g. http://127.0.0.1:8000/v1)", "", checkBaseUrl)) || undefined;
       if (provider !== "ollama") answers.apiKey = await askSecret("API key (stored in .kern/.env)");
     }
     answers.telegramToken = await askSecret("Telegram bot token (optional)");
     return answers;
   } finally {
-    readline.close();
+    prompter.close();
   }
 }

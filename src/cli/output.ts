@@ -21,7 +21,8 @@ export function createOutput(stdout: TextSink, stderr: TextSink): Output {
   return {
     line: (text = "") => stdout.write(`${text}\n`),
     json: (value) => stdout.write(`${JSON.stringify(value, null, 2)}\n`),
-    error: (text) => stderr.write(`kern: ${text}\n`),
+    // A message that carries its own "error:" or "kern:" (a daemon's, a child's) gets one prefix.
+    error: (text) => stderr.write(`kern: ${text.replace(/^(?:(?:kern|error):\s*)+/i, "")}\n`),
     progress(label) {
       if (!stderr.isTTY) return () => undefined;
       let last = 0;

@@ -212,7 +212,12 @@ export const configFileSchema = z
       .enum(["full", "write", "read"])
       .default("full")
       .describe("full = all tools; write = no bash; read = read-only tools."),
-    workingMemory: z.boolean().default(true).describe("Keep and inject <working_memory>."),
+    workingMemory: z
+      .boolean()
+      .default(true)
+      .describe(
+        "Keep and inject <working_memory>. With a model configured this costs one background model call per turn (the keeper: summaryModel, else the chat model); without one, rules only. false = no call, no section.",
+      ),
     autoRecall: z
       .boolean()
       .default(true)

@@ -46,7 +46,7 @@ async function readStatus(
       provider: config.provider,
       port: config.port,
       session: { id: session, messages: stats.count, tokens: stats.tokens },
-      segments: store.segments.countsByLevel(),
+      segments: store.segments.countsByLevel({ withoutSubagents: true }),
     };
   } finally {
     store.close();

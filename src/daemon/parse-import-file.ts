@@ -10,13 +10,14 @@ import { fromMessageEntry, messageEntrySchema, sessionHeaderSchema } from "../st
 
 const contentPartSchema = z.object({ type: z.string(), text: z.string().optional() }).loose();
 
+// JSON exports write null for a field a message lacks (`"name": null`): null is absent.
 const chatMessageSchema = z.object({
   role: z.enum(["user", "assistant", "tool", "system", "developer"]),
   content: z.union([z.string(), z.null(), z.array(contentPartSchema)]).optional(),
-  name: z.string().optional(),
-  ts: z.union([z.string(), z.number()]).optional(),
-  timestamp: z.union([z.string(), z.number()]).optional(),
-  id: z.union([z.string(), z.number()]).optional(),
+  name: z.string().nullish(),
+  ts: z.union([z.string(), z.number()]).nullish(),
+  timestamp: z.union([z.string(), z.number()]).nullish(),
+  id: z.union([z.string(), z.number()]).nullish(),
   tool_calls: z
     .array(
       z.object({
@@ -25,8 +26,8 @@ const chatMessageSchema = z.object({
         function: z.object({ name: z.string(), arguments: z.string() }),
       }),
     )
-    .optional(),
-  tool_call_id: z.string().optional(),
+    .nullish(),
+  tool_call_id: z.string().nullish(),
 });
 
 export interface ParsedImport {
@@ -36,11 +37,11 @@ export interface ParsedImport {
 }
 
 function toIsoTimestamp(
-  value: string | number | undefined,
+  value: string | number | null | undefined,
   fallback: string,
   where: string,
 ): string {
-  if (value === undefined) return fallback;
+  if (value === undefined || value === null) return fallback;
   const date =
     typeof value === "number" ? new Date(value < 1e12 ? value * 1000 : value) : new Date(value);
   if (Number.isNaN(date.getTime())) {
@@ -77,7 +78,8 @@ function fromChatMessage(value: unknown, where: string, fallbackTs: string): New
     meta: { interface: "import" },
   };
   if (chat.name) message.meta = { ...message.meta, name: chat.name };
-  if (chat.id !== undefined) message.meta = { ...message.meta, sourceId: String(chat.id) };
+  if (chat.id !== undefined && chat.id !== null)
+    message.meta = { ...message.meta, sourceId: String(chat.id) };
   if (chat.tool_calls && chat.tool_calls.length > 0)
     message.toolCalls = chat.tool_calls as ToolCall[];
   if (chat.tool_call_id) message.toolCallId = chat.tool_call_id;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatContext, formatUptime } from "./format-views.js";
-import type { ContextReport } from "./views.js";
+import { formatContext, formatStatus, formatUptime } from "./format-views.js";
+import type { AgentStatus, ContextReport } from "./views.js";
 
 const report = (recallRoom: number): ContextReport => ({
   maxContextTokens: 20_000,
@@ -29,5 +29,44 @@ describe("formatUptime", () => {
     expect(formatUptime(665_000)).toBe("11 min");
     expect(formatUptime(7_500_000)).toBe("2 h 5 min");
     expect(formatUptime(3 * 86_400_000 + 4 * 3_600_000)).toBe("3 d 4 h");
+  });
+});
+
+describe("formatStatus", () => {
+  const status = (toolSources: AgentStatus["toolSources"]): AgentStatus => ({
+    agent: "ada",
+    agentDir: "/tmp/ada",
+    model: "m",
+    provider: "openai",
+    pid: 1,
+    uptimeMs: 1_000,
+    port: null,
+    url: null,
+    session: { id: "s", messages: 0, tokens: 0 },
+    queue: { running: null, waiting: 0 },
+    memory: {
+      status: "idle",
+      pendingJobs: 0,
+      segments: {},
+      staleSegments: 0,
+      unsegmentedMessages: 0,
+      lastRunAt: null,
+      lastError: null,
+    },
+    channels: [],
+    toolSources,
+  });
+
+  it("lists no MCP line when no server is configured, and one when a server offers tools or fails", () => {
+    const none = formatStatus(status([{ id: "mcp", state: "ready", tools: 0, error: null }]));
+    expect(none).not.toContain("tools mcp");
+    const some = formatStatus(
+      status([
+        { id: "mcp", state: "ready", tools: 3, error: null },
+        { id: "web", state: "failed", tools: 0, error: "no SearXNG" },
+      ]),
+    );
+    expect(some).toContain("tools mcp: ready, 3 tool(s)");
+    expect(some).toContain("tools web: failed, 0 tool(s) — no SearXNG");
   });
 });

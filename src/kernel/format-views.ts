@@ -21,6 +21,8 @@ export function formatStatus(status: AgentStatus): string {
     ),
     ...status.toolSources
       .filter((source) => source.state !== "ready" || source.id !== "builtin")
+      // A ready source that offers nothing (mcp with no servers configured) says nothing.
+      .filter((source) => source.state !== "ready" || source.tools > 0 || source.error !== null)
       .map(
         (source) =>
           `tools ${source.id}: ${source.state}, ${source.tools} tool(s)${source.error ? ` — ${source.error}` : ""}`,

@@ -127,7 +127,7 @@ export class MemoryEngine {
     return {
       status: this.worker.status,
       pendingJobs: this.worker.pendingJobs,
-      segments: store.segments.countsByLevel(),
+      segments: store.segments.countsByLevel({ withoutSubagents: true }),
       staleSegments: store.segments.staleCount(),
       unsegmentedMessages: Math.max(
         0,

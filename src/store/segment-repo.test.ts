@@ -63,3 +63,21 @@ describe("SegmentRepo tiling", () => {
     expect(() => repo.insertParent(leaf(30, 50, 1), [leaf(30, 40).id, leaf(0, 10).id])).toThrow();
   });
 });
+
+describe("SegmentRepo counts", () => {
+  it("counts the agent's own sessions without its sub-agents' when asked", () => {
+    const db = openDatabase(":memory:");
+    try {
+      const repo = new SegmentRepo(db);
+      const session = db.prepare("INSERT INTO sessions (id, created_at, file) VALUES (?, ?, ?)");
+      session.run("s1", "2026-04-02T06:00:00.000Z", "/a/.kern/sessions/s1.jsonl");
+      session.run("s-3f2a9k", "2026-04-02T06:00:00.000Z", "/a/.kern/subagents/s-3f2a9k.jsonl");
+      repo.insertLeaf(leaf(0, 10));
+      repo.insertLeaf({ ...leaf(0, 4), id: "sub-leaf", session: "s-3f2a9k" });
+      expect(repo.countsByLevel()).toEqual({ L0: 2 });
+      expect(repo.countsByLevel({ withoutSubagents: true })).toEqual({ L0: 1 });
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -300,10 +300,18 @@ export class SegmentRepo {
     ).map(toSegment);
   }
 
-  countsByLevel(): Record<string, number> {
-    const rows = this.db
-      .prepare("SELECT level, COUNT(*) AS n FROM segments GROUP BY level")
-      .all() as Array<{ level: number; n: number }>;
+  /**
+   * Segments per level (`{ L0: 12, L1: 1 }`). `withoutSubagents` leaves out the sessions whose
+   * log lives in a `subagents/` folder (`.kern/subagents/`: sub-agents' transcripts), so the
+   * status counts the agent's own memory, not its helpers' (issue 48).
+   */
+  countsByLevel(options: { withoutSubagents?: boolean } = {}): Record<string, number> {
+    const sql = options.withoutSubagents
+      ? `SELECT level, COUNT(*) AS n FROM segments WHERE session NOT IN
+           (SELECT id FROM sessions WHERE file LIKE '%/subagents/%' OR file LIKE 'subagents/%')
+         GROUP BY level`
+      : "SELECT level, COUNT(*) AS n FROM segments GROUP BY level";
+    const rows = this.db.prepare(sql).all() as Array<{ level: number; n: number }>;
     return Object.fromEntries(rows.map((row) => [`L${row.level}`, row.n]));
   }
 

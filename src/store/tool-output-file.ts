@@ -1,6 +1,7 @@
 // The whole output of a tool call too long for the log (issue 33 item 8): one private file per
 // call under `.kern/tool-output/<session>/` (folders 0700, file 0600), written once, never read by
-// kern again. The log entry keeps the bounded form and names this file.
+// kern again. The log entry keeps the bounded form and names this file. The folder ignores itself
+// in git (its own `.gitignore`), so an agent made before the template ignored it stays clean.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
@@ -29,6 +30,7 @@ export async function saveToolOutput(options: SaveToolOutputOptions): Promise<st
   const session = safePart(options.session);
   const folder = join(options.dir, session);
   await mkdir(options.dir, { recursive: true, mode: 0o700 });
+  await ignoreInGit(options.dir);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const base = `${safePart(options.turnId)}-${safePart(options.callId)}`;
   // A model may reuse a call id in a later step: the next free name, never an overwrite.
@@ -43,3 +45,17 @@ export async function saveToolOutput(options: SaveToolOutputOptions): Promise<st
     }
   }
 }
+
+/**
+ * `.kern/tool-output/.gitignore` holding `*` (as tool caches do): whole outputs never show in the
+ * agent's `git status`, whatever its root .gitignore says (issue 48 item 10). Written once.
+ */
+async function ignoreInGit(dir: string): Promise<void> {
+  try {
+    await writeFile(join(dir, ".gitignore"), IGNORE_ALL, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+}
+
+const IGNORE_ALL = "# whole tool outputs (kern): never committed\n*\n";

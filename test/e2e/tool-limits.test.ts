@@ -93,7 +93,10 @@ describe("tool limits against the real daemon (issue 18, hole 8)", () => {
     // The event and the log carry head and tail (issue 33); the whole is in .kern/tool-output/.
     expect(output).toContain("kern cut");
     const outputs = join(dir, ".kern", "tool-output");
-    const [file] = readdirSync(outputs).flatMap((session) =>
+    const sessions = readdirSync(outputs, { withFileTypes: true }).filter((entry) =>
+      entry.isDirectory(),
+    );
+    const [file] = sessions.flatMap(({ name: session }) =>
       readdirSync(join(outputs, session))
         .filter((name) => name.startsWith(turn.turnId))
         .map((name) => join(outputs, session, name)),

@@ -5,6 +5,7 @@ import type { SessionMessage } from "../../src/kernel/index.js";
 import { activitySeries } from "../../web/src/activity-series.js";
 import { fillDays, formatDuration, formatSeqRange, percent } from "../../web/src/format.js";
 import { toHistoryItems, toolNames } from "../../web/src/history-items.js";
+import { jobActions, jobState } from "../../web/src/job-actions.js";
 import {
   type Block,
   type Inline,
@@ -311,5 +312,31 @@ describe("formatting", () => {
       "2026-03-02",
       "2026-03-03",
     ]);
+  });
+});
+
+describe("job buttons", () => {
+  const run = (outcome: string) => ({
+    scheduledFor: "2026-12-01T08:00:00.000Z",
+    startedAt: "2026-12-01T08:00:00.000Z",
+    outcome,
+    turnId: null,
+    endedAt: null,
+    tokens: null,
+  });
+
+  it("offers what each state allows: a done job only Delete, a paused one Resume", () => {
+    const scheduled = { paused: false, nextRunAt: "2026-12-02T08:00:00.000Z", lastRun: null };
+    expect(jobState(scheduled)).toBe("scheduled");
+    expect(jobActions(scheduled)).toEqual(["run", "pause", "remove"]);
+    const paused = { ...scheduled, paused: true, nextRunAt: null };
+    expect(jobActions(paused)).toEqual(["resume", "run", "remove"]);
+    const done = { paused: false, nextRunAt: null, lastRun: run("ok") };
+    expect(jobState(done)).toBe("done");
+    expect(jobActions(done)).toEqual(["remove"]);
+    // A run under way: no second "Run now" behind it, even for a paused job.
+    expect(jobState({ ...paused, lastRun: run("started") })).toBe("running");
+    expect(jobActions({ ...scheduled, lastRun: run("started") })).toEqual(["pause", "remove"]);
+    expect(jobActions({ ...paused, lastRun: run("started") })).toEqual(["resume", "remove"]);
   });
 });

@@ -90,7 +90,12 @@ export class FakeLlm {
 
   reply(
     text: string,
-    options: DelayOption & { usage?: FakeUsage; pieces?: number; pieceDelayMs?: number } = {},
+    options: DelayOption & {
+      usage?: FakeUsage;
+      pieces?: number;
+      pieceDelayMs?: number;
+      hold?: { afterPieces: number; until: Promise<unknown> };
+    } = {},
   ): void {
     this.queue.push({ kind: "text", text, ...options });
   }
@@ -307,12 +312,8 @@ export class FakeLlm {
           return;
         }
         startSse(res);
-        if (script.kind === "text" && script.pieceDelayMs) {
-          void this.streamSlowly(
-            res,
-            streamChunks(script, request, callNumber),
-            script.pieceDelayMs,
-          );
+        if (script.kind === "text" && (script.pieceDelayMs || script.hold)) {
+          void this.streamSlowly(res, streamChunks(script, request, callNumber), script);
           return;
         }
         for (const chunk of streamChunks(script, request, callNumber)) res.write(sseData(chunk));
@@ -325,12 +326,21 @@ export class FakeLlm {
     }
   }
 
-  /** Writes the chunks with a pause between them; stops when the client hangs up. */
-  private async streamSlowly(res: ServerResponse, chunks: object[], pauseMs: number) {
-    for (const chunk of chunks) {
+  /**
+   * Writes the chunks with a pause between them, and waits for `hold.until` after the role chunk
+   * and `hold.afterPieces` pieces; stops when the client hangs up.
+   */
+  private async streamSlowly(
+    res: ServerResponse,
+    chunks: object[],
+    options: { pieceDelayMs?: number; hold?: { afterPieces: number; until: Promise<unknown> } },
+  ) {
+    for (const [index, chunk] of chunks.entries()) {
+      if (res.destroyed) return;
+      if (options.hold && index === options.hold.afterPieces + 1) await options.hold.until;
       if (res.destroyed) return;
       res.write(sseData(chunk));
-      await this.delay(pauseMs);
+      await this.delay(options.pieceDelayMs);
     }
     if (!res.destroyed) res.end(sseData("[DONE]"));
   }

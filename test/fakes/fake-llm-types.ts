@@ -60,6 +60,8 @@ export type ReplyScript = DelayOption &
         pieces?: number;
         /** …with this pause between them, as a real model streams (default none). */
         pieceDelayMs?: number;
+        /** Streams the first `afterPieces` pieces, then waits for `until` before the rest. */
+        hold?: { afterPieces: number; until: Promise<unknown> };
       }
     | { kind: "tool-calls"; calls: FakeToolCall[]; text?: string; usage?: FakeUsage }
     | { kind: "fail"; status: number; retryAfter?: number; message?: string }

@@ -87,7 +87,8 @@ describe("forged voices", () => {
     telegram = await startFakeTelegram();
     harness = await startTestDaemon({
       telegram,
-      config: { maxContextTokens: 3000, toolScope: "read" },
+      // Small enough that the old talk is trimmed, with room for the system prompt (KERN.md grew).
+      config: { maxContextTokens: 3300, toolScope: "read" },
       async beforeAssemble(agentDir) {
         const lines = [];
         for (let index = 0; index < 40; index += 1) {

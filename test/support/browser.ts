@@ -9,7 +9,8 @@ import { describe, it } from "vitest";
 import { buildWeb } from "../../scripts/build-web.js";
 import { createWebServer, type WebServer } from "../../src/interfaces/web/index.js";
 import { createSilentLogger } from "../../src/log/index.js";
-import type { RuntimeApi } from "../../src/runtime/runtime-api.js";
+import { type JobsApi, jobsRoutes } from "../../src/plugins/jobs/index.js";
+import type { PluginRegistries, RuntimeApi } from "../../src/runtime/index.js";
 
 /** Debian's Chromium; KERN_CHROMIUM_PATH points elsewhere (or at nothing, to test the skip). */
 const CHROMIUM_PATH = process.env["KERN_CHROMIUM_PATH"] ?? "/usr/bin/chromium";
@@ -50,6 +51,8 @@ export function describeInBrowser(name: string, body: () => void): void {
     });
     return;
   }
+  // `npm test` never gets here (its pretest, scripts/test-prerequisites.sh, installs Chromium or
+  // stops): only a direct `vitest run` on a machine without it does.
   process.stderr.write(
     `\n[kern] SKIPPED browser suite "${name}": ${CHROMIUM_PATH} is missing. ` +
       "Install it with: apt-get update && apt-get install -y chromium\n\n",
@@ -91,12 +94,24 @@ export interface WebHarness {
   close(): Promise<void>;
 }
 
-/** Builds the page into a temp folder and serves it over `runtime` on 127.0.0.1, port 0. */
-export async function startWebHarness(runtime: RuntimeApi): Promise<WebHarness> {
+/**
+ * Builds the page into a temp folder and serves it over `runtime` on 127.0.0.1, port 0;
+ * `extra.jobs` mounts the jobs plugin's routes over a fake of its jobs on the fake runtime.
+ */
+export async function startWebHarness(
+  runtime: RuntimeApi & { registries: PluginRegistries },
+  extra: { jobs?: JobsApi } = {},
+): Promise<WebHarness> {
+  if (extra.jobs) runtime.registries.addRoutes("jobs", "", jobsRoutes(extra.jobs));
   const staticDir = mkdtempSync(join(tmpdir(), "kern-web-"));
   await buildWeb({ outDir: staticDir, minify: false });
   const create = () =>
-    createWebServer({ runtime, logger: createSilentLogger(), authToken: BROWSER_TOKEN, staticDir });
+    createWebServer({
+      runtime,
+      logger: createSilentLogger(),
+      authToken: BROWSER_TOKEN,
+      staticDir,
+    });
   let server = create();
   const { url, port } = await server.listen({ host: "127.0.0.1", port: 0 });
   return {

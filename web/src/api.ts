@@ -13,6 +13,7 @@ import {
   errorBodySchema,
   historyPageSchema,
   jobActionReplySchema,
+  jobRunReplySchema,
   jobsOverviewSchema,
   mcpListViewSchema,
   notesViewSchema,
@@ -164,4 +165,6 @@ export const api = {
   jobs: () => json(jobsOverviewSchema, "/jobs"),
   jobAction: (name: string, action: "pause" | "resume" | "remove") =>
     json(jobActionReplySchema, `/jobs/${encodeURIComponent(name)}/${action}`, "POST", {}),
+  runJob: (name: string) =>
+    json(jobRunReplySchema, `/jobs/${encodeURIComponent(name)}/run`, "POST", {}),
 };

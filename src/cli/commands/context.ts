@@ -1,5 +1,5 @@
 // `kern context [DIR] [--json] [--max-context-tokens N] [--prompt]`: the token breakdown of the
-// composed prompt (and the system prompt itself with --prompt).
+// composed prompt (and the system prompt itself with --prompt or in --json).
 import type { Command } from "commander";
 import { type ContextReport, formatContext, UsageError } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
@@ -25,11 +25,11 @@ interface ContextFlags {
 export function registerContextCommand(program: Command, context: CliContext): void {
   program
     .command("context")
-    .description("print the composed system prompt and its token breakdown")
+    .description("the next prompt's token breakdown: sections, summaries, verbatim window")
     .argument("[dir]", "agent folder", ".")
-    .option("--json", "print JSON (docs/cli.md)")
-    .option("--max-context-tokens <n>", "inspect with another budget")
-    .option("--prompt", "print the whole system prompt before the breakdown")
+    .option("--json", "print JSON, the system prompt included (docs/cli.md)")
+    .option("--max-context-tokens <n>", "compose for another budget (tokens, at least 1000)")
+    .option("--prompt", "print the whole system prompt too, before the breakdown")
     .action(async (dir: string, flags: ContextFlags) => {
       const budget =
         flags.maxContextTokens === undefined ? undefined : Number(flags.maxContextTokens);

@@ -2,6 +2,7 @@
 // loads lazily, only here (SG-23). Ctrl-C leaves the daemon running.
 import { join } from "node:path";
 import type { Command } from "commander";
+import { formatTuiKeys } from "../../interfaces/tui/tui-keys.js";
 import { KernError, UsageError } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon, selfCommand } from "../daemon-command.js";
@@ -13,6 +14,7 @@ export function registerTuiCommand(program: Command, context: CliContext): void 
     .alias("chat")
     .description("chat with the agent in the terminal (starts the daemon if needed)")
     .argument("[dir]", "agent folder", ".")
+    .addHelpText("after", TUI_HELP)
     .action(async (dir: string) => {
       if (!context.stdinIsTTY) {
         throw new KernError(
@@ -40,3 +42,13 @@ export function registerTuiCommand(program: Command, context: CliContext): void 
       });
     });
 }
+
+/** What the input line's keys do, and the commands the terminal answers itself. */
+const TUI_HELP = [
+  "",
+  "Keys:",
+  ...formatTuiKeys(),
+  "",
+  "In the chat, /help lists the commands kern answers (/status, /recall QUERY, …);",
+  "/pair CODE lets in a Telegram user; /exit quits and leaves the daemon running.",
+].join("\n");

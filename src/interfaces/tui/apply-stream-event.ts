@@ -27,7 +27,7 @@ export function applyStreamEvent(transcript: Transcript, event: StreamEvent): Tr
     case "text-delta":
       return addDelta({ ...transcript, runningTurnId: event.turnId }, event);
     case "tool-call":
-      return appendItems({ ...transcript, runningTurnId: event.turnId }, [
+      return appendToTurn({ ...transcript, runningTurnId: event.turnId }, event.turnId, [
         {
           kind: "tool",
           turnId: event.turnId,
@@ -42,7 +42,7 @@ export function applyStreamEvent(transcript: Transcript, event: StreamEvent): Tr
     case "turn-end":
       return endTurn(transcript, event);
     case "command-result":
-      return appendItems(transcript, [
+      return appendToTurn(transcript, event.turnId, [
         { kind: "command", turnId: event.turnId, command: event.command, text: event.text },
       ]);
     case "import-progress":
@@ -57,13 +57,18 @@ export function applyStreamEvent(transcript: Transcript, event: StreamEvent): Tr
       ]);
     case "error":
       // A failed turn sends `error` and then `turn-end` with the same error: show it once.
-      if (event.turnId && hasError(transcript, event.turnId)) return transcript;
-      return appendItems(transcript, [
+      if (!event.turnId) {
+        return appendItems(transcript, [
+          { kind: "notice", turnId: null, tone: "error", text: event.message },
+        ]);
+      }
+      if (hasError(transcript, event.turnId)) return transcript;
+      return appendToTurn(transcript, event.turnId, [
         {
           kind: "notice",
-          turnId: event.turnId ?? null,
+          turnId: event.turnId,
           tone: "error",
-          text: event.turnId ? `${event.message} (${event.code})` : event.message,
+          text: `${event.message} (${event.code})`,
         },
       ]);
     default: {
@@ -89,16 +94,27 @@ function showProgress(transcript: Transcript, event: EventOf<"import-progress">)
 function addInbound(transcript: Transcript, event: EventOf<"turn-queue" | "turn-start">) {
   const { envelope, turnId } = event;
   const items = transcript.items;
-  if (items.some((item) => item.kind === "user" && item.turnId === turnId)) return transcript;
   const running = transcript.runningTurnId;
   const queued = event.type === "turn-queue" && running !== null && running !== turnId;
+  const known = items.findIndex((item) => item.kind === "user" && item.turnId === turnId);
+  if (known !== -1) {
+    // Our own message, matched by POST /message's answer before this event: it waits all the same.
+    const item = items[known];
+    if (!queued || item?.kind !== "user" || item.queued) return transcript;
+    return { ...transcript, items: items.with(known, { ...item, queued: true }) };
+  }
   if (envelope.interface === "tui") {
     const index = items.findIndex(
       (item) => item.kind === "user" && item.turnId === null && item.text === envelope.text,
     );
     const own = items[index];
     if (own?.kind === "user") {
-      const claimed: TranscriptItem = { ...own, turnId, pending: false, queued };
+      const claimed: TranscriptItem = {
+        ...own,
+        turnId,
+        pending: false,
+        queued: queued || own.queued === true,
+      };
       return { ...transcript, items: items.with(index, claimed) };
     }
   }
@@ -131,14 +147,37 @@ function dequeue(transcript: Transcript, turnId: string): Transcript {
 }
 
 function addDelta(transcript: Transcript, event: EventOf<"text-delta">): Transcript {
-  // Queued messages are drawn below the running turn, so they do not split its reply.
-  const index = transcript.items.findLastIndex((item) => !isQueued(item));
+  // The turn's text grows its own last item, wherever messages sent meanwhile were drawn.
+  const index = transcript.items.findLastIndex((item) => item.turnId === event.turnId);
   const last = transcript.items[index];
-  if (last?.kind === "assistant" && last.turnId === event.turnId) {
+  if (last?.kind === "assistant") {
     const grown: TranscriptItem = { ...last, text: last.text + event.text };
     return { ...transcript, items: transcript.items.with(index, grown) };
   }
-  return appendItems(transcript, [{ kind: "assistant", turnId: event.turnId, text: event.text }]);
+  return appendToTurn(transcript, event.turnId, [
+    { kind: "assistant", turnId: event.turnId, text: event.text },
+  ]);
+}
+
+/**
+ * Adds a turn's items right after its last one, so a turn stays in one piece: messages sent while
+ * it runs (queued, or a command's answer) stay below it. A turn with nothing shown yet (connected
+ * mid-turn) goes above the queued messages at the end.
+ */
+function appendToTurn(transcript: Transcript, turnId: string, added: NewTranscriptItem[]) {
+  const { items } = transcript;
+  let at = items.findLastIndex((item) => item.turnId === turnId) + 1;
+  if (at === 0) {
+    at = items.length;
+    while (at > 0 && isWaiting(items[at - 1])) at -= 1;
+  }
+  const grown = appendItems({ ...transcript, items: items.slice(0, at) }, added);
+  return { ...grown, items: [...grown.items, ...items.slice(at)] };
+}
+
+/** A message below the running turn: queued behind it, or ours still on its way. */
+function isWaiting(item: TranscriptItem | undefined): boolean {
+  return item?.kind === "user" && (item.queued === true || item.pending);
 }
 
 function addToolResult(transcript: Transcript, event: EventOf<"tool-result">): Transcript {
@@ -149,7 +188,7 @@ function addToolResult(transcript: Transcript, event: EventOf<"tool-result">): T
   const result = { output: event.output, isError: event.isError };
   if (tool?.kind !== "tool") {
     // The call itself was missed (connected mid-turn): show the result on its own line.
-    return appendItems(transcript, [
+    return appendToTurn(transcript, event.turnId, [
       {
         kind: "tool",
         turnId: event.turnId,
@@ -164,8 +203,9 @@ function addToolResult(transcript: Transcript, event: EventOf<"tool-result">): T
 }
 
 function endTurn(transcript: Transcript, event: EventOf<"turn-end">): Transcript {
+  // A queued turn cancelled before it started ends without a turn-start: it waits no more.
   const ended = {
-    ...transcript,
+    ...dequeue(transcript, event.turnId),
     runningTurnId: transcript.runningTurnId === event.turnId ? null : transcript.runningTurnId,
   };
   const ofTurn = ended.items.filter((item) => item.turnId === event.turnId);
@@ -185,22 +225,24 @@ function endTurn(transcript: Transcript, event: EventOf<"turn-end">): Transcript
           text: "stopped at the step limit",
         });
       }
-      return appendItems(ended, added);
+      return appendToTurn(ended, event.turnId, added);
     }
     case "command": {
       if (ofTurn.some((item) => item.kind === "command") || !event.text) return ended;
-      return appendItems(ended, [
+      return appendToTurn(ended, event.turnId, [
         { kind: "command", turnId: event.turnId, command: "", text: event.text },
       ]);
     }
     case "cancelled":
-      return appendItems(ended, [
+      return appendToTurn(ended, event.turnId, [
         { kind: "notice", turnId: event.turnId, tone: "info", text: "turn cancelled" },
       ]);
     case "error": {
       if (hasError(ended, event.turnId)) return ended;
       const text = event.error ? `${event.error.message} (${event.error.code})` : "the turn failed";
-      return appendItems(ended, [{ kind: "notice", turnId: event.turnId, tone: "error", text }]);
+      return appendToTurn(ended, event.turnId, [
+        { kind: "notice", turnId: event.turnId, tone: "error", text },
+      ]);
     }
     default: {
       const unreachable: never = event.stopReason;

@@ -43,6 +43,10 @@ describe("formatToolLine", () => {
     expect(formatToolLine({ name: "read", arguments: '{"path":"x"}', result: failed })).toBe(
       "⚙ read x → error: ENOENT: no such file",
     );
+    const prefixed = { output: 'error: unknown tool "nope"; available: bash', isError: true };
+    expect(formatToolLine({ name: "nope", arguments: "{}", result: prefixed })).toBe(
+      '⚙ nope → error: unknown tool "nope"; available: bash',
+    );
   });
 });
 

@@ -29,7 +29,9 @@ export function summarizeToolArguments(argumentsJson: string): string {
 function summarizeToolOutput(result: ToolResultView | null): string {
   if (!result) return "…";
   const trimmed = result.output.replace(/\s+$/, "");
-  if (result.isError) return `error: ${shorten(trimmed.split("\n")[0] ?? "")}`;
+  // Tool errors often say "error: …" themselves (the registry's do): one prefix, not two.
+  const first = (trimmed.split("\n")[0] ?? "").replace(/^error:\s*/i, "");
+  if (result.isError) return `error: ${shorten(first)}`;
   if (!trimmed) return "no output";
   const lines = trimmed.split("\n").length;
   return lines === 1 ? "1 line" : `${lines} lines`;

@@ -1,6 +1,6 @@
 // The terminal's whole state and the reducer that changes it: stream events, history loads, our
 // own sends, connection changes and status refreshes. Pure; App.tsx wires it to the daemon.
-import type { AgentStatus, SessionMessage } from "../../kernel/index.js";
+import { type AgentStatus, parseChatCommand, type SessionMessage } from "../../kernel/index.js";
 import type { StreamEvent } from "../../protocol/index.js";
 import { applyStreamEvent } from "./apply-stream-event.js";
 import type { ConnectionState } from "./format-turn.js";
@@ -85,6 +85,9 @@ export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
           localId: action.localId,
           pending: true,
           failed: null,
+          // Sent while a turn runs: it waits behind it (ADR 0009), unless the runtime answers it
+          // at once (a chat command).
+          queued: state.runningTurnId !== null && parseChatCommand(action.text) === null,
         },
       ]);
     case "message-accept":
@@ -97,6 +100,7 @@ export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
       return updateOwnMessage(state, action.localId, (item) => ({
         ...item,
         pending: false,
+        queued: false,
         failed: action.error,
       }));
     case "notice-add":

@@ -11,5 +11,6 @@ export * from "./job-scheduler.js";
 export * from "./job-view.js";
 export * from "./jobs-extension.js";
 export * from "./jobs-plugin.js";
+export * from "./jobs-routes.js";
 export * from "./run-recovery.js";
 export * from "./schedule-action.js";

@@ -1,8 +1,10 @@
 // `kern skills add PATH [DIR]`: copies a skill folder into the agent's `skills/NAME/` after
-// checking its SKILL.md, so a broken skill is refused with why instead of installed.
+// checking its SKILL.md, so a broken skill is refused with why instead of installed, and commits
+// it in the agent's repository (commit-skill.ts).
 import { cp, readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { KernError } from "../../kernel/index.js";
+import { commitSkill } from "./commit-skill.js";
 import { parseSkill, SKILL_FILE } from "./parse-skill.js";
 import { SKILLS_DIR, type Skill } from "./skill-catalog.js";
 
@@ -20,7 +22,7 @@ async function sourceFolder(source: string): Promise<string> {
   return info.isDirectory() ? path : resolve(path, "..");
 }
 
-/** Validates and copies; throws KERN_SKILL_INVALID with the reason. */
+/** Validates, copies and commits; throws KERN_SKILL_INVALID with the reason (nothing copied). */
 export async function addSkill(options: AddSkillOptions): Promise<Skill> {
   const folder = await sourceFolder(options.source);
   const text = await readFile(join(folder, SKILL_FILE), "utf8").catch(() => null);
@@ -43,9 +45,7 @@ export async function addSkill(options: AddSkillOptions): Promise<Skill> {
     errorOnExist: true,
     filter: (path) => !/[\\/](\.git|node_modules)([\\/]|$)/.test(path.slice(folder.length)),
   });
-  return {
-    name: parsed.skill.name,
-    description: parsed.skill.description,
-    folder: join(SKILLS_DIR, parsed.skill.name),
-  };
+  const folderInAgent = join(SKILLS_DIR, parsed.skill.name);
+  await commitSkill(options.agentDir, folderInAgent, parsed.skill.name);
+  return { name: parsed.skill.name, description: parsed.skill.description, folder: folderInAgent };
 }

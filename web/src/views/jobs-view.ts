@@ -1,37 +1,118 @@
-// Jobs (SPEC §13): each scheduled job with its schedule, reply route, next and last run, outcome
-// and tokens, with Pause/Resume and Delete; the day's unattended spend and the heartbeat.
-import type { JobView } from "../../../src/protocol/index.js";
+// Jobs (SPEC §13): each scheduled job as a row like the Extensions page's — name and state, the
+// schedule and reply route, next and last run, the prompt — with the buttons its state allows
+// (job-actions.ts) and Delete asking first, in the row; the day's unattended spend and the heartbeat.
+import type { JobsOverview, JobView } from "../../../src/protocol/index.js";
 import { api } from "../api.js";
 import { errorBox, h, loading } from "../dom.js";
-import { formatTime } from "../format.js";
+import { formatNumber, formatTime } from "../format.js";
+import { JOB_ACTION_LABELS, type JobAction, jobActions, jobState } from "../job-actions.js";
 
-function jobItem(job: JobView, onChange: () => void): HTMLElement {
-  const toggle = h("button", { type: "button" }, job.paused ? "Resume" : "Pause");
-  const remove = h("button", { type: "button", class: "danger" }, "Delete");
+const STATE_LABELS = { running: "running", scheduled: "scheduled", paused: "paused", done: "done" };
+
+/** Next run, last run, count and catch-up, each part kept on one line (job-runs > span). */
+function runLine(job: JobView): HTMLElement {
+  const state = jobState(job);
+  const next =
+    state === "scheduled" && job.nextRunAt
+      ? `next ${formatTime(job.nextRunAt)}`
+      : state === "paused"
+        ? "paused"
+        : null;
+  const tokens = job.lastRun?.tokens;
   const last = job.lastRun
-    ? `last ${formatTime(job.lastRun.startedAt)}: ${job.lastRun.outcome}${job.lastRun.tokens === null ? "" : `, ${job.lastRun.tokens} tokens`}`
+    ? `last ${formatTime(job.lastRun.startedAt)}: ${job.lastRun.outcome}${tokens === null || tokens === undefined ? "" : `, ${formatNumber(tokens)} tokens`}`
     : "never ran";
-  const next = job.paused ? "paused" : job.nextRunAt ? `next ${formatTime(job.nextRunAt)}` : "done";
-  const item = h(
-    "li",
-    { class: "job-item", "data-job": job.name },
-    h("strong", null, job.name),
-    h("span", null, `${job.schedule} → ${job.to}`),
-    h("span", { class: "muted" }, `${next} · ${last} · catch-up ${job.catchUp}`),
-    h("span", { class: "job-prompt" }, job.prompt),
-    toggle,
-    remove,
+  const runs = `${job.runs} run${job.runs === 1 ? "" : "s"}`;
+  const parts = [next, last, runs, `catch-up ${job.catchUp}`].filter((part) => part !== null);
+  return h(
+    "span",
+    { class: "muted job-runs" },
+    parts.flatMap((part, index) => [index > 0 ? " · " : null, h("span", null, part)]),
   );
-  const act = (button: HTMLButtonElement, action: "pause" | "resume" | "remove") => {
+}
+
+/** The row's buttons; Delete swaps them for "Delete NAME? Delete / Cancel" until answered. */
+function jobActionsBar(job: JobView, report: (error: unknown) => void, onChange: () => void) {
+  const bar = h("div", { class: "job-actions" });
+  const act = (button: HTMLButtonElement, action: JobAction) => {
     button.disabled = true;
-    api.jobAction(job.name, action).then(onChange, (error: unknown) => {
+    const call = action === "run" ? api.runJob(job.name) : api.jobAction(job.name, action);
+    call.then(onChange, (error: unknown) => {
       button.disabled = false;
-      item.append(errorBox(error));
+      report(error);
     });
   };
-  toggle.addEventListener("click", () => act(toggle, job.paused ? "resume" : "pause"));
-  remove.addEventListener("click", () => act(remove, "remove"));
+  const buttons = () =>
+    jobActions(job).map((action) => {
+      const button = h(
+        "button",
+        { type: "button", class: action === "remove" ? "danger" : null, "data-action": action },
+        JOB_ACTION_LABELS[action],
+      );
+      button.addEventListener("click", () =>
+        action === "remove" ? confirmDelete() : act(button, action),
+      );
+      return button;
+    });
+  const confirmDelete = () => {
+    const yes = h(
+      "button",
+      { type: "button", class: "danger", "data-action": "confirm" },
+      "Delete",
+    );
+    const no = h("button", { type: "button", "data-action": "cancel" }, "Cancel");
+    yes.addEventListener("click", () => act(yes, "remove"));
+    no.addEventListener("click", () => bar.replaceChildren(...buttons()));
+    bar.replaceChildren(
+      h("span", { class: "job-confirm", role: "alert" }, `Delete ${job.name}?`),
+      yes,
+      no,
+    );
+    no.focus();
+  };
+  bar.replaceChildren(...buttons());
+  return bar;
+}
+
+function jobItem(job: JobView, onChange: () => void): HTMLElement {
+  const state = jobState(job);
+  const item = h("li", { class: "job-item", "data-job": job.name, "data-state": state });
+  const report = (error: unknown) => item.append(errorBox(error));
+  item.append(
+    h(
+      "div",
+      { class: "job-main" },
+      h(
+        "div",
+        { class: "job-title" },
+        h("strong", null, job.name),
+        h("span", { class: `job-state state-${state}` }, STATE_LABELS[state]),
+      ),
+      h("span", { class: "job-schedule" }, `${job.schedule} → ${job.to}`),
+      runLine(job),
+      h("p", { class: "job-prompt" }, job.prompt),
+    ),
+    jobActionsBar(job, report, onChange),
+  );
   return item;
+}
+
+function unattendedCard({ unattended, heartbeat }: JobsOverview): HTMLElement {
+  const cap = unattended.capPerDay === null ? "no cap" : `of ${formatNumber(unattended.capPerDay)}`;
+  return h(
+    "section",
+    { class: "card" },
+    h("h2", null, "Unattended work today"),
+    h("p", { class: "unattended-spend" }, `${formatNumber(unattended.spentToday)} tokens (${cap})`),
+    unattended.notice ? h("p", { class: "notice" }, unattended.notice) : null,
+    heartbeat
+      ? h(
+          "p",
+          { class: "muted" },
+          `Heartbeat every ${Math.round(heartbeat.intervalMs / 60_000)} min${heartbeat.lastBeat ? `; last beat ${heartbeat.lastBeat.outcome}` : ""}`,
+        )
+      : h("p", { class: "muted" }, "Heartbeat off."),
+  );
 }
 
 export class JobsView {
@@ -46,9 +127,9 @@ export class JobsView {
   async show(): Promise<void> {
     this.body.replaceChildren(loading());
     try {
-      const { jobs, unattended, heartbeat } = await api.jobs();
+      const overview = await api.jobs();
       const refresh = () => void this.show();
-      const cap = unattended.capPerDay === null ? "no cap" : `of ${unattended.capPerDay}`;
+      const { jobs } = overview;
       this.body.replaceChildren(
         h(
           "section",
@@ -66,20 +147,7 @@ export class JobsView {
                 jobs.map((job) => jobItem(job, refresh)),
               ),
         ),
-        h(
-          "section",
-          { class: "card" },
-          h("h2", null, "Unattended work today"),
-          h("p", { class: "unattended-spend" }, `${unattended.spentToday} tokens (${cap})`),
-          unattended.notice ? h("p", { class: "notice" }, unattended.notice) : "",
-          heartbeat
-            ? h(
-                "p",
-                { class: "muted" },
-                `Heartbeat every ${Math.round(heartbeat.intervalMs / 60_000)} min${heartbeat.lastBeat ? `; last beat ${heartbeat.lastBeat.outcome}` : ""}`,
-              )
-            : h("p", { class: "muted" }, "Heartbeat off."),
-        ),
+        unattendedCard(overview),
       );
     } catch (error) {
       this.body.replaceChildren(errorBox(error));
