@@ -16,7 +16,7 @@ import { createFileLogger, type Logger } from "../log/index.js";
 import { type Embedder, MemoryEngine } from "../memory/index.js";
 import type { ModelClient, Transcriber } from "../model/index.js";
 import type { AgentJobs, ExtensionsApi, PairedUser, PairingApi } from "../runtime/index.js";
-import { Runtime } from "../runtime/index.js";
+import { openSandbox, Runtime, type Sandbox } from "../runtime/index.js";
 import { PairingStore } from "../runtime/pairing-store.js";
 import { registerProcesses } from "../runtime/processes/register-processes.js";
 import { registerSubagents } from "../runtime/subagents/register-subagents.js";
@@ -83,8 +83,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
       `KERN_AUTH_TOKEN is missing from ${paths.envFile}; run 'kern init ${config.agentDir}' to create one`,
     );
   }
-  const logger =
-    options.logger ?? (await createFileLogger({ file: paths.logFile, level: config.logLevel }));
+  const { sandbox, logger } = await openSandboxAndLog(config, paths, options.logger);
   const store = openDaemonStore(paths, clock, logger);
   const { memory, chatModel } = assembleMemory({ config, store, options, logger, clock });
   let onApproved: (user: PairedUser) => void = () => undefined;
@@ -113,9 +112,10 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     clock,
     endpoint: () => endpoint,
     onRestartRequest: restart,
+    sandbox,
   });
   runtime.tools.register(media.tools);
-  const work = assembleWork({ runtime, config, paths, store, clock, logger });
+  const work = assembleWork({ runtime, config, paths, store, clock, logger, sandbox });
   const { extensions, stopWork, jobs } = work;
   const web = assembleWeb({
     ...{ options, config, runtime, logger, clock, authToken, restart },
@@ -134,6 +134,20 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
   return withLifecycle(parts, queueFile, { extensions, stopWork }, (listening) => {
     endpoint = listening;
   });
+}
+
+/** The sandbox ("bwrap" without bubblewrap refuses here, before any file opens) and the log. */
+async function openSandboxAndLog(config: Config, paths: AgentPaths, given?: Logger) {
+  const sandbox = openSandbox(config);
+  const logger =
+    given ??
+    (await createFileLogger({
+      file: paths.logFile,
+      level: config.logLevel,
+      secrets: config.secrets.named,
+    }));
+  if (sandbox.warning) logger.warn({ sandbox: config.sandbox }, sandbox.warning);
+  return { sandbox, logger };
 }
 
 /** Who may talk through chat channels; an approval is confirmed to the person (`onApproved`). */
@@ -158,10 +172,11 @@ function assembleWork(parts: {
   store: AgentStore;
   clock: Clock;
   logger: Logger;
+  sandbox: Sandbox;
 }) {
-  const { runtime, config, paths, store, clock, logger } = parts;
-  const extensions = installExtensions({ runtime, config, logger });
-  const processes = registerProcesses({ runtime, config, paths, clock, logger });
+  const { runtime, config, paths, store, clock, logger, sandbox } = parts;
+  const extensions = installExtensions({ runtime, config, logger, sandbox });
+  const processes = registerProcesses({ runtime, config, paths, clock, logger, sandbox });
   const subagents = registerSubagents({ runtime, config, paths, store, clock, logger });
   const stopWork = async () => {
     await Promise.all([subagents.stopAll(), processes.stopAll()]);

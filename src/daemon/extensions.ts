@@ -13,7 +13,9 @@ import {
   extensionCommands,
   McpManager,
   McpToolSource,
+  openSandbox,
   type Runtime,
+  type Sandbox,
   SkillCatalog,
 } from "../runtime/index.js";
 
@@ -29,12 +31,18 @@ export function kernVersion(): string {
   return "0.0.0";
 }
 
-export function createMcpManager(options: { config: Config; logger: Logger }): McpManager {
+export function createMcpManager(options: {
+  config: Config;
+  logger: Logger;
+  sandbox?: Sandbox;
+}): McpManager {
   return new McpManager({
     servers: options.config.secrets.mcpServers,
     agentDir: options.config.agentDir,
     version: kernVersion(),
     logger: options.logger,
+    secrets: options.config.secrets.named,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
   });
 }
 
@@ -54,9 +62,12 @@ export function installExtensions(options: {
   runtime: Runtime;
   config: Config;
   logger: Logger;
+  /** Where stdio servers run (SPEC §16). */
+  sandbox: Sandbox;
 }): InstalledExtensions {
-  const { runtime, config } = options;
-  const mcp = createMcpManager({ config, logger: options.logger.child({ component: "mcp" }) });
+  const { runtime, config, sandbox } = options;
+  const logger = options.logger.child({ component: "mcp" });
+  const mcp = createMcpManager({ config, logger, sandbox });
   const skills = new SkillCatalog(config.agentDir);
   runtime.tools.register(new McpToolSource(mcp));
   runtime.registerSkills(skills);
@@ -102,7 +113,8 @@ export async function testMcpServerOffline(
   env: Record<string, string | undefined>,
 ): Promise<McpServerView> {
   const config = await loadConfig({ agentDir, env });
-  const manager = createMcpManager({ config, logger: createLogger({ level: "silent" }) });
+  const sandbox = openSandbox(config); // the server is tried where the daemon would run it
+  const manager = createMcpManager({ config, logger: createLogger({ level: "silent" }), sandbox });
   return manager.test(name);
 }
 

@@ -7,6 +7,7 @@ import type {
   AgentStatus,
   ContextReport,
   RecallReport,
+  SandboxStatusView,
   SegmentsReport,
   WorkView,
 } from "./views.js";
@@ -47,7 +48,15 @@ export function formatStatus(status: AgentStatus): string {
       ),
     ...(status.work ? formatWorkLines(status.work) : []),
     ...(status.jobs ? formatJobsStatus(status.jobs) : []),
+    ...(status.sandbox ? [formatSandboxLine(status.sandbox)] : []),
   ].join("\n");
+}
+
+/** `sandbox: bwrap (network on)`, `sandbox: off`, or the warning of "auto" without bubblewrap. */
+export function formatSandboxLine(sandbox: SandboxStatusView): string {
+  if (sandbox.mode === "bwrap") return `sandbox: bwrap (network ${sandbox.network ? "on" : "off"})`;
+  if (sandbox.warning) return `WARNING sandbox: ${sandbox.warning}`;
+  return "sandbox: off (bash, background commands and MCP servers run unconfined)";
 }
 
 /** `42 s`, `11 min`, `2 h 5 min`, `3 d 4 h`. */

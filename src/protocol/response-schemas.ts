@@ -87,6 +87,14 @@ export const agentStatusSchema: z.ZodType<AgentStatus> = z.object({
   ),
   work: workViewSchema.optional(),
   jobs: jobsOverviewSchema.optional(),
+  sandbox: z
+    .object({
+      setting: z.enum(["auto", "bwrap", "off"]),
+      mode: z.enum(["bwrap", "none"]),
+      network: z.boolean(),
+      warning: z.string().nullable(),
+    })
+    .optional(),
 });
 
 const sessionMessageSchema: z.ZodType<SessionMessage> = z.object({

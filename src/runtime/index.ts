@@ -12,6 +12,7 @@ export * from "./memory-port.js";
 export * from "./runtime.js";
 export * from "./runtime-api.js";
 export { composeContextReport } from "./runtime-queries.js";
+export { NO_SANDBOX, openSandbox, type Sandbox, sandboxStatus } from "./sandbox/index.js";
 export * from "./skills/index.js";
 export * from "./tools/mcp/index.js";
 export type { Tool, ToolContext, ToolResult, ToolResultPart, ToolScope } from "./tools/tool.js";

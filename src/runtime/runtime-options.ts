@@ -9,6 +9,7 @@ import type { Importer } from "./import-job.js";
 import type { MediaIntake } from "./media/media-intake.js";
 import type { MemoryPort } from "./memory-port.js";
 import type { PairingApi } from "./runtime-api.js";
+import type { Sandbox } from "./sandbox/index.js";
 
 export interface RuntimeOptions {
   config: Config;
@@ -30,4 +31,6 @@ export interface RuntimeOptions {
   media?: MediaIntake;
   /** `.kern/tool-output`: long tool outputs kept whole (absent: only their bounded form is kept). */
   toolOutputDir?: string;
+  /** Where bash, background commands and stdio MCP servers run (absent: unconfined, as in tests). */
+  sandbox?: Sandbox;
 }

@@ -21,6 +21,7 @@ import { boundHistoryPage } from "./bound-history-page.js";
 import type { Channel } from "./channel.js";
 import type { MemoryPort } from "./memory-port.js";
 import type { PairingApi, RecallSearchFilters } from "./runtime-api.js";
+import { type Sandbox, sandboxStatus } from "./sandbox/index.js";
 import { toolsForScope, toolsSectionText } from "./tools/tool-registry.js";
 
 export interface RuntimeQueriesOptions {
@@ -42,6 +43,8 @@ export interface RuntimeQueriesOptions {
   toolsText: () => string;
   /** The `<skills>` section as last scanned (SPEC §14); absent or empty = none. */
   skillsText?: () => string;
+  /** Where commands run (SPEC §16), shown in status; absent in tests. */
+  sandbox?: Sandbox;
 }
 
 function toSessionMessage(message: IndexedMessage): SessionMessage {
@@ -105,6 +108,7 @@ export class RuntimeQueries {
       })),
       toolSources: this.queryOptions.toolSources(),
       ...jobsPart(this.queryOptions.jobs?.() ?? null),
+      ...(this.queryOptions.sandbox ? { sandbox: sandboxStatus(this.queryOptions.sandbox) } : {}),
     };
   }
 

@@ -1,10 +1,11 @@
 // What one turn runs with: the store and memory, its model (a turn source may name another), its
 // prompt budget, its tools (from the registry, in the turn's scope) and their context.
-import type { Envelope, RuntimeEvent } from "../kernel/index.js";
+import { createRedactor, type Envelope, type RuntimeEvent } from "../kernel/index.js";
 import type { ChannelRegistry } from "./channel.js";
 import { collectImageParts, visionByModel } from "./media/image-parts.js";
 import type { TurnDependencies } from "./run-turn.js";
 import type { RuntimeOptions } from "./runtime-options.js";
+import { NO_SANDBOX } from "./sandbox/index.js";
 import type { Tool, ToolScope } from "./tools/tool.js";
 import type { TurnInfo } from "./tools/tool-source.js";
 import { narrowerScope, type TurnOptions } from "./turn-request.js";
@@ -44,6 +45,7 @@ export function buildTurnDependencies(options: BuildTurnDependenciesOptions): Tu
       agentDir: config.agentDir,
       memory,
       bashTimeoutMs: config.bashTimeoutMs,
+      sandbox: options.runtime.sandbox ?? NO_SANDBOX,
       readMaxBytes: config.readMaxBytes,
       logger: logger.child({ component: "tools" }),
       channels: options.channels,
@@ -55,6 +57,7 @@ export function buildTurnDependencies(options: BuildTurnDependenciesOptions): Tu
       dir: options.runtime.toolOutputDir ?? null,
       keepBytes: config.toolOutputKeepBytes,
     },
+    redact: createRedactor(config.secrets.named), // a handful of values: microseconds a turn
     emit: options.emit,
     clock,
     logger: logger.child({ component: "turn" }),

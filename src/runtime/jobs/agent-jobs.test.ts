@@ -25,7 +25,8 @@ function config(folder: string): Config {
     agentName: "test",
     resolvedBaseUrl: null,
     searxngUrl: null,
-    secrets: { apiKey: null, authToken: null, telegramToken: null, mcpServers: {} },
+    home: folder,
+    secrets: { named: [], apiKey: null, authToken: null, telegramToken: null, mcpServers: {} },
   } satisfies Config;
 }
 

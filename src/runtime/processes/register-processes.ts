@@ -2,10 +2,11 @@
 // `bash` background starts, the `processes` tool, `/ps`, the `process` turns that announce an end,
 // and the survivors of a dead run: ended now, reported once the runtime started.
 import type { AgentPaths, Config } from "../../config/index.js";
-import { type Clock, describeError, type ReplyRoute } from "../../kernel/index.js";
+import { type Clock, createRedactor, describeError, type ReplyRoute } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import { routeOf } from "../reply-route.js";
 import type { Runtime } from "../runtime.js";
+import type { Sandbox } from "../sandbox/index.js";
 import { ProcessManager } from "./process-manager.js";
 import { createProcessesTool } from "./processes-tool.js";
 import { answerPsCommand } from "./ps-command.js";
@@ -17,12 +18,18 @@ export interface RegisterProcessesOptions {
   paths: Pick<AgentPaths, "processesDir" | "processesFile">;
   clock: Clock;
   logger: Logger;
+  /** Where the commands run (SPEC §16); absent: unconfined. */
+  sandbox?: Sandbox;
 }
 
 export function registerProcesses(options: RegisterProcessesOptions): ProcessManager {
   const { runtime, config, clock } = options;
   const logger = options.logger.child({ component: "processes" });
-  const announce = (name: string, text: string, replyTo?: ReplyRoute) => {
+  // A command's end reaches the session as a turn, not through a tool result: its output tail is
+  // redacted here (SPEC §16).
+  const redact = createRedactor(config.secrets.named);
+  const announce = (name: string, raw: string, replyTo?: ReplyRoute) => {
+    const text = redact(raw);
     try {
       runtime.enqueue({ kind: "process", envelope: { interface: "process", name, text, replyTo } });
     } catch (error) {
@@ -35,6 +42,7 @@ export function registerProcesses(options: RegisterProcessesOptions): ProcessMan
     clock,
     logger,
     maxRunning: config.maxBackgroundProcesses,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     onEnd: (end) => announce(end.view.id, endedNotice(end), end.replyTo),
   });
   const interrupted = endLeftoverProcesses(manager.leftovers());

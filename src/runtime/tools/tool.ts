@@ -6,6 +6,7 @@ import type { Logger } from "../../log/index.js";
 import type { ChannelRegistry } from "../channel.js";
 import type { MemoryPort } from "../memory-port.js";
 import type { PairedUser } from "../runtime-api.js";
+import type { Sandbox } from "../sandbox/index.js";
 
 export type ToolScope = "full" | "write" | "read";
 
@@ -23,6 +24,8 @@ export interface ToolContext {
   signal: AbortSignal;
   memory: MemoryPort;
   bashTimeoutMs: number;
+  /** Where `bash` runs (SPEC §16). */
+  sandbox: Sandbox;
   /** Most bytes one `read` call returns (config `readMaxBytes`). */
   readMaxBytes: number;
   logger: Logger;

@@ -30,7 +30,8 @@ function makeJobs(folder: string) {
     agentName: "test",
     resolvedBaseUrl: null,
     searxngUrl: null,
-    secrets: { apiKey: null, authToken: null, telegramToken: null, mcpServers: {} },
+    home: folder,
+    secrets: { named: [], apiKey: null, authToken: null, telegramToken: null, mcpServers: {} },
   } satisfies Config;
   const queued: string[] = [];
   const jobs = new AgentJobs({

@@ -5,18 +5,22 @@
 import type { ResolvedMcpServer } from "../../../config/index.js";
 import {
   type Clock,
+  createRedactor,
   describeError,
   KernError,
   type McpServerState,
   type McpServerView,
+  type NamedSecret,
+  type Redact,
   SYSTEM_CLOCK,
 } from "../../../kernel/index.js";
 import type { Logger } from "../../../log/index.js";
+import { NO_SANDBOX, type Sandbox } from "../../sandbox/index.js";
 import type { ToolScope } from "../tool.js";
 import { listMcpTools, type McpRemoteTool } from "./list-mcp-tools.js";
 import { type McpMappedResult, mapMcpResult } from "./mcp-result.js";
 import type { McpSession } from "./mcp-transport.js";
-import { redactSecrets, secretValuesOf } from "./redact-secrets.js";
+import { secretValuesOf } from "./redact-secrets.js";
 import { TextTail } from "./text-tail.js";
 
 export type McpServerStatus = McpServerView;
@@ -45,6 +49,10 @@ export interface McpServerConnectionOptions {
   logger: Logger;
   clock?: Clock;
   backoff?: McpBackoff;
+  /** Where a stdio server runs (SPEC §16); absent: unconfined. */
+  sandbox?: Sandbox;
+  /** The config's secrets, kept out of reports beside the server's own (SPEC §16). */
+  secrets?: readonly NamedSecret[];
 }
 
 export class McpServerConnection {
@@ -60,12 +68,12 @@ export class McpServerConnection {
   private stopped = false;
   private waiters: Array<() => void> = [];
   private readonly stderr = new TextTail();
-  private readonly secrets: string[];
+  private readonly redact: Redact;
   private readonly backoff: McpBackoff;
   private readonly clock: Clock;
 
   constructor(private readonly options: McpServerConnectionOptions) {
-    this.secrets = secretValuesOf(options.server);
+    this.redact = createRedactor([...secretValuesOf(options.server), ...(options.secrets ?? [])]);
     this.backoff = options.backoff ?? DEFAULT_MCP_BACKOFF;
     this.clock = options.clock ?? SYSTEM_CLOCK;
   }
@@ -183,6 +191,7 @@ export class McpServerConnection {
         version: this.options.version,
         stderr: this.stderr,
         signal: controller.signal,
+        sandbox: this.options.sandbox ?? NO_SANDBOX,
       });
       const tools = await listMcpTools(session.client, name, {
         signal: controller.signal,
@@ -262,10 +271,6 @@ export class McpServerConnection {
       this.start();
     }, delay);
     this.settle();
-  }
-
-  private redact(text: string): string {
-    return redactSecrets(text, this.secrets);
   }
 }
 
