@@ -17,19 +17,11 @@ import { filesystemStdio } from "../support/mcp-servers.js";
 import { isAlive, useProcessAgent } from "../support/process-agent.js";
 import { callText, scriptCallsByText } from "../support/scripted-calls.js";
 import { waitUntil } from "../support/test-daemon.js";
+import { waitFor } from "../support/wait-for.js";
 
 const outside = mkdtempSync("/var/tmp/kern-sandbox-outside-");
 const home = join(outside, "home");
 const SECRET = "the operator's private note 7f3a";
-
-/** Polls an asynchronous probe every 100 ms until it holds; bounded. */
-async function until(probe: () => Promise<boolean>, what: string, limitMs: number) {
-  const deadline = Date.now() + limitMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 function toolOutput(events: StreamEvent[]): string {
   const result = events.find((event) => event.type === "tool-result");
@@ -115,7 +107,7 @@ describe("the sandbox (issue 46, Must show 4)", () => {
       sandboxNetwork: true,
       mcpServers: { fs },
     });
-    await until(
+    await waitFor(
       async () => (await daemon.client.mcpList()).servers[0]?.state === "ready",
       "the filesystem server to be ready",
       30_000,

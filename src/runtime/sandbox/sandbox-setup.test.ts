@@ -3,7 +3,12 @@ import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { requireBwrap } from "../../../test/support/bwrap.js";
 import { makeTempDir } from "../../../test/support/temp-dir.js";
-import { openSandbox, resolveSandboxPaths, type SandboxConfig } from "./sandbox-setup.js";
+import {
+  nodeInstallIn,
+  openSandbox,
+  resolveSandboxPaths,
+  type SandboxConfig,
+} from "./sandbox-setup.js";
 
 const temp: Array<{ cleanup: () => void }> = [];
 afterEach(() => {
@@ -41,6 +46,16 @@ describe("resolveSandboxPaths", () => {
       { path: "/a/data", mode: "ro" },
       { path: "/opt/x", mode: "ro" },
     ]);
+  });
+});
+
+describe("nodeInstallIn", () => {
+  it("shows the Node kern runs on when it lives in the home, and nothing else of it", () => {
+    expect(nodeInstallIn("/home/ada", "/home/ada/.nvm/versions/node/v20.20.2/bin/node")).toEqual([
+      { path: "/home/ada/.nvm/versions/node/v20.20.2", mode: "ro" },
+    ]);
+    expect(nodeInstallIn("/home/ada", "/usr/bin/node")).toEqual([]);
+    expect(nodeInstallIn("/", "/usr/bin/node")).toEqual([]);
   });
 });
 

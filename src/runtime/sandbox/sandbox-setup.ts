@@ -4,7 +4,7 @@
 // first `bash` call. "bwrap" refuses to start without it; "auto" goes on unconfined and says so.
 import { spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { Config } from "../../config/index.js";
 import { KernError } from "../../kernel/index.js";
 import { type BwrapPolicy, bwrapArguments, type SandboxPathRule } from "./bwrap-arguments.js";
@@ -44,6 +44,16 @@ export function resolveSandboxPaths(
   });
 }
 
+/**
+ * The Node installation kern runs on when it lives in the home (nvm, fnm, volta put it there), as
+ * a read-only path: `node`, `npm` and `npx` then still run inside the sandbox, for `bash` and for
+ * MCP servers started with `npx`, although the home is empty there. Nothing else of it shows.
+ */
+export function nodeInstallIn(home: string, nodePath: string): SandboxPathRule[] {
+  const prefix = dirname(dirname(nodePath));
+  return home !== "/" && prefix.startsWith(`${home}/`) ? [{ path: prefix, mode: "ro" }] : [];
+}
+
 /** Runs `true` in the sandbox; null when it ran, else why not. */
 function trial(program: string, policy: BwrapPolicy): string | null {
   const run = spawnSync(program, [...bwrapArguments(policy, policy.agentDir), "--", "true"], {
@@ -75,7 +85,10 @@ export function openSandbox(config: SandboxConfig, options: OpenSandboxOptions =
     agentDir,
     home,
     network: config.sandboxNetwork,
-    paths: resolveSandboxPaths(config.sandboxPaths, agentDir, home),
+    paths: [
+      ...nodeInstallIn(home, realPath(process.execPath)),
+      ...resolveSandboxPaths(config.sandboxPaths, agentDir, home),
+    ],
     proc: true,
   };
   let failure = trial(program, policy);

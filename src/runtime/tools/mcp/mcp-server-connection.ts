@@ -73,7 +73,8 @@ export class McpServerConnection {
   private readonly clock: Clock;
 
   constructor(private readonly options: McpServerConnectionOptions) {
-    this.redact = createRedactor([...secretValuesOf(options.server), ...(options.secrets ?? [])]);
+    // The config's names first: `[redacted GITHUB_TOKEN]` says where the value lives.
+    this.redact = createRedactor([...(options.secrets ?? []), ...secretValuesOf(options.server)]);
     this.backoff = options.backoff ?? DEFAULT_MCP_BACKOFF;
     this.clock = options.clock ?? SYSTEM_CLOCK;
   }
