@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatContext, formatUptime } from "./format-views.js";
+import { formatContext, formatSandboxLine, formatUptime } from "./format-views.js";
 import type { ContextReport } from "./views.js";
 
 const report = (recallRoom: number): ContextReport => ({
@@ -29,5 +29,19 @@ describe("formatUptime", () => {
     expect(formatUptime(665_000)).toBe("11 min");
     expect(formatUptime(7_500_000)).toBe("2 h 5 min");
     expect(formatUptime(3 * 86_400_000 + 4 * 3_600_000)).toBe("3 d 4 h");
+  });
+});
+
+describe("formatSandboxLine", () => {
+  it("names bubblewrap and the network, or warns when there is none while it was wanted", () => {
+    const view = { setting: "auto" as const, network: true, warning: null };
+    expect(formatSandboxLine({ ...view, mode: "bwrap" })).toBe("sandbox: bwrap (network on)");
+    expect(formatSandboxLine({ ...view, mode: "bwrap", network: false })).toBe(
+      "sandbox: bwrap (network off)",
+    );
+    expect(formatSandboxLine({ ...view, mode: "none", warning: "bwrap is not installed: …" })).toBe(
+      "WARNING no sandbox: bwrap is not installed: …",
+    );
+    expect(formatSandboxLine({ ...view, setting: "off", mode: "none" })).toMatch(/^sandbox: off/);
   });
 });

@@ -55,7 +55,7 @@ export function formatStatus(status: AgentStatus): string {
 /** `sandbox: bwrap (network on)`, `sandbox: off`, or the warning of "auto" without bubblewrap. */
 export function formatSandboxLine(sandbox: SandboxStatusView): string {
   if (sandbox.mode === "bwrap") return `sandbox: bwrap (network ${sandbox.network ? "on" : "off"})`;
-  if (sandbox.warning) return `WARNING sandbox: ${sandbox.warning}`;
+  if (sandbox.warning) return `WARNING no sandbox: ${sandbox.warning}`;
   return "sandbox: off (bash, background commands and MCP servers run unconfined)";
 }
 

@@ -111,7 +111,7 @@ export function openSandbox(config: SandboxConfig, options: OpenSandboxOptions =
     );
   return unconfined(
     config,
-    `no sandbox: ${failure}, so bash, background commands and MCP servers run unconfined as this user; install bubblewrap (${INSTALL_HINT}) and restart, or set "sandbox": "off" to accept this`,
+    `${failure}: bash, background commands and MCP servers run unconfined as this user; install bubblewrap (${INSTALL_HINT}) and restart, or set "sandbox": "off" to accept this`,
     hidden,
   );
 }
