@@ -17,6 +17,7 @@ import { createShortId } from "../../kernel/index.js";
 import { bwrapArguments } from "./bwrap-arguments.js";
 import { groupMembers, signalGroup, signalTagged, TREE_VARIABLE } from "./process-tree.js";
 import type { Sandbox } from "./sandbox.js";
+import { realPath } from "./sandbox-setup.js";
 
 /**
  * $0 names it in `ps`, $1 is the tree's tag (empty inside bwrap), $2 the variables the command
@@ -121,8 +122,10 @@ export function spawnContained(options: ContainedSpawnOptions): ContainedProcess
     hide.join(" "),
     ...options.argv,
   ];
+  // Inside, paths are the real ones: a symlink to the folder may sit in the hidden home.
+  const inside = bwrap ? bwrapArguments(bwrap.policy, realPath(options.cwd)) : [];
   const [command, args] = bwrap
-    ? [bwrap.path, [...bwrapArguments(bwrap.policy, options.cwd), "--", "bash", ...wrapped]]
+    ? [bwrap.path, [...inside, "--", "bash", ...wrapped]]
     : ["bash", wrapped];
   const child = spawn(command, args, {
     cwd: options.cwd,

@@ -24,11 +24,12 @@ export interface OpenSandboxOptions {
   program?: string;
 }
 
-function realPath(path: string): string {
+/** The path with every symlink resolved; a missing one as it is (bwrap's --bind-try skips it). */
+export function realPath(path: string): string {
   try {
     return realpathSync(path);
   } catch {
-    return path; // missing: bwrap's --bind-try skips it
+    return path;
   }
 }
 
