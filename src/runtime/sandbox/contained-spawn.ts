@@ -7,7 +7,7 @@
 // the group waits for EOF on fd 3, a pipe whose only writer is the daemon; when the daemon is gone
 // it kills the processes that carry the tree's tag in their environment (a child that called
 // setsid left the group, not its environment), then the group. Node cannot call prctl itself, so
-// the watcher is a bash subshell: a few hundred microseconds a call, no extra program.
+// the watcher is a bash subshell: about a millisecond a call, no extra program.
 import { type ChildProcess, spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import type { Socket } from "node:net";

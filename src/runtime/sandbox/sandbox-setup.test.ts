@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { requireBwrap } from "../../../test/support/bwrap.js";
 import { makeTempDir } from "../../../test/support/temp-dir.js";
 import {
-  nodeInstallIn,
+  kernInstallsIn,
   openSandbox,
   resolveSandboxPaths,
   type SandboxConfig,
@@ -49,13 +49,20 @@ describe("resolveSandboxPaths", () => {
   });
 });
 
-describe("nodeInstallIn", () => {
-  it("shows the Node kern runs on when it lives in the home, and nothing else of it", () => {
-    expect(nodeInstallIn("/home/ada", "/home/ada/.nvm/versions/node/v20.20.2/bin/node")).toEqual([
+describe("kernInstallsIn", () => {
+  it("shows the Node and the kern that run the daemon when they live in the home, nothing else", () => {
+    expect(
+      kernInstallsIn(
+        "/home/ada",
+        "/home/ada/.nvm/versions/node/v20.20.2/bin/node",
+        "/home/ada/src/kern",
+      ),
+    ).toEqual([
       { path: "/home/ada/.nvm/versions/node/v20.20.2", mode: "ro" },
+      { path: "/home/ada/src/kern", mode: "ro" },
     ]);
-    expect(nodeInstallIn("/home/ada", "/usr/bin/node")).toEqual([]);
-    expect(nodeInstallIn("/", "/usr/bin/node")).toEqual([]);
+    expect(kernInstallsIn("/home/ada", "/usr/bin/node", "/usr/lib/node_modules/kern")).toEqual([]);
+    expect(kernInstallsIn("/", "/usr/bin/node", "/opt/kern")).toEqual([]);
   });
 });
 

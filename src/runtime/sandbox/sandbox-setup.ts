@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { Config } from "../../config/index.js";
-import { KernError } from "../../kernel/index.js";
+import { KernError, packageFile } from "../../kernel/index.js";
 import { type BwrapPolicy, bwrapArguments, type SandboxPathRule } from "./bwrap-arguments.js";
 import type { Sandbox } from "./sandbox.js";
 
@@ -46,13 +46,21 @@ export function resolveSandboxPaths(
 }
 
 /**
- * The Node installation kern runs on when it lives in the home (nvm, fnm, volta put it there), as
- * a read-only path: `node`, `npm` and `npx` then still run inside the sandbox, for `bash` and for
- * MCP servers started with `npx`, although the home is empty there. Nothing else of it shows.
+ * What kern itself runs from, when it lives in the home, as read-only paths: the Node install
+ * (nvm, fnm and volta put it there; `node`, `npm` and `npx` then still run inside, for `bash` and
+ * for MCP servers started with `npx`) and kern's own package folder (a checkout or a global
+ * install under the home, with the servers of its node_modules). Nothing else of the home shows.
  */
-export function nodeInstallIn(home: string, nodePath: string): SandboxPathRule[] {
-  const prefix = dirname(dirname(nodePath));
-  return home !== "/" && prefix.startsWith(`${home}/`) ? [{ path: prefix, mode: "ro" }] : [];
+export function kernInstallsIn(
+  home: string,
+  nodePath: string,
+  packageRoot: string,
+): SandboxPathRule[] {
+  if (home === "/") return [];
+  const inHome = (path: string) => path.startsWith(`${home}/`);
+  return [dirname(dirname(nodePath)), packageRoot]
+    .filter(inHome)
+    .map((path) => ({ path, mode: "ro" as const }));
 }
 
 /** Runs `true` in the sandbox; null when it ran, else why not. */
@@ -87,7 +95,7 @@ export function openSandbox(config: SandboxConfig, options: OpenSandboxOptions =
     home,
     network: config.sandboxNetwork,
     paths: [
-      ...nodeInstallIn(home, realPath(process.execPath)),
+      ...kernInstallsIn(home, realPath(process.execPath), realPath(packageFile())),
       ...resolveSandboxPaths(config.sandboxPaths, agentDir, home),
     ],
     proc: true,
