@@ -93,19 +93,23 @@ describe.each([
     await waitUntil(() => processesRunning(marker).length === 0, "every sleep to end", 5_000);
   });
 
-  it("keeps kern's secret variables out of the command's environment", async () => {
+  it("keeps kern's secret variables out of an inherited environment, not out of a given one", async () => {
     const dir = agentDir();
-    const env = {
-      PATH: process.env["PATH"] ?? "",
-      KERN_TEST_SECRET: "hidden-value-123",
-      OTHER: "kept",
-    };
-    const sandbox = sandboxed
-      ? sandboxFor(dir)
-      : { ...NO_SANDBOX, hiddenVariables: new Set(["KERN_TEST_SECRET"]) };
-    const { child, output } = run(dir, sandbox, 'echo "[$KERN_TEST_SECRET] [$OTHER]"', env);
-    await child.closed;
-    expect(output()).toBe("[] [kept]\n");
+    const hidden = { ...NO_SANDBOX, hiddenVariables: new Set(["KERN_TEST_SECRET"]) };
+    const sandbox = sandboxed ? sandboxFor(dir) : hidden;
+    process.env["KERN_TEST_SECRET"] = "hidden-value-123"; // as if the daemon was started with it
+    try {
+      const inherited = run(dir, sandbox, 'echo "[$KERN_TEST_SECRET]"');
+      await inherited.child.closed;
+      expect(inherited.output()).toBe("[]\n");
+    } finally {
+      delete process.env["KERN_TEST_SECRET"];
+    }
+    // An MCP entry's own `env` asks for the variable: it gets it.
+    const env = { PATH: process.env["PATH"] ?? "", KERN_TEST_SECRET: "given-value-456" };
+    const given = run(dir, sandbox, 'echo "[$KERN_TEST_SECRET]"', env);
+    await given.child.closed;
+    expect(given.output()).toBe("[given-value-456]\n");
   });
 });
 

@@ -21,8 +21,8 @@ import { realPath } from "./sandbox-setup.js";
 
 /**
  * $0 names it in `ps`, $1 is the tree's tag (empty inside bwrap), $2 the variables the command
- * must not see (kern's own secrets, should the daemon's environment hold them), the rest is the
- * command. The tag is exported after the watcher forked, so the watcher does not carry it. The
+ * must not see (kern's own secrets, should the daemon's inherited environment hold them), the
+ * rest is the command. The tag is exported after the watcher forked, so the watcher does not carry it. The
  * watcher ignores SIGTERM: a stop's SIGTERM to the group leaves it watching until the SIGKILL.
  */
 const WATCH_WRAPPER = `tag=$1; hide=$2; shift 2
@@ -51,7 +51,7 @@ export interface ContainedSpawnOptions {
   /** The program and its arguments. */
   argv: readonly string[];
   cwd: string;
-  /** The environment; absent: the daemon's own (kern's secrets removed either way). */
+  /** The environment, as given; absent: the daemon's own without kern's secret variables. */
   env?: NodeJS.ProcessEnv;
   /** "pipe" for a program that reads its input from kern (an MCP server); else /dev/null. */
   stdin: "pipe" | "ignore";
@@ -112,7 +112,10 @@ export function spawnContained(options: ContainedSpawnOptions): ContainedProcess
     throw enoent(program);
   const bwrap = options.confine === false ? null : options.sandbox.bwrap;
   const tag = bwrap ? "" : createShortId("t");
-  const hide = [...options.sandbox.hiddenVariables].filter((name) => VARIABLE_NAME.test(name));
+  // Only an inherited environment is cut: one given (an MCP server's `env`) is what its entry asks.
+  const hide = options.env
+    ? []
+    : [...options.sandbox.hiddenVariables].filter((name) => VARIABLE_NAME.test(name));
   const wrapped = [
     "--norc",
     "-c",
