@@ -22,8 +22,9 @@ import { realPath } from "./sandbox-setup.js";
 /**
  * $0 names it in `ps`, $1 is the tree's tag (empty inside bwrap), $2 the variables the command
  * must not see (kern's own secrets, should the daemon's inherited environment hold them), the
- * rest is the command. The tag is exported after the watcher forked, so the watcher does not carry it. The
- * watcher ignores SIGTERM: a stop's SIGTERM to the group leaves it watching until the SIGKILL.
+ * rest is the command. The tag is exported after the watcher forked, so the watcher does not
+ * carry it. The watcher ignores SIGTERM: a stop's SIGTERM to the group leaves it watching until
+ * the SIGKILL.
  */
 const WATCH_WRAPPER = `tag=$1; hide=$2; shift 2
 [ -n "$hide" ] && unset $hide
