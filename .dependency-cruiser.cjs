@@ -118,10 +118,11 @@ forbidden.push(
 // channels/ and documents/ never reach up into the queue (runtime.ts) or the host.
 const runtimeFolders = {
   documents: [],
+  sandbox: [],
   channels: [],
-  tools: ["channels"],
+  tools: ["channels", "sandbox"],
   access: ["tools"],
-  host: ["access", "channels", "tools"],
+  host: ["access", "channels", "tools", "sandbox"],
 };
 for (const [folder, allow] of Object.entries(runtimeFolders)) {
   const allowed = [folder, ...allow].join("|");

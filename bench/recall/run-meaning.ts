@@ -85,7 +85,7 @@ const sets: Array<[string, Conversation[]]> = [
   ["ops-reworded", loadOps(ROOT, 1)],
   ["locomo", loadLocomo(ROOT)],
 ];
-const lines = ["| weighting | " + sets.map(([s]) => `${s} @5 / @10`).join(" | ") + " |"];
+const lines = [`| weighting | ${sets.map(([s]) => `${s} @5 / @10`).join(" | ")} |`];
 lines.push(`|---|${sets.map(() => "---:").join("|")}|`);
 for (const w of WEIGHTINGS) {
   const cells = sets.map(([set, conversations]) => {

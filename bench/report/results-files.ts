@@ -75,6 +75,7 @@ export function readResults(directory: string): MergedResults {
       "lme-reachability.json",
       "heartbeat-prompt.json",
       "recall-yardsticks.json",
+      "sandbox-cost.json",
     ]);
     names = readdirSync(directory).filter(
       (name) => name.endsWith(".json") && !ownReaders.has(name),

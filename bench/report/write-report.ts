@@ -26,6 +26,11 @@ import { renderPerformance } from "./render-performance.js";
 import { renderQuality } from "./render-quality.js";
 import { renderReadmeMeasured, replaceReadmeMeasured } from "./render-readme.js";
 import {
+  renderSandboxCost,
+  type SandboxCostResult,
+  sandboxCostResultSchema,
+} from "./render-sandbox-cost.js";
+import {
   renderYardsticks,
   type YardsticksResult,
   yardsticksResultSchema,
@@ -48,6 +53,7 @@ function renderReport(
   extras: {
     heartbeatPrompt?: HeartbeatPromptResult | null;
     yardsticks?: YardsticksResult | null;
+    sandboxCost?: SandboxCostResult | null;
   } = {},
 ): string {
   return [
@@ -63,6 +69,7 @@ function renderReport(
     renderYardsticks(extras.yardsticks ?? null),
     renderLmeReachability(lmeReachability),
     renderHeartbeatPrompt(extras.heartbeatPrompt ?? null),
+    renderSandboxCost(extras.sandboxCost ?? null),
     renderChecks(results),
     renderNotes(results),
   ]
@@ -105,9 +112,17 @@ export function writeReport(options: {
   const yardsticks = existsSync(sticks)
     ? yardsticksResultSchema.parse(JSON.parse(readFileSync(sticks, "utf8")))
     : null;
+  const sandbox = join(options.resultsDir, "sandbox-cost.json");
+  const sandboxCost = existsSync(sandbox)
+    ? sandboxCostResultSchema.parse(JSON.parse(readFileSync(sandbox, "utf8")))
+    : null;
   write(
     join(options.docsDir, "benchmarks.md"),
-    renderReport(results, longMemEval, lmeReachability, { heartbeatPrompt, yardsticks }),
+    renderReport(results, longMemEval, lmeReachability, {
+      heartbeatPrompt,
+      yardsticks,
+      sandboxCost,
+    }),
   );
   write(join(options.docsDir, "benchmarks", "reachability.svg"), renderReachabilityChart(results));
   write(join(options.docsDir, "benchmarks", "latency.svg"), renderLatencyChart(results));

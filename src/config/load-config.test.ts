@@ -101,6 +101,10 @@ describe("loadConfig", () => {
     expect(config.telegram.apiRoot).toBe("http://127.0.0.1:9/");
     expect(config.resolvedBaseUrl).toBe("https://openrouter.ai/api/v1");
     expect(config.secrets).toMatchObject({
+      named: expect.arrayContaining([
+        { name: "OPENROUTER_API_KEY", value: "sk-test" },
+        { name: "KERN_AUTH_TOKEN", value: "abc" },
+      ]),
       apiKey: "sk-test",
       authToken: "abc",
       telegramToken: null,

@@ -1,6 +1,7 @@
 // Loads one agent's config: `.kern/config.json`, overlaid by `.kern/.env` and KERN_* env vars,
 // validated once, every problem listed at once (SG-19). The only reader of process.env (SG-5).
 import { access, readFile } from "node:fs/promises";
+import { homedir } from "node:os";
 import { basename } from "node:path";
 import type { z } from "zod";
 import { ConfigError } from "../kernel/index.js";
@@ -15,6 +16,7 @@ import {
   PROVIDER_SUMMARY_CONCURRENCY,
   type Provider,
 } from "./schema.js";
+import { secretsToRedact } from "./secrets-to-redact.js";
 
 export interface LoadConfigOptions {
   agentDir: string;
@@ -34,6 +36,12 @@ const ENV_OVERRIDES: Array<{ variable: string; key: string; parse: (value: strin
   { variable: "KERN_SUMMARY_MODEL", key: "summaryModel", parse: (value) => value },
   { variable: "KERN_LOG_LEVEL", key: "logLevel", parse: (value) => value },
 ];
+
+/** The variables kern reads as settings: their values are not secrets (secrets-to-redact.ts). */
+const SETTING_VARIABLES: ReadonlySet<string> = new Set([
+  ...ENV_OVERRIDES.map((override) => override.variable),
+  "KERN_TELEGRAM_API_ROOT",
+]);
 
 /** Throws ConfigError KERN_NO_AGENT unless `agentDir` holds a `.kern/` folder. */
 export async function assertAgentFolder(agentDir: string): Promise<void> {
@@ -144,6 +152,18 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
   const file = result.data;
   const provider: Provider = file.provider;
   const apiKey = lookup(PROVIDER_KEY_VARIABLES[provider]) ?? lookup("KERN_API_KEY") ?? null;
+  const named = secretsToRedact({
+    dotenv,
+    lookup,
+    settings: SETTING_VARIABLES,
+    keys: [
+      PROVIDER_KEY_VARIABLES[provider],
+      "KERN_API_KEY",
+      "KERN_AUTH_TOKEN",
+      "TELEGRAM_BOT_TOKEN",
+    ],
+    mcpServers: file.mcpServers,
+  });
   const config: Config = {
     ...file,
     agentDir: paths.agentDir,
@@ -151,7 +171,9 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
     resolvedBaseUrl: file.baseUrl ?? PROVIDER_BASE_URLS[provider],
     summaryConcurrency: file.summaryConcurrency ?? PROVIDER_SUMMARY_CONCURRENCY[provider],
     searxngUrl: lookup("SEARXNG_URL") || null,
+    home: env["HOME"] || homedir(),
     secrets: {
+      named,
       apiKey,
       authToken: lookup("KERN_AUTH_TOKEN") ?? null,
       telegramToken: lookup("TELEGRAM_BOT_TOKEN") ?? null,

@@ -27,6 +27,12 @@ const mcpStdioServerSchema = z
     args: z.array(z.string()).default([]),
     env: z.record(z.string(), z.string()).default({}),
     cwd: z.string().min(1).optional(),
+    sandbox: z
+      .boolean()
+      .default(true)
+      .describe(
+        "false: this server runs outside the sandbox (config `sandbox`), as the operator's user.",
+      ),
     ...mcpCommonShape,
   })
   .strict();
@@ -45,7 +51,7 @@ const mcpHttpServerSchema = z
 
 export const mcpServerSchema = z.union([mcpStdioServerSchema, mcpHttpServerSchema], {
   error:
-    'expected { "command", "args"?, "env"?, "cwd"? } (stdio) or { "url", "headers"? } (HTTP), plus "toolScope"?, "timeoutMs"?, "startTimeoutMs"?',
+    'expected { "command", "args"?, "env"?, "cwd"?, "sandbox"? } (stdio) or { "url", "headers"? } (HTTP), plus "toolScope"?, "timeoutMs"?, "startTimeoutMs"?',
 });
 
 export const mcpServersSchema = z

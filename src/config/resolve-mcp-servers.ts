@@ -60,3 +60,18 @@ export function resolveMcpServers(
     Object.entries(servers).map(([name, server]) => [name, resolveMcpServer(server, lookup)]),
   );
 }
+
+/** The names of every `${VAR}` the servers' strings use (their values are secrets). */
+export function configVariables(servers: Readonly<Record<string, McpServerConfig>>): string[] {
+  const names = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value === "string")
+      for (const match of value.matchAll(VARIABLE)) names.add(match[1] ?? "");
+    else if (Array.isArray(value)) for (const item of value) visit(item);
+    else if (value !== null && typeof value === "object")
+      for (const item of Object.values(value)) visit(item);
+  };
+  visit(servers);
+  names.delete("");
+  return [...names];
+}

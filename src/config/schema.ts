@@ -1,12 +1,15 @@
 // The one schema of `.kern/config.json` with every default (SG-19). docs/config.md is checked
 // against it by a test: change both together. Pure.
 import { z } from "zod";
+import type { NamedSecret } from "../kernel/index.js";
 import { accessKeys } from "./access-keys.js";
 import { jobsAndHeartbeatKeys } from "./jobs-keys.js";
 import { type McpServerConfig, mcpServersSchema } from "./mcp-keys.js";
+import { sandboxKeys } from "./sandbox-keys.js";
 import { toolLimitKeys } from "./tool-limit-keys.js";
 
 export { MCP_SERVER_NAME, type McpServerConfig, mcpServerSchema } from "./mcp-keys.js";
+export { SANDBOX_MODES, type SandboxMode } from "./sandbox-keys.js";
 
 export const PROVIDERS = ["openai", "openrouter", "ollama", "openai-compatible"] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -257,6 +260,7 @@ export const configFileSchema = z
       .default(3)
       .describe("Retries on 429/5xx/network errors (never on a timeout)."),
     bashTimeoutMs: z.number().int().min(100).default(120_000).describe("bash tool timeout."),
+    ...sandboxKeys,
     ...toolLimitKeys,
     summaryConcurrency: z
       .number()
@@ -321,6 +325,8 @@ export type ConfigFile = z.infer<typeof configFileSchema>;
 
 /** Secrets from `.kern/.env` and the environment; never logged, never written to config.json. */
 export interface Secrets {
+  /** Every value that must never reach the history, a log or a model (secrets-to-redact.ts). */
+  named: readonly NamedSecret[];
   apiKey: string | null;
   authToken: string | null;
   telegramToken: string | null;
@@ -356,6 +362,8 @@ export interface Config extends Omit<ConfigFile, "summaryConcurrency"> {
   resolvedBaseUrl: string | null;
   /** A SearXNG instance for the websearch tool (env SEARXNG_URL, or .kern/.env); null = none. */
   searxngUrl: string | null;
+  /** The daemon's home folder (env HOME): the sandbox shows an empty one in its place. */
+  home: string;
   secrets: Secrets;
 }
 

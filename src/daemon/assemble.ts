@@ -26,9 +26,11 @@ import type { TelegramBotInfo } from "../plugins/telegram/index.js";
 import {
   type KernPlugin,
   type KernServices,
+  openSandbox,
   PairingStore,
   type PluginReport,
   Runtime,
+  type Sandbox,
   setupPlugins,
 } from "../runtime/index.js";
 import { type AgentStore, TurnQueueFile } from "../store/index.js";
@@ -93,8 +95,7 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
       `KERN_AUTH_TOKEN is missing from ${paths.envFile}; run 'kern init ${config.agentDir}' to create one`,
     );
   }
-  const logger =
-    options.logger ?? (await createFileLogger({ file: paths.logFile, level: config.logLevel }));
+  const { sandbox, logger } = await openSandboxAndLog(config, paths, options.logger);
   const store = openDaemonStore(paths, clock, logger);
   const { memory, chatModel } = assembleMemory({ config, store, options, logger, clock });
   let endpoint: { port: number | null; url: string | null } = { port: null, url: null };
@@ -115,10 +116,11 @@ export async function assembleDaemon(options: AssembleDaemonOptions): Promise<Da
     clock,
     endpoint: () => endpoint,
     ...(options.onRestartRequest ? { onRestartRequest: options.onRestartRequest } : {}),
+    sandbox,
   });
   const plugins = await setUpPlugins({
     ...{ runtime, config, paths, store, memory },
-    ...{ chatModel, clock, options, logger },
+    ...{ chatModel, clock, options, logger, sandbox },
   });
   const web = assembleWeb({ options, config, runtime, logger, clock, authToken });
   const parts = { config, runtime, memory, store, logger, web, plugins };
@@ -138,6 +140,7 @@ async function setUpPlugins(parts: {
   clock: Clock;
   options: AssembleDaemonOptions;
   logger: Logger;
+  sandbox: Sandbox;
 }): Promise<PluginReport[]> {
   const { runtime, config, paths, store, memory, chatModel, clock, options, logger } = parts;
   const builtin = builtinPlugins({
@@ -169,6 +172,7 @@ async function setUpPlugins(parts: {
     store,
     memory,
     model: chatModel,
+    sandbox: parts.sandbox,
     secret: (name) => config.secrets.lookup(name),
     provideIntake: (intake) => {
       runtime.registries.intake = intake;
@@ -180,6 +184,20 @@ async function setUpPlugins(parts: {
   const reports = await setupPlugins(entries, runtime.hostParts(services), logger);
   runtime.setPluginReports([...reports, ...outside.failed]);
   return [...reports, ...outside.failed];
+}
+
+/** The sandbox ("bwrap" without bubblewrap refuses here, before any file opens) and the log. */
+async function openSandboxAndLog(config: Config, paths: AgentPaths, given?: Logger) {
+  const sandbox = openSandbox(config);
+  const logger =
+    given ??
+    (await createFileLogger({
+      file: paths.logFile,
+      level: config.logLevel,
+      secrets: config.secrets.named,
+    }));
+  if (sandbox.warning) logger.warn({ sandbox: config.sandbox }, sandbox.warning);
+  return { sandbox, logger };
 }
 
 /** Who may talk through chat channels; USERS.md's block is committed when the daemon writes it. */

@@ -5,6 +5,7 @@ import { createLogger } from "../log/index.js";
 import { createMcpManager } from "../plugins/mcp/index.js";
 import { addSkill, SkillCatalog } from "../plugins/skills/index.js";
 import type { McpListView, McpServerView, SkillsListView, SkillView } from "../protocol/index.js";
+import { openSandbox } from "../runtime/index.js";
 
 /** `kern mcp list` without a daemon: the configured servers, not started. */
 export async function listMcpOffline(
@@ -34,7 +35,8 @@ export async function testMcpServerOffline(
   env: Record<string, string | undefined>,
 ): Promise<McpServerView> {
   const config = await loadConfig({ agentDir, env });
-  const manager = createMcpManager({ config, logger: createLogger({ level: "silent" }) });
+  const sandbox = openSandbox(config); // the server is tried where the daemon would run it
+  const manager = createMcpManager({ config, logger: createLogger({ level: "silent" }), sandbox });
   return manager.test(name);
 }
 

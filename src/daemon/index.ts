@@ -19,4 +19,5 @@ export * from "./plan-import-calls.js";
 export * from "./reindex-agent-folder.js";
 export * from "./run-demo.js";
 export * from "./run-import.js";
+export * from "./sandbox-report.js";
 export * from "./start-report.js";

@@ -198,6 +198,13 @@ export const ERROR_CATALOGUE = {
     status: 429,
     message: "too many messages are waiting; retry once the running turns end",
   },
+  // the sandbox (SPEC §16)
+  KERN_SANDBOX_UNAVAILABLE: {
+    exit: 3,
+    status: 500,
+    message:
+      'sandbox is "bwrap" but bubblewrap cannot run here; install it (Debian/Ubuntu: sudo apt-get install bubblewrap) or set sandbox to "auto" or "off" in .kern/config.json',
+  },
   // MCP servers and skills (SPEC §14)
   KERN_MCP_UNAVAILABLE: {
     exit: 1,

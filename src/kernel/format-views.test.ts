@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatContext, formatStatus, formatUptime } from "./format-views.js";
+import { formatContext, formatSandboxLine, formatStatus, formatUptime } from "./format-views.js";
 import type { AgentStatus, ContextReport } from "./views.js";
 
 const report = (recallRoom: number): ContextReport => ({
@@ -68,5 +68,19 @@ describe("formatStatus", () => {
     );
     expect(some).toContain("tools mcp: ready, 3 tool(s)");
     expect(some).toContain("tools web: failed, 0 tool(s) — no SearXNG");
+  });
+});
+
+describe("formatSandboxLine", () => {
+  it("names bubblewrap and the network, or warns when there is none while it was wanted", () => {
+    const view = { setting: "auto" as const, network: true, warning: null };
+    expect(formatSandboxLine({ ...view, mode: "bwrap" })).toBe("sandbox: bwrap (network on)");
+    expect(formatSandboxLine({ ...view, mode: "bwrap", network: false })).toBe(
+      "sandbox: bwrap (network off)",
+    );
+    expect(formatSandboxLine({ ...view, mode: "none", warning: "bwrap is not installed: …" })).toBe(
+      "WARNING no sandbox: bwrap is not installed: …",
+    );
+    expect(formatSandboxLine({ ...view, setting: "off", mode: "none" })).toMatch(/^sandbox: off/);
   });
 });

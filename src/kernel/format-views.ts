@@ -1,7 +1,13 @@
 // Plain-text renderings of the views (status, context, segments, recall) shared by the chat
 // commands, the CLI and every interface. Pure: no I/O; kept in kernel so a light caller (the CLI
 // talking HTTP) does not load the runtime to print a status.
-import type { AgentStatus, ContextReport, RecallReport, SegmentsReport } from "./views.js";
+import type {
+  AgentStatus,
+  ContextReport,
+  RecallReport,
+  SandboxStatusView,
+  SegmentsReport,
+} from "./views.js";
 
 export function formatStatus(status: AgentStatus): string {
   const levels =
@@ -35,7 +41,15 @@ export function formatStatus(status: AgentStatus): string {
       .map((plugin) => `plugin ${plugin.name}: failed — ${plugin.error ?? "unknown error"}`),
     ...(status.warnings ?? []).map((warning) => `warning: ${warning}`),
     ...Object.values(status.sections ?? {}).flatMap((section) => section.lines),
+    ...(status.sandbox ? [formatSandboxLine(status.sandbox)] : []),
   ].join("\n");
+}
+
+/** `sandbox: bwrap (network on)`, `sandbox: off`, or the warning of "auto" without bubblewrap. */
+export function formatSandboxLine(sandbox: SandboxStatusView): string {
+  if (sandbox.mode === "bwrap") return `sandbox: bwrap (network ${sandbox.network ? "on" : "off"})`;
+  if (sandbox.warning) return `WARNING no sandbox: ${sandbox.warning}`;
+  return "sandbox: off (bash, background commands and MCP servers run unconfined)";
 }
 
 /** `42 s`, `11 min`, `2 h 5 min`, `3 d 4 h`. */

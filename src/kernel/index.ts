@@ -15,5 +15,6 @@ export * from "./normalize-vector.js";
 export * from "./package-root.js";
 export * from "./parse-json.js";
 export * from "./run-pool.js";
+export * from "./secret-redactor.js";
 export type * from "./types.js";
 export type * from "./views.js";

@@ -26,6 +26,19 @@ export interface AgentStatus {
   plugins?: PluginStatusView[];
   /** Lines that need the operator's eye: the sandbox missing, a plugin that failed. */
   warnings?: string[];
+  /** Where bash, background commands and stdio MCP servers run (SPEC §16). */
+  sandbox?: SandboxStatusView;
+}
+
+/** The sandbox of a daemon: its setting, what it runs in, and the warning when it has none. */
+export interface SandboxStatusView {
+  setting: "auto" | "bwrap" | "off";
+  /** "bwrap": inside bubblewrap; "none": unconfined, as the operator's user. */
+  mode: "bwrap" | "none";
+  /** Whether sandboxed commands reach the network (sandboxNetwork). */
+  network: boolean;
+  /** Why there is no sandbox while the setting is "auto", with how to fix it; else null. */
+  warning: string | null;
 }
 
 /** One part of the status a plugin registered: its JSON value and its lines of text. */

@@ -116,6 +116,14 @@ export const agentStatusSchema: z.ZodType<AgentStatus> = z.object({
     )
     .optional(),
   warnings: z.array(z.string()).optional(),
+  sandbox: z
+    .object({
+      setting: z.enum(["auto", "bwrap", "off"]),
+      mode: z.enum(["bwrap", "none"]),
+      network: z.boolean(),
+      warning: z.string().nullable(),
+    })
+    .optional(),
 });
 
 const sessionMessageSchema: z.ZodType<SessionMessage> = z.object({

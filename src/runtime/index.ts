@@ -26,8 +26,18 @@ export { runTurn } from "./run-turn.js";
 export * from "./runtime.js";
 export * from "./runtime-api.js";
 export { composeContextReport } from "./runtime-queries.js";
+export {
+  type ContainedProcess,
+  groupMembers,
+  NO_SANDBOX,
+  openSandbox,
+  type Sandbox,
+  sandboxStatus,
+  signalGroup,
+  spawnContained,
+} from "./sandbox/index.js";
 export { resolveAgentPath } from "./tools/agent-path.js";
-export { groupWatchArgs } from "./tools/bash-tool.js";
+export { bashArgv } from "./tools/bash-tool.js";
 export type {
   BackgroundStarter,
   Tool,

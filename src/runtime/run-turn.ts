@@ -7,6 +7,7 @@ import {
   type Envelope,
   isKernError,
   isoNow,
+  type Redact,
   type RuntimeEvent,
   type SessionMessage,
   type ToolCall,
@@ -62,6 +63,8 @@ export interface TurnDependencies {
   recall?: TurnRecall;
   /** Where long tool outputs are kept whole, and how much of each the log keeps (issue 33). */
   toolOutput: { dir: string | null; keepBytes: number };
+  /** Replaces every secret's value by `[redacted NAME]` (SPEC §16). */
+  redact: Redact;
 }
 
 export interface RunTurnOptions {
@@ -151,7 +154,7 @@ function failedTurn(deps: TurnDependencies, turnId: string, error: unknown) {
   return {
     text: "",
     stopReason: "error" as const,
-    error: { code, message: describeError(failure) },
+    error: { code, message: deps.redact(describeError(failure)) },
   };
 }
 
@@ -222,7 +225,7 @@ async function runSteps(
         stopReason: "error",
         error: {
           code: end.error?.code ?? "KERN_MODEL_HTTP",
-          message: end.error?.message ?? "model call failed",
+          message: deps.redact(end.error?.message ?? "model call failed"),
         },
       };
     }
@@ -276,7 +279,9 @@ async function runTools(calls: readonly ToolCall[], options: RunTurnOptions): Pr
       : await runToolCall(call, deps.tools, { ...deps.toolContext, signal }, deps.gate);
     // Image parts reach the session as a note until the media store keeps them (issue 28).
     const images = result.images?.length ?? 0;
-    const whole = images > 0 ? `${result.output}\n[${images} image(s) returned]` : result.output;
+    // Secrets out before anything keeps or shows it: the files, the log, the model, the events.
+    const text = deps.redact(result.output);
+    const whole = images > 0 ? `${text}\n[${images} image(s) returned]` : text;
     // Bounded before anything keeps it: the log, the index, the model and the event stream.
     const kept = await keepToolOutput(whole, call.id, {
       dir: deps.toolOutput.dir,

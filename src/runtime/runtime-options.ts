@@ -8,6 +8,7 @@ import type { AgentStore, TurnQueueFile } from "../store/index.js";
 import type { Importer } from "./import-job.js";
 import type { MemoryPort } from "./memory-port.js";
 import type { PairingApi } from "./runtime-api.js";
+import type { Sandbox } from "./sandbox/index.js";
 
 export interface RuntimeOptions {
   config: Config;
@@ -33,4 +34,6 @@ export interface RuntimeOptions {
   timezone: string;
   /** `.kern/tool-output`: long tool outputs kept whole (absent: only their bounded form is kept). */
   toolOutputDir?: string;
+  /** Where bash, background commands and stdio MCP servers run (absent: unconfined, as in tests). */
+  sandbox?: Sandbox;
 }

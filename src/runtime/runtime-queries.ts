@@ -22,6 +22,7 @@ import { boundHistoryPage } from "./bound-history-page.js";
 import type { PluginRegistries } from "./host/plugin-registries.js";
 import type { MemoryPort } from "./memory-port.js";
 import type { PairingApi, RecallSearchFilters } from "./runtime-api.js";
+import { type Sandbox, sandboxStatus } from "./sandbox/index.js";
 import type { TurnInfo } from "./tools/tool.js";
 import { toolsForScope, toolsSectionText } from "./tools/tool-registry.js";
 
@@ -36,6 +37,8 @@ export interface RuntimeQueriesOptions {
   queueState: () => { running: string | null; waiting: number };
   /** What plugins registered: channels, tool sources, prompt and status sections. */
   registries: PluginRegistries;
+  /** Where commands run (SPEC §16), shown in status; absent in tests. */
+  sandbox?: Sandbox;
 }
 
 /** The turn a status or context query lists tools for: none in particular. */
@@ -128,6 +131,7 @@ export class RuntimeQueries {
       })),
       toolSources: registries.tools.describe(),
       sections: statusSections(registries),
+      ...(this.queryOptions.sandbox ? { sandbox: sandboxStatus(this.queryOptions.sandbox) } : {}),
     };
   }
 

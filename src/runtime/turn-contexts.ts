@@ -2,13 +2,20 @@
 // prompt budget, its tools (from every registered source, in the scope its sender may be offered)
 // and their context, the approval gate on each call, the prompt sections plugins registered, and
 // the image parts of the window when intake provides them.
-import type { Envelope, Origin, RuntimeEvent } from "../kernel/index.js";
+import {
+  createRedactor,
+  type Envelope,
+  type Origin,
+  type Redact,
+  type RuntimeEvent,
+} from "../kernel/index.js";
 import { approvalReason, offeredScope } from "./access/approval-policy.js";
 import { waitingText } from "./access/approval-texts.js";
 import type { Approvals, ApprovedCall } from "./access/approvals.js";
 import type { PluginRegistries } from "./host/plugin-registries.js";
 import type { TurnDependencies } from "./run-turn.js";
 import type { RuntimeOptions } from "./runtime-options.js";
+import { NO_SANDBOX } from "./sandbox/index.js";
 import type { Tool, ToolScope, TurnInfo } from "./tools/tool.js";
 import { runToolCall, type ToolCallGate } from "./tools/tool-registry.js";
 import { narrowerScope, type TurnOptions } from "./turn-request.js";
@@ -28,9 +35,13 @@ export interface TurnSpec {
 
 export class TurnContexts {
   private approvals: Approvals | null = null;
+  /** The secrets' values to replace in every tool result and error (a handful: microseconds). */
+  private readonly redact: Redact;
   private formatStatus: () => Promise<string> = async () => "";
 
-  constructor(private readonly parts: TurnContextsOptions) {}
+  constructor(private readonly parts: TurnContextsOptions) {
+    this.redact = createRedactor(parts.options.config.secrets.named);
+  }
 
   /** The runtime's approvals and status, which are built after this object. */
   attach(late: { approvals: Approvals; status: () => Promise<string> }): void {
@@ -53,6 +64,7 @@ export class TurnContexts {
     return {
       store,
       memory,
+      redact: this.redact,
       model: chat && turnOptions.model ? { client: chat.client, model: turnOptions.model } : chat,
       // A light prompt (a smaller budget) carries no <recall> block.
       config: {
@@ -79,6 +91,7 @@ export class TurnContexts {
         pairedUsers: async () => (await pairing.list()).paired,
         status: () => this.formatStatus(),
         turn: info,
+        sandbox: this.parts.options.sandbox ?? NO_SANDBOX,
         ...(registries.background ? { background: registries.background } : {}),
       },
       toolOutput: {
@@ -155,5 +168,5 @@ export async function runApprovedCall(
     turn: request.turn,
     signal: new AbortController().signal,
   });
-  return { output: outcome.output, isError: outcome.isError };
+  return { output: deps.redact(outcome.output), isError: outcome.isError };
 }

@@ -42,7 +42,10 @@ afterAll(() => {
 
 describe("tool limits against the real daemon (issue 18, hole 8)", () => {
   const agent = useProcessAgent("kern-tools-", async (dir) => {
-    await updateConfigFile(dir, { toolScope: "full", bashTimeoutMs: 20_000 });
+    // The commands write their children's pids for the test to check and kill, and inside the
+    // sandbox's pid namespace those are not the host's: these run unconfined (the watcher's
+    // path); test/e2e/sandbox.test.ts checks the sandboxed one.
+    await updateConfigFile(dir, { toolScope: "full", bashTimeoutMs: 20_000, sandbox: "off" });
     writeFileSync(join(dir, "haystack.txt"), `${"a".repeat(40)}b\n`.repeat(5));
   });
   const dir = agent.dir;

@@ -2,6 +2,7 @@
 // lines, and a 0–100 score. With the daemon running it asks the daemon (the one writer of the
 // files), --fix included; without one it opens the files itself.
 import type { Command } from "commander";
+import { formatSandboxLine } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
 import { loadDaemon } from "../load-daemon.js";
@@ -22,7 +23,11 @@ export function registerDoctorCommand(program: Command, context: CliContext): vo
             env: context.env,
             fix: Boolean(flags.fix),
           });
-      if (flags.json) return context.output.json(report);
+      // The running daemon's own sandbox, else the one it would build now (SPEC §16).
+      const sandbox = daemon
+        ? (await daemon.client.status()).sandbox
+        : await (await loadDaemon()).sandboxReport(dir, context.env);
+      if (flags.json) return context.output.json({ ...report, ...(sandbox ? { sandbox } : {}) });
       context.output.line(`health score ${report.score}/100${report.healthy ? " — healthy" : ""}`);
       const stats = report.stats;
       const levels =
@@ -38,5 +43,6 @@ export function registerDoctorCommand(program: Command, context: CliContext): vo
         );
       }
       for (const fixed of report.fixed) context.output.line(`  fixed: ${fixed}`);
+      if (sandbox) context.output.line(formatSandboxLine(sandbox));
     });
 }

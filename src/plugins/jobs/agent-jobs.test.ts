@@ -26,7 +26,9 @@ function config(folder: string): Config {
     agentName: "test",
     resolvedBaseUrl: null,
     searxngUrl: null,
+    home: folder,
     secrets: {
+      named: [],
       apiKey: null,
       authToken: null,
       telegramToken: null,

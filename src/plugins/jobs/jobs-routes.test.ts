@@ -32,7 +32,9 @@ function makeJobs(folder: string) {
     agentName: "test",
     resolvedBaseUrl: null,
     searxngUrl: null,
+    home: folder,
     secrets: {
+      named: [],
       apiKey: null,
       authToken: null,
       telegramToken: null,

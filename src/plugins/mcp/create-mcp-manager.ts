@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import type { Config } from "../../config/index.js";
 import { packageFile } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
+import type { Sandbox } from "../../runtime/index.js";
 import { McpManager } from "./mcp-manager.js";
 
 /** kern's version, sent to MCP servers as the client's. */
@@ -18,11 +19,18 @@ function kernVersion(): string {
   return "0.0.0";
 }
 
-export function createMcpManager(options: { config: Config; logger: Logger }): McpManager {
+export function createMcpManager(options: {
+  config: Config;
+  logger: Logger;
+  /** Where stdio servers run (SPEC §16); absent = unconfined. */
+  sandbox?: Sandbox;
+}): McpManager {
   return new McpManager({
     servers: options.config.secrets.mcpServers,
     agentDir: options.config.agentDir,
     version: kernVersion(),
     logger: options.logger,
+    secrets: options.config.secrets.named,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
   });
 }

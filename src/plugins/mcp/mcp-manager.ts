@@ -1,8 +1,9 @@
 // Every configured MCP server of one daemon: all started in the background at once (the daemon
 // never waits for them), reported together, stopped together (no child process left behind).
 import type { ResolvedMcpServer } from "../../config/index.js";
-import { type Clock, KernError } from "../../kernel/index.js";
+import { type Clock, KernError, type NamedSecret } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
+import type { Sandbox } from "../../runtime/index.js";
 import {
   type McpBackoff,
   McpServerConnection,
@@ -17,6 +18,10 @@ export interface McpManagerOptions {
   logger: Logger;
   clock?: Clock;
   backoff?: McpBackoff;
+  /** Where stdio servers run (SPEC §16); absent: unconfined. */
+  sandbox?: Sandbox;
+  /** The config's secrets, kept out of every report (SPEC §16). */
+  secrets?: readonly NamedSecret[];
 }
 
 /** Counts for `kern status`: servers by state and the tools of the ready ones. */
@@ -42,6 +47,8 @@ export class McpManager {
           logger: options.logger.child({ mcp: name }),
           ...(options.clock ? { clock: options.clock } : {}),
           ...(options.backoff ? { backoff: options.backoff } : {}),
+          ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+          ...(options.secrets ? { secrets: options.secrets } : {}),
         }),
     );
   }
@@ -90,6 +97,8 @@ export class McpManager {
       version: this.options.version,
       logger: this.options.logger.child({ mcp: name, probe: true }),
       backoff: { initialMs: 0, maxMs: 0, maxAttempts: 1, stableMs: 0 },
+      ...(this.options.sandbox ? { sandbox: this.options.sandbox } : {}),
+      ...(this.options.secrets ? { secrets: this.options.secrets } : {}),
     });
     probe.start();
     const status = await probe.settled();

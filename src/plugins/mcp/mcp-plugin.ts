@@ -14,7 +14,11 @@ import { McpToolSource } from "./mcp-tool-source.js";
 export const mcpPlugin: KernPlugin = {
   name: "mcp",
   setup(host) {
-    const mcp = createMcpManager({ config: host.kern.config, logger: host.log });
+    const mcp = createMcpManager({
+      config: host.kern.config,
+      logger: host.log,
+      sandbox: host.kern.sandbox,
+    });
     host.registerToolSource(new McpToolSource(mcp));
     host.registerCommand({
       name: "mcp",

@@ -3,14 +3,23 @@
 // a failed start, and reported (state, tools, last error with the stderr tail). Never throws at
 // the daemon: a server that cannot start is a state, not an exception.
 import type { ResolvedMcpServer } from "../../config/index.js";
-import { type Clock, describeError, KernError, SYSTEM_CLOCK } from "../../kernel/index.js";
+import {
+  type Clock,
+  createRedactor,
+  describeError,
+  KernError,
+  type NamedSecret,
+  type Redact,
+  SYSTEM_CLOCK,
+} from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { McpServerState, McpServerView } from "../../protocol/index.js";
 import type { ToolScope } from "../../runtime/index.js";
+import { NO_SANDBOX, type Sandbox } from "../../runtime/index.js";
 import { listMcpTools, type McpRemoteTool } from "./list-mcp-tools.js";
 import { type McpMappedResult, mapMcpResult } from "./mcp-result.js";
 import type { McpSession } from "./mcp-transport.js";
-import { redactSecrets, secretValuesOf } from "./redact-secrets.js";
+import { secretValuesOf } from "./redact-secrets.js";
 import { TextTail } from "./text-tail.js";
 
 export type McpServerStatus = McpServerView;
@@ -39,6 +48,10 @@ export interface McpServerConnectionOptions {
   logger: Logger;
   clock?: Clock;
   backoff?: McpBackoff;
+  /** Where a stdio server runs (SPEC §16); absent: unconfined. */
+  sandbox?: Sandbox;
+  /** The config's secrets, kept out of reports beside the server's own (SPEC §16). */
+  secrets?: readonly NamedSecret[];
 }
 
 export class McpServerConnection {
@@ -54,12 +67,13 @@ export class McpServerConnection {
   private stopped = false;
   private waiters: Array<() => void> = [];
   private readonly stderr = new TextTail();
-  private readonly secrets: string[];
+  private readonly redact: Redact;
   private readonly backoff: McpBackoff;
   private readonly clock: Clock;
 
   constructor(private readonly options: McpServerConnectionOptions) {
-    this.secrets = secretValuesOf(options.server);
+    // The config's names first: `[redacted GITHUB_TOKEN]` says where the value lives.
+    this.redact = createRedactor([...(options.secrets ?? []), ...secretValuesOf(options.server)]);
     this.backoff = options.backoff ?? DEFAULT_MCP_BACKOFF;
     this.clock = options.clock ?? SYSTEM_CLOCK;
   }
@@ -177,6 +191,7 @@ export class McpServerConnection {
         version: this.options.version,
         stderr: this.stderr,
         signal: controller.signal,
+        sandbox: this.options.sandbox ?? NO_SANDBOX,
       });
       const tools = await listMcpTools(session.client, name, {
         signal: controller.signal,
@@ -256,10 +271,6 @@ export class McpServerConnection {
       this.start();
     }, delay);
     this.settle();
-  }
-
-  private redact(text: string): string {
-    return redactSecrets(text, this.secrets);
   }
 }
 

@@ -1,17 +1,18 @@
-// Opens one MCP session with the official SDK: a stdio child (stderr kept as a tail for reports)
-// or streamable HTTP, falling back to the older SSE transport when the server does not speak it.
+// Opens one MCP session with the official SDK: a stdio child (started like every command kern
+// runs, in the sandbox unless its entry says otherwise: contained-stdio-transport.ts; stderr kept
+// as a tail for reports) or streamable HTTP, falling back to the older SSE transport when the
+// server does not speak it.
 import { isAbsolute, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import {
-  getDefaultEnvironment,
-  StdioClientTransport,
-} from "@modelcontextprotocol/sdk/client/stdio.js";
+import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ResolvedMcpServer } from "../../config/index.js";
 import type { McpTransportKind } from "../../protocol/index.js";
+import type { Sandbox } from "../../runtime/index.js";
+import { ContainedStdioTransport } from "./contained-stdio-transport.js";
 import type { TextTail } from "./text-tail.js";
 
 export interface McpSession {
@@ -28,6 +29,8 @@ export interface OpenMcpSessionOptions {
   stderr: TextTail;
   /** Aborted by stop: closes whatever is being opened. */
   signal: AbortSignal;
+  /** Where a stdio server runs (SPEC §16). */
+  sandbox: Sandbox;
 }
 
 function newClient(version: string): Client {
@@ -68,14 +71,14 @@ async function openStdio(
   options: OpenMcpSessionOptions,
 ): Promise<McpSession> {
   const cwd = server.cwd === undefined ? options.agentDir : server.cwd;
-  const transport = new StdioClientTransport({
-    command: server.command,
-    args: server.args,
+  const transport = new ContainedStdioTransport({
+    argv: [server.command, ...server.args],
     env: { ...getDefaultEnvironment(), ...server.env },
     cwd: isAbsolute(cwd) ? cwd : resolve(options.agentDir, cwd),
-    stderr: "pipe",
+    sandbox: options.sandbox,
+    confine: server.sandbox !== false,
+    onStderr: (text) => options.stderr.push(text),
   });
-  transport.stderr?.on("data", (chunk: Buffer | string) => options.stderr.push(String(chunk)));
   const client = newClient(options.version);
   await connect(client, transport, options);
   return { client, transport, kind: "stdio" };

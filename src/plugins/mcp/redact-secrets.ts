@@ -1,18 +1,20 @@
 // Keeps the values a server's config filled in (tokens in env and headers) out of what kern
-// reports about it: stderr tails and errors can echo them. Pure.
+// reports about it: stderr tails and errors can echo them. The mechanics are the one redactor of
+// every secret (kernel/secret-redactor.ts); this names a server's own values. Pure.
 import type { ResolvedMcpServer } from "../../config/index.js";
+import type { NamedSecret } from "../../kernel/index.js";
 
-/** Values of the server's env and headers long enough to be a secret. */
-export function secretValuesOf(server: ResolvedMcpServer): string[] {
-  const values = "command" in server ? Object.values(server.env) : Object.values(server.headers);
-  const bearer = values.flatMap((value) => value.split(/\s+/));
-  return [...new Set([...values, ...bearer])]
-    .filter((value) => value.length >= 6)
-    .sort((a, b) => b.length - a.length);
-}
-
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) result = result.replaceAll(secret, "[redacted]");
-  return result;
+/**
+ * The server's env and header values, each under its variable's or header's name, and the parts
+ * of a value with spaces (the token of `Bearer TOKEN`) under the same name.
+ */
+export function secretValuesOf(server: ResolvedMcpServer): NamedSecret[] {
+  const entries = Object.entries("command" in server ? server.env : server.headers);
+  return entries.flatMap(([name, value]) => [
+    { name, value },
+    ...value
+      .split(/\s+/)
+      .filter((part) => part !== value)
+      .map((part) => ({ name, value: part })),
+  ]);
 }

@@ -1,6 +1,9 @@
 // Which process a recorded pid still is: the start time from /proc/PID/stat tells a survivor of
 // the last run from a later process the OS gave the same pid (never signal that one).
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { groupMembers, signalGroup } from "../../runtime/index.js";
+
+export { groupMembers };
 
 /** Field 22 of /proc/PID/stat (start time in clock ticks since boot), or null (no such pid). */
 export function processStartTicks(pid: number): string | null {
@@ -12,35 +15,6 @@ export function processStartTicks(pid: number): string | null {
     return fields[19] ?? null;
   } catch {
     return null;
-  }
-}
-
-/** The live (not zombie) processes of a process group, from /proc (empty off Linux). */
-export function groupMembers(pgid: number): number[] {
-  let names: string[];
-  try {
-    names = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-  } catch {
-    return [];
-  }
-  return names.map(Number).filter((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return fields[0] !== "Z" && fields[0] !== "X" && Number(fields[2]) === pgid;
-    } catch {
-      return false; // it ended while we looked
-    }
-  });
-}
-
-/** Signals every process of the group; false when the group is gone. */
-export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
-  try {
-    process.kill(-pgid, signal);
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -1,16 +1,22 @@
 // Background commands (SPEC §13): `bash` with `background: true` starts one here and returns at
-// once. Each runs in its own process group with the bash tool's watcher (EOF on a pipe only the
-// daemon holds kills the group, so none outlives a kill -9), output captured bounded, a record
-// in .kern/processes.json while it runs. Its end (exit code, output tail) goes to `onEnd`.
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+// once. Each runs like the bash tool's (sandbox/contained-spawn.ts: in the sandbox when there is
+// one, its own process group, nothing of it outliving a kill -9 of the daemon), output captured
+// bounded, a record in .kern/processes.json while it runs. Its end (exit code, output tail) goes
+// to `onEnd`.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Clock, createShortId, isoNow, KernError } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { ProcessRow } from "../../protocol/index.js";
-import { groupWatchArgs } from "../../runtime/index.js";
+import {
+  bashArgv,
+  type ContainedProcess,
+  NO_SANDBOX,
+  type Sandbox,
+  spawnContained,
+} from "../../runtime/index.js";
 import { OutputCapture } from "./output-capture.js";
-import { processStartTicks, signalGroup } from "./process-identity.js";
+import { processStartTicks } from "./process-identity.js";
 import { type ProcessRecord, ProcessRecordFile } from "./process-records.js";
 
 export type ProcessState = ProcessRow["state"];
@@ -33,12 +39,14 @@ export interface ProcessManagerOptions {
   maxRunning: number;
   /** Between SIGTERM and SIGKILL when a command is stopped. */
   graceMs?: number;
+  /** Where commands run (absent: unconfined, as in tests). */
+  sandbox?: Sandbox;
   onEnd: (end: ProcessEnd) => void;
 }
 
 interface Entry {
   view: ProcessView;
-  child: ChildProcessWithoutNullStreams;
+  child: ContainedProcess;
   output: OutputCapture;
   replyTo?: ReplyRoute;
   stopRequested: boolean;
@@ -105,11 +113,14 @@ export class ProcessManager {
       OUTPUT_FILE_CAP,
       TAIL_CHARS,
     );
-    const child = spawn("bash", groupWatchArgs("kern-bg", options.command), {
+    const child = spawnContained({
+      argv: bashArgv(options.command),
       cwd: options.cwd,
-      detached: true,
+      stdin: "ignore",
+      label: "kern-bg",
+      sandbox: this.options.sandbox ?? NO_SANDBOX,
     });
-    const pid = child.pid ?? -1;
+    const pid = child.pid;
     const view: ProcessView = {
       id,
       command: options.command,
@@ -152,13 +163,8 @@ export class ProcessManager {
     if (!entry) return null;
     if (entry.view.state === "running") {
       entry.stopRequested = true;
-      signalGroup(entry.view.pid, "SIGTERM");
-      const kill = setTimeout(
-        () => signalGroup(entry.view.pid, "SIGKILL"),
-        this.options.graceMs ?? 1000,
-      );
+      await entry.child.stop(this.options.graceMs ?? 1000);
       await entry.ended;
-      clearTimeout(kill);
     }
     return { ...entry.view, outputBytes: entry.output.bytes };
   }
@@ -184,20 +190,18 @@ export class ProcessManager {
         if (done) return;
         done = true;
         clearTimeout(drain);
-        signalGroup(entry.view.pid, "SIGKILL"); // the watcher and anything left in the group
-        child.stdin.destroy();
-        child.stdout.destroy();
-        child.stderr.destroy();
+        void child.kill(); // the watcher and anything left of the command
+        child.release();
         if (failure) output.write(Buffer.from(`failed to start bash: ${failure}\n`));
         output.close();
         this.ended(entry, code, signal, failure !== undefined);
         resolve();
       };
-      child.on("exit", (code, signal) => {
+      child.child.on("exit", (code, signal) => {
         drain = setTimeout(() => finish(code, signal), DRAIN_MS);
-        child.once("close", () => finish(code, signal));
+        void child.closed.then(() => finish(code, signal));
       });
-      child.on("error", (error) => finish(null, null, error.message));
+      child.child.on("error", (error) => finish(null, null, error.message));
     });
   }
 

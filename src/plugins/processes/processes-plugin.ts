@@ -25,6 +25,7 @@ export const processesPlugin: KernPlugin = {
       clock,
       logger: host.log,
       maxRunning: config.maxBackgroundProcesses,
+      sandbox: host.kern.sandbox,
       onEnd: (end) => announce(end.view.id, endedNotice(end), end.replyTo),
     });
     const interrupted = endLeftoverProcesses(manager.leftovers());

@@ -12,6 +12,7 @@ import type { AttachmentIntake } from "../channels/attachment-intake.js";
 import type { MemoryPort } from "../memory-port.js";
 import type { TurnDependencies } from "../run-turn.js";
 import type { PairingApi, RuntimeApi } from "../runtime-api.js";
+import type { Sandbox } from "../sandbox/index.js";
 import type { BackgroundStarter, Tool, ToolScope, TurnInfo } from "../tools/tool.js";
 import type { TurnOptions } from "../turn-request.js";
 
@@ -40,6 +41,8 @@ export interface KernServices {
   readonly approvals: Approvals;
   /** The day's unattended spend and its cap (SPEC §13). */
   readonly budget: UnattendedBudget;
+  /** Where bash, background commands and stdio MCP servers run (SPEC §16). */
+  readonly sandbox: Sandbox;
   /** A secret by name from `.kern/.env` or the environment; null when unset. */
   secret(name: string): string | null;
   /** Photos, voice notes and documents in (the media plugin provides it). */

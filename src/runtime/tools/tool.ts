@@ -6,6 +6,8 @@ import type { Logger } from "../../log/index.js";
 import type { ChannelRegistry } from "../channels/channel.js";
 import type { MemoryPort } from "../memory-port.js";
 
+import type { Sandbox } from "../sandbox/index.js";
+
 export type ToolScope = "full" | "write" | "read";
 
 /** The turn a tool runs in: which one, what started it, how deep in sub-agents. */
@@ -24,6 +26,8 @@ export interface ToolContext {
   signal: AbortSignal;
   memory: MemoryPort;
   bashTimeoutMs: number;
+  /** Where `bash` runs (SPEC §16). */
+  sandbox: Sandbox;
   /** Most bytes one `read` call returns (config `readMaxBytes`). */
   readMaxBytes: number;
   logger: Logger;
