@@ -4,7 +4,12 @@
 import type { AgentPaths, Config } from "../config/index.js";
 import type { Logger } from "../log/index.js";
 import { createOpenAiTranscriber, type ModelClient, type Transcriber } from "../model/index.js";
-import { createWebToolSource, MediaIntake, type ToolSource } from "../runtime/index.js";
+import {
+  createWebToolSource,
+  MediaIntake,
+  ParseWorkers,
+  type ToolSource,
+} from "../runtime/index.js";
 import { MediaStore } from "../store/index.js";
 
 export interface AssembleMediaOptions {
@@ -38,7 +43,10 @@ export function assembleMedia(options: AssembleMediaOptions): {
 } {
   const { config, chatModel } = options;
   const store = MediaStore.open(options.paths, config.media.maxBytes);
+  // One pool for the daemon: at most two parses at once, all ended by its stop (media.stop()).
+  const workers = new ParseWorkers();
   const media = new MediaIntake({
+    workers,
     store,
     describer: chatModel
       ? { client: chatModel.client, model: config.mediaModel ?? chatModel.model }
@@ -50,6 +58,7 @@ export function assembleMedia(options: AssembleMediaOptions): {
     allowPrivateNetworks: config.web.allowPrivateNetworks,
     searxngUrl: config.searxngUrl,
     media: store,
+    workers,
   });
   return { media, tools };
 }

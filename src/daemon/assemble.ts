@@ -204,6 +204,7 @@ function withLifecycle(
     },
     async stop() {
       jobs.stop(); // first: no run is queued while the rest stops
+      runtime.media?.stop(); // a PDF or page being parsed ends now: a stop never waits for one
       words?.stop();
       await telegram?.stop();
       await runtime.stop();

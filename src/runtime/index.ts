@@ -8,6 +8,7 @@ export * from "./jobs/index.js";
 export { DESCRIBE_IMAGE_PROMPT } from "./media/describe-image.js";
 export { MediaIntake } from "./media/media-intake.js";
 export type { IntakeResult } from "./media/media-message.js";
+export { ParseWorkers } from "./media/parse-workers.js";
 export * from "./memory-port.js";
 export * from "./runtime.js";
 export * from "./runtime-api.js";

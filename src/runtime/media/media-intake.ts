@@ -7,9 +7,10 @@ import type { Logger } from "../../log/index.js";
 import type { ModelClient, Transcriber } from "../../model/index.js";
 import type { MediaRecord, MediaStore, PutMediaOptions } from "../../store/index.js";
 import { describeImage } from "./describe-image.js";
-import { extractDocumentText } from "./extract-document-text.js";
+import { type DocumentText, extractDocumentText } from "./extract-document-text.js";
 import { composeMediaText, type IntakeResult } from "./media-message.js";
 import { oggDurationSeconds } from "./ogg-duration.js";
+import { ParseWorkers } from "./parse-workers.js";
 
 export interface MediaIntakeOptions {
   store: MediaStore;
@@ -17,6 +18,8 @@ export interface MediaIntakeOptions {
   describer: { client: ModelClient; model: string } | null;
   transcriber: Transcriber | null;
   logger: Logger;
+  /** Where documents are parsed (shared with the web tools); a pool of its own by default. */
+  workers?: ParseWorkers;
 }
 
 export interface IngestOptions extends PutMediaOptions {
@@ -33,12 +36,24 @@ const INTAKE_CALL_TIMEOUT_MS = 120_000;
 const NO_TRANSCRIBER_NOTE =
   "not transcribed: no transcription endpoint is set; set transcriptionModel (e.g. whisper-1) in .kern/config.json for an endpoint that serves /audio/transcriptions";
 const NO_MODEL_NOTE = "not described: no model is configured";
+/** The record of a PDF while it is read: what stays when the daemon dies meanwhile. */
+const UNFINISHED_NOTE =
+  "no text extracted: reading it did not finish (the daemon stopped or was killed meanwhile), so kern does not read it again; the pdf tool reads chosen pages";
 
 export class MediaIntake {
-  constructor(private readonly options: MediaIntakeOptions) {}
+  private readonly workers: ParseWorkers;
+
+  constructor(private readonly options: MediaIntakeOptions) {
+    this.workers = options.workers ?? new ParseWorkers();
+  }
 
   get store(): MediaStore {
     return this.options.store;
+  }
+
+  /** Ends every parse at once (the daemon's stop never waits for one). */
+  stop(): void {
+    this.workers.stop();
   }
 
   /** True when voice notes are transcribed (status, and the web page's hint). */
@@ -53,7 +68,7 @@ export class MediaIntake {
   async ingest(options: IngestOptions): Promise<IntakeResult> {
     const stored = await this.options.store.put(options);
     const previous = await this.options.store.readRecord(stored.id);
-    if (previous && !previous.note) return this.fromRecord(previous);
+    if (previous && (!previous.note || previous.failed)) return this.fromRecord(previous);
     const duration =
       options.durationSeconds ??
       (stored.kind === "voice" || stored.kind === "audio"
@@ -73,6 +88,7 @@ export class MediaIntake {
       ...(result.description ? { description: result.description } : {}),
       ...(result.transcript ? { transcript: result.transcript } : {}),
       ...(result.note ? { note: result.note } : {}),
+      ...(result.failed ? { failed: true } : {}),
     });
     return result;
   }
@@ -98,7 +114,7 @@ export class MediaIntake {
   }
 
   private async fromRecord(record: MediaRecord): Promise<IntakeResult> {
-    const { description, transcript, note, ...attachment } = record;
+    const { description, transcript, note, failed, ...attachment } = record;
     const text =
       attachment.kind === "document" ? await this.options.store.readText(attachment.id) : null;
     return {
@@ -106,6 +122,7 @@ export class MediaIntake {
       ...(description ? { description } : {}),
       ...(transcript ? { transcript } : {}),
       ...(note ? { note } : {}),
+      ...(failed ? { failed } : {}),
       ...(text ? { text } : {}),
     };
   }
@@ -124,7 +141,7 @@ export class MediaIntake {
       case "audio":
         return this.transcribe(attachment, bytes, signal, log);
       case "document":
-        return this.extract(attachment, bytes);
+        return this.extract(attachment, bytes, signal, log);
       default: {
         const unreachable: never = attachment.kind;
         return { attachment, note: `unknown kind ${String(unreachable)}` };
@@ -179,14 +196,32 @@ export class MediaIntake {
     }
   }
 
-  private async extract(attachment: MediaAttachment, bytes: Uint8Array): Promise<IntakeResult> {
-    let document: Awaited<ReturnType<typeof extractDocumentText>>;
-    try {
-      document = await extractDocumentText(bytes, attachment.mediaType);
-    } catch (error) {
-      return { attachment, note: `no text extracted: ${failureText(error)}` };
+  private async extract(
+    attachment: MediaAttachment,
+    bytes: Uint8Array,
+    signal: AbortSignal,
+    log: Logger,
+  ): Promise<IntakeResult> {
+    const isPdf = attachment.mediaType === "application/pdf";
+    if (isPdf) {
+      await this.options.store.writeRecord({ ...attachment, note: UNFINISHED_NOTE, failed: true });
+      log.info({ bytes: attachment.bytes }, "reading document");
     }
-    const text = document.pages.join("\n\n").trim();
+    let document: DocumentText;
+    try {
+      document = await extractDocumentText(bytes, attachment.mediaType, {
+        workers: this.workers,
+        signal,
+      });
+    } catch (error) {
+      log.warn({ error: describeError(error) }, "document not read");
+      // Cancelled (the daemon stops): the record says so, as after a kill -9.
+      const cancelled = isKernError(error) && error.code === "KERN_UNAVAILABLE";
+      const note = cancelled ? UNFINISHED_NOTE : `no text extracted: ${failureText(error)}`;
+      return { attachment, note, failed: true };
+    }
+    const text = documentText(document);
+    if (isPdf) log.info({ pages: document.pages.length, cut: document.cut }, "document read");
     const textFile = await this.options.store.writeText(attachment.id, text);
     const withText: MediaAttachment = {
       ...attachment,
@@ -195,6 +230,17 @@ export class MediaIntake {
     };
     return text ? { attachment: withText, text } : { attachment: withText, note: "no text found" };
   }
+}
+
+/** The pages' text; a cut one opens with which pages it holds and why it stops. */
+function documentText(document: DocumentText): string {
+  const text = document.pages
+    .map((page) => page.text)
+    .join("\n\n")
+    .trim();
+  const last = document.pages.at(-1)?.number ?? 0;
+  if (!document.cut) return text;
+  return `(text of pages 1-${last} of ${document.pageCount ?? last}: ${document.cut}; the pdf tool reads any page)\n\n${text}`;
 }
 
 function failureText(error: unknown): string {

@@ -14,6 +14,8 @@ export interface IntakeResult {
   text?: string;
   /** Why it has no description or transcript. */
   note?: string;
+  /** The failure would repeat: the same bytes are not read again (MediaRecord.failed). */
+  failed?: boolean;
 }
 
 /**
