@@ -2,15 +2,19 @@
 // make words of it once: an image is described by the model (or mediaModel), a voice note or audio
 // file transcribed (transcriptionModel), a document's text extracted and kept beside it. What it
 // learned is written to `<id>.json`, so the same bytes sent again are not described twice.
-import { describeError, isKernError, type MediaAttachment } from "../../kernel/index.js";
+import { readFile, rm } from "node:fs/promises";
+import { describeError, KernError, type MediaAttachment } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { ModelClient, Transcriber } from "../../model/index.js";
 import type { MediaRecord, MediaStore, PutMediaOptions } from "../../store/index.js";
+import { asDiskFull } from "./as-disk-full.js";
+import { ConcurrencyGate } from "./concurrency-gate.js";
 import { describeImage } from "./describe-image.js";
-import { type DocumentText, extractDocumentText } from "./extract-document-text.js";
 import { composeMediaText, type IntakeResult } from "./media-message.js";
 import { oggDurationSeconds } from "./ogg-duration.js";
 import { ParseWorkers } from "./parse-workers.js";
+import { intakeFailureText, readDocument } from "./read-document.js";
+import { type ReceivedFile, receiveFile } from "./receive-file.js";
 
 export interface MediaIntakeOptions {
   store: MediaStore;
@@ -36,12 +40,16 @@ const INTAKE_CALL_TIMEOUT_MS = 120_000;
 const NO_TRANSCRIBER_NOTE =
   "not transcribed: no transcription endpoint is set; set transcriptionModel (e.g. whisper-1) in .kern/config.json for an endpoint that serves /audio/transcriptions";
 const NO_MODEL_NOTE = "not described: no model is configured";
-/** The record of a PDF while it is read: what stays when the daemon dies meanwhile. */
-const UNFINISHED_NOTE =
-  "no text extracted: reading it did not finish (the daemon stopped or was killed meanwhile), so kern does not read it again; the pdf tool reads chosen pages";
+/**
+ * Files taken in at once: each holds its bytes (and the copies a description, a transcription
+ * or a parse makes) in memory until it is done; more wait their turn. Twelve 40 MB uploads at
+ * once took the daemon to 1.6 GB (issue 49 item 10).
+ */
+const INTAKES_AT_ONCE = 2;
 
 export class MediaIntake {
   private readonly workers: ParseWorkers;
+  private readonly gate = new ConcurrencyGate(INTAKES_AT_ONCE);
 
   constructor(private readonly options: MediaIntakeOptions) {
     this.workers = options.workers ?? new ParseWorkers();
@@ -51,9 +59,37 @@ export class MediaIntake {
     return this.options.store;
   }
 
-  /** Ends every parse at once (the daemon's stop never waits for one). */
+  /** Ends every parse at once (the daemon's stop never waits for one); waiting intakes end. */
   stop(): void {
     this.workers.stop();
+    this.gate.close();
+  }
+
+  /**
+   * A file arriving as a stream, written to `.kern/media/` as it comes (POST /upload); take it
+   * in with `ingestFile`. Throws `tooLarge(bytes)` past `limit`, KERN_DISK_FULL when the write
+   * fails.
+   */
+  receive(
+    source: AsyncIterable<Uint8Array>,
+    limit: number,
+    tooLarge: (bytes: number) => KernError,
+  ): Promise<ReceivedFile> {
+    return receiveFile(source, { directory: this.options.store.directory, limit, tooLarge });
+  }
+
+  /** `ingest` of a received file, read once its turn comes; the file is removed after. */
+  async ingestFile(
+    file: ReceivedFile,
+    options: Omit<IngestOptions, "bytes">,
+  ): Promise<IntakeResult> {
+    try {
+      return await this.gated(options.signal, async () =>
+        this.ingestBytes({ ...options, bytes: await readFile(file.path) }),
+      );
+    } finally {
+      await rm(file.path, { force: true });
+    }
   }
 
   /** True when voice notes are transcribed (status, and the web page's hint). */
@@ -65,7 +101,24 @@ export class MediaIntake {
    * Stores the file and makes words of it. Throws the store's KERN_MEDIA_* errors (nothing is
    * written then); a failed description or transcription is a note in the result, never a throw.
    */
-  async ingest(options: IngestOptions): Promise<IntakeResult> {
+  ingest(options: IngestOptions): Promise<IntakeResult> {
+    return this.gated(options.signal, () => this.ingestBytes(options));
+  }
+
+  private async gated<T>(signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+    const release = await this.gate.acquire(signal);
+    if (!release)
+      throw new KernError("KERN_UNAVAILABLE", "the daemon is stopping; send the file again");
+    try {
+      return await work();
+    } catch (error) {
+      throw asDiskFull(error, this.options.store.directory);
+    } finally {
+      release();
+    }
+  }
+
+  private async ingestBytes(options: IngestOptions): Promise<IntakeResult> {
     const stored = await this.options.store.put(options);
     const previous = await this.options.store.readRecord(stored.id);
     if (previous && (!previous.note || previous.failed)) return this.fromRecord(previous);
@@ -140,8 +193,10 @@ export class MediaIntake {
       case "voice":
       case "audio":
         return this.transcribe(attachment, bytes, signal, log);
-      case "document":
-        return this.extract(attachment, bytes, signal, log);
+      case "document": {
+        const { store } = this.options;
+        return readDocument({ store, workers: this.workers, attachment, bytes, signal, log });
+      }
       default: {
         const unreachable: never = attachment.kind;
         return { attachment, note: `unknown kind ${String(unreachable)}` };
@@ -170,7 +225,7 @@ export class MediaIntake {
       return description ? { attachment, description } : { attachment, note: "not described" };
     } catch (error) {
       log.warn({ error: describeError(error) }, "image description failed");
-      return { attachment, note: `not described: ${failureText(error)}` };
+      return { attachment, note: `not described: ${intakeFailureText(error)}` };
     }
   }
 
@@ -192,57 +247,7 @@ export class MediaIntake {
       return transcript ? { attachment, transcript } : { attachment, note: "no speech heard" };
     } catch (error) {
       log.warn({ error: describeError(error) }, "transcription failed");
-      return { attachment, note: `not transcribed: ${failureText(error)}` };
+      return { attachment, note: `not transcribed: ${intakeFailureText(error)}` };
     }
   }
-
-  private async extract(
-    attachment: MediaAttachment,
-    bytes: Uint8Array,
-    signal: AbortSignal,
-    log: Logger,
-  ): Promise<IntakeResult> {
-    const isPdf = attachment.mediaType === "application/pdf";
-    if (isPdf) {
-      await this.options.store.writeRecord({ ...attachment, note: UNFINISHED_NOTE, failed: true });
-      log.info({ bytes: attachment.bytes }, "reading document");
-    }
-    let document: DocumentText;
-    try {
-      document = await extractDocumentText(bytes, attachment.mediaType, {
-        workers: this.workers,
-        signal,
-      });
-    } catch (error) {
-      log.warn({ error: describeError(error) }, "document not read");
-      // Cancelled (the daemon stops): the record says so, as after a kill -9.
-      const cancelled = isKernError(error) && error.code === "KERN_UNAVAILABLE";
-      const note = cancelled ? UNFINISHED_NOTE : `no text extracted: ${failureText(error)}`;
-      return { attachment, note, failed: true };
-    }
-    const text = documentText(document);
-    if (isPdf) log.info({ pages: document.pages.length, cut: document.cut }, "document read");
-    const textFile = await this.options.store.writeText(attachment.id, text);
-    const withText: MediaAttachment = {
-      ...attachment,
-      textFile,
-      ...(document.pageCount !== undefined ? { pages: document.pageCount } : {}),
-    };
-    return text ? { attachment: withText, text } : { attachment: withText, note: "no text found" };
-  }
-}
-
-/** The pages' text; a cut one opens with which pages it holds and why it stops. */
-function documentText(document: DocumentText): string {
-  const text = document.pages
-    .map((page) => page.text)
-    .join("\n\n")
-    .trim();
-  const last = document.pages.at(-1)?.number ?? 0;
-  if (!document.cut) return text;
-  return `(text of pages 1-${last} of ${document.pageCount ?? last}: ${document.cut}; the pdf tool reads any page)\n\n${text}`;
-}
-
-function failureText(error: unknown): string {
-  return isKernError(error) ? `${error.code}: ${error.message}` : describeError(error);
 }

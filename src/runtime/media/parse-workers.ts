@@ -13,6 +13,7 @@
 //   once, waiting or running. `stop()` (the daemon's stop) ends them all and refuses new ones: a
 //   stop never waits for a parse, and a worker never keeps the process alive (unref).
 import { Worker } from "node:worker_threads";
+import { ConcurrencyGate } from "./concurrency-gate.js";
 
 /** Workers that may run at once; more wait. Two cores on the machines kern is measured on. */
 const MAX_RUNNING = 2;
@@ -56,53 +57,24 @@ function endOf(message: unknown): ParseEnd | null {
 }
 
 export class ParseWorkers {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly gate = new ConcurrencyGate(MAX_RUNNING);
   private readonly live = new Set<() => void>();
-  private stopped = false;
 
   /** Runs the job in a worker of its own; never rejects. */
   async run(job: ParseJob): Promise<ParseEnd> {
-    if (this.stopped || !(await this.slot(job.signal))) return { kind: "cancelled" };
+    const release = await this.gate.acquire(job.signal);
+    if (!release) return { kind: "cancelled" };
     try {
       return await this.runNow(job);
     } finally {
-      this.running -= 1;
-      this.waiting.shift()?.();
+      release();
     }
   }
 
   /** Ends every running and waiting job, and refuses new ones (each resolves `cancelled`). */
   stop(): void {
-    this.stopped = true;
+    this.gate.close();
     for (const cancel of [...this.live]) cancel();
-  }
-
-  /** True once a slot is taken; false when the job was cancelled while it waited. */
-  private slot(signal: AbortSignal | undefined): Promise<boolean> {
-    if (signal?.aborted) return Promise.resolve(false);
-    if (this.running < MAX_RUNNING) {
-      this.running += 1;
-      return Promise.resolve(true);
-    }
-    return new Promise((resolve) => {
-      const take = () => {
-        this.live.delete(cancel);
-        signal?.removeEventListener("abort", cancel);
-        this.running += 1;
-        resolve(true);
-      };
-      const cancel = () => {
-        this.live.delete(cancel);
-        signal?.removeEventListener("abort", cancel);
-        const index = this.waiting.indexOf(take);
-        if (index !== -1) this.waiting.splice(index, 1);
-        resolve(false);
-      };
-      this.waiting.push(take);
-      this.live.add(cancel);
-      signal?.addEventListener("abort", cancel, { once: true });
-    });
   }
 
   private runNow(job: ParseJob): Promise<ParseEnd> {
