@@ -5,8 +5,11 @@ import { deflateSync } from "node:zlib";
 
 const MB = 1024 * 1024;
 
-/** A PDF with one page per entry of `contents` (each an uncompressed content stream). */
-export function buildPdf(contents: readonly Buffer[]): Buffer {
+/**
+ * A PDF with one page per entry of `contents` (each an uncompressed content stream), and
+ * `images` as image XObjects beside them (Flate, 1 pixel high; no page draws them).
+ */
+export function buildPdf(contents: readonly Buffer[], images: readonly Buffer[] = []): Buffer {
   const objects: Buffer[] = [];
   const add = (body: Buffer) => objects.push(body); // returns the new object's number
   const catalog = add(Buffer.alloc(0));
@@ -28,6 +31,18 @@ export function buildPdf(contents: readonly Buffer[]): Buffer {
           `<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${stream} 0 R >>`,
         ),
       ),
+    );
+  }
+  for (const pixels of images) {
+    const data = deflateSync(pixels, { level: 9 });
+    add(
+      Buffer.concat([
+        Buffer.from(
+          `<< /Type /XObject /Subtype /Image /Width ${pixels.length} /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${data.length} /Filter /FlateDecode >>\nstream\n`,
+        ),
+        data,
+        Buffer.from("\nendstream"),
+      ]),
     );
   }
   objects[catalog - 1] = Buffer.from(`<< /Type /Catalog /Pages ${pages} 0 R >>`);

@@ -55,6 +55,15 @@ describe("extractPdfPages", () => {
     });
   });
 
+  it("does not count an image's stream: a 100 MB scan beside the text is no bomb", async () => {
+    const bytes = buildPdf(
+      [textPage("the caption of the scan")],
+      [Buffer.alloc(100 * 1024 * 1024)],
+    );
+    const pdf = await extractPdfPages(bytes, { workers });
+    expect(pdf.pages).toEqual([{ number: 1, text: "the caption of the scan" }]);
+  });
+
   it("keeps the pages read when the time runs out on a PDF of 20,000 pages", async () => {
     const pdf = await extractPdfPages(manyPagesPdf(20_000), { workers, timeMs: 8000 });
     expect(pdf.pageCount).toBe(20_000);

@@ -51,8 +51,11 @@ async function scanStreams() {
     if (bytes[start] === 0x0d) start += 1;
     if (bytes[start] !== 0x0a && bytes[start - 1] !== 0x0d) continue; // not the keyword
     if (bytes[start] === 0x0a) start += 1;
-    const objectAt = bytes.lastIndexOf("obj", at, "latin1");
-    const dict = bytes.toString("latin1", objectAt === -1 || at - objectAt > 65536 ? Math.max(0, at - 4096) : objectAt, at);
+    // A stream's dictionary ends right before the keyword (">>", then white space); it is read
+    // from its object's "obj", looked for in the 4 KB before: each look is bounded.
+    const before = bytes.toString("latin1", Math.max(0, at - 4096), at);
+    if (!/>>\\s*$/.test(before.slice(-32))) continue;
+    const dict = before.slice(Math.max(0, before.lastIndexOf("obj")));
     if (!FLATE_FIRST.test(dict) || SKIPPED.test(dict)) continue;
     const length = /\\/Length\\s+(\\d+)(\\s+\\d+\\s+R)?/.exec(dict);
     let end = length && !length[2] ? start + Number(length[1]) : bytes.indexOf("endstream", start, "latin1");
