@@ -122,7 +122,7 @@ const runtimeFolders = {
   channels: [],
   tools: ["channels", "sandbox"],
   access: ["tools"],
-  host: ["access", "channels", "tools", "sandbox"],
+  host: ["access", "channels", "tools", "sandbox", "documents"],
 };
 for (const [folder, allow] of Object.entries(runtimeFolders)) {
   const allowed = [folder, ...allow].join("|");

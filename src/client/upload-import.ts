@@ -41,17 +41,56 @@ export async function uploadImport(options: UploadImportOptions): Promise<Import
       what: "POST /import",
     });
   }
+  const seen: SeenProgress = { phase: null, appended: 0, total: 0 };
   for await (const line of ndjsonLines(response.body)) {
     const parsed = importLineSchema.safeParse(JSON.parse(line));
     if (!parsed.success) continue; // a line of a newer daemon: not ours to read
     const value = parsed.data;
-    if (value.type === "progress") options.onProgress?.(value.phase, value.done, value.total);
-    else if (value.type === "done") return value.report;
+    if (value.type === "progress") {
+      seen.phase = value.phase;
+      if (value.phase === "append")
+        Object.assign(seen, { appended: value.done, total: value.total });
+      options.onProgress?.(value.phase, value.done, value.total);
+    } else if (value.type === "done") return value.report;
     else throw httpErrorToDaemonError({ status: 400, bodyText: line, what: "POST /import" });
   }
-  throw new DaemonError(
+  throw unfinishedError(seen, options.name);
+}
+
+interface SeenProgress {
+  phase: ImportPhase | null;
+  /** Messages the append phase reported as written, of its total. */
+  appended: number;
+  total: number;
+}
+
+/**
+ * What an answer that ended before its report means, by the last phase it reported (issue 49
+ * item 10: "nothing stays" was said of an import whose 20,000 messages were all kept). The append
+ * is one transaction: once the memory phases began, every message is in the session.
+ */
+function unfinishedError(seen: SeenProgress, name: string): DaemonError {
+  const memoryPhases: ReadonlyArray<ImportPhase | null> = [
+    "embed",
+    "segment",
+    "summarize",
+    "rollup",
+  ];
+  if (memoryPhases.includes(seen.phase)) {
+    return new DaemonError(
+      "KERN_DAEMON_API",
+      `the daemon closed the answer while it built the memory (did it stop?); the import of ${name} is done: its ${seen.appended} messages are in the session and kept, and the memory build goes on when the daemon runs`,
+    );
+  }
+  if (seen.phase === "append" && seen.total > 0 && seen.appended === seen.total) {
+    return new DaemonError(
+      "KERN_DAEMON_API",
+      `the daemon closed the import of ${name} as it committed its ${seen.total} messages (did it stop?); 'kern status' shows whether they are in the session — running the import again appends nothing twice`,
+    );
+  }
+  return new DaemonError(
     "KERN_DAEMON_API",
-    "the daemon closed the import before it finished (did it stop?); nothing of an unfinished import stays in the session — run it again",
+    `the daemon closed the import of ${name} before its messages were committed (did it stop?); an unfinished import is rolled back, so nothing of it stays in the session — run it again`,
   );
 }
 

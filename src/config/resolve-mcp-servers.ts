@@ -51,14 +51,20 @@ export function resolveMcpServer(
   return { ...resolved, missing: [...missing] };
 }
 
-/** Every server of `mcpServers`, variables filled. */
+/**
+ * Every server of `mcpServers`, variables filled, in a record without a prototype: a name such
+ * as `constructor` or `toString` finds a server only when one is configured by it (issue 49 item
+ * 10: `POST /extensions/mcp/constructor/test` found Object's constructor and answered 500).
+ */
 export function resolveMcpServers(
   servers: Readonly<Record<string, McpServerConfig>>,
   lookup: (name: string) => string | undefined,
 ): Record<string, ResolvedMcpServer> {
-  return Object.fromEntries(
-    Object.entries(servers).map(([name, server]) => [name, resolveMcpServer(server, lookup)]),
-  );
+  const resolved: Record<string, ResolvedMcpServer> = Object.create(null);
+  for (const [name, server] of Object.entries(servers)) {
+    resolved[name] = resolveMcpServer(server, lookup);
+  }
+  return resolved;
 }
 
 /** The names of every `${VAR}` the servers' strings use (their values are secrets). */

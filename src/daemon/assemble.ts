@@ -173,6 +173,7 @@ async function setUpPlugins(parts: {
     memory,
     model: chatModel,
     sandbox: parts.sandbox,
+    parse: runtime.parse,
     secret: (name) => config.secrets.lookup(name),
     provideIntake: (intake) => {
       runtime.registries.intake = intake;
@@ -235,6 +236,10 @@ function withLifecycle(
       return listening;
     },
     async stop() {
+      // A PDF or page being parsed ends now, and intakes waiting for their turn: a stop never
+      // waits for one.
+      runtime.intake?.stop();
+      runtime.parse.stop();
       words?.stop();
       await runtime.lifecycle.stop(); // channels first: no intake while the rest stops
       await runtime.stop();

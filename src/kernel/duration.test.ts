@@ -18,6 +18,13 @@ describe("parseDuration", () => {
     }
   });
 
+  it("refuses durations past 100 years, which no date holds once added to now", () => {
+    expect(parseDuration("36525d")).toBe(36_525 * 86_400_000);
+    for (const text of ["36526d", "9999999999999999d", `${"9".repeat(400)}m`]) {
+      expect(parseDuration(text)).toBeNull();
+    }
+  });
+
   it("formats in the largest unit that divides exactly", () => {
     expect(formatDuration(5_400_000)).toBe("90m");
     expect(formatDuration(7_200_000)).toBe("2h");

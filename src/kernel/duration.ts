@@ -6,15 +6,22 @@ const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 8
 const DURATION = /^(\d+(?:\.\d+)?)\s*(s|m|h|d)?$/i;
 
 /**
+ * The longest duration there is: 100 years. Past it a time is out of reach of dates themselves
+ * (`new Date(now + 9999999999999999 days)` is an Invalid Date, and a job's view threw on it:
+ * issue 49 item 10), and no schedule needs it.
+ */
+const MAX_DURATION_MS = 36_525 * 86_400_000;
+
+/**
  * Milliseconds of a duration string (`90s`, `20m`, `2h`, `1d`, `15` = 15 minutes), or null when
- * the text is not one. `0` is 0 ("off" where a key allows it).
+ * the text is not one or is past 100 years. `0` is 0 ("off" where a key allows it).
  */
 export function parseDuration(text: string): number | null {
   const match = DURATION.exec(text.trim());
   if (!match) return null;
   const unit = (match[2] ?? "m").toLowerCase();
   const milliseconds = Number(match[1]) * (UNIT_MS[unit] ?? 60_000);
-  return Number.isFinite(milliseconds) ? Math.round(milliseconds) : null;
+  return milliseconds <= MAX_DURATION_MS ? Math.round(milliseconds) : null;
 }
 
 /** A duration in the largest unit that divides it exactly: 5400000 → `90m`, 7200000 → `2h`. */

@@ -184,6 +184,12 @@ export const ERROR_CATALOGUE = {
     status: 404,
     message: "no stored file with that id; upload it again with POST /upload",
   },
+  KERN_PARSE_LIMIT: {
+    exit: 1,
+    status: 422,
+    message:
+      "the file or page is too costly to read: it passed a limit of kern's parser (time, memory, size); see docs/media.md",
+  },
   KERN_WEB_REFUSED: {
     exit: 1,
     status: 403,

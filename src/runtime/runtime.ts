@@ -20,6 +20,7 @@ import { Approvals } from "./access/approvals.js";
 import { UnattendedBudget } from "./access/unattended-budget.js";
 import type { AttachmentIntake } from "./channels/attachment-intake.js";
 import { withPairingEvents } from "./channels/pairing-events.js";
+import { ParseWorkers } from "./documents/parse-workers.js";
 import type { PluginHostParts } from "./host/create-plugin-host.js";
 import type { PluginTurnRequest } from "./host/kern-plugin.js";
 import type { KernServices } from "./host/kern-services.js";
@@ -69,6 +70,8 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   readonly approvals: Approvals;
   /** The day's unattended spend and its cap (SPEC §13). */
   readonly budget: UnattendedBudget;
+  /** Untrusted documents parsed off the event loop, at most two at once (issue 49). */
+  readonly parse = new ParseWorkers();
   private readonly contexts: TurnContexts;
   private pluginReports: PluginReport[] = [];
 

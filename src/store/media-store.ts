@@ -34,6 +34,13 @@ export const mediaRecordSchema = mediaAttachmentSchema.extend({
   transcript: z.string().optional(),
   /** Why intake could not describe or transcribe it (no model, no endpoint, a failure). */
   note: z.string().optional(),
+  /**
+   * Intake failed in a way a retry repeats (a parser's limit, a file pdf.js cannot open) or did
+   * not finish (written before a PDF is read: a kill -9 meanwhile leaves it): the same bytes are
+   * not read again, so a re-delivered message cannot freeze the daemon twice. Without it, a note
+   * means "retry when the bytes come again" (a model that was down).
+   */
+  failed: z.boolean().optional(),
 });
 export type MediaRecord = z.infer<typeof mediaRecordSchema>;
 

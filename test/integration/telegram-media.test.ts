@@ -140,6 +140,23 @@ describe("Telegram media through the daemon", () => {
     const mediaDir = join(harness.agentDir, ".kern/media");
     expect(existsSync(mediaDir) ? readdirSync(mediaDir) : []).toEqual([]);
   });
+
+  it("keeps the caption of a document it cannot read: the turn gets it with why (issue 48 item 13)", async () => {
+    telegram.userSendsFile({
+      chatId: ANN,
+      kind: "document",
+      bytes: Buffer.from("PK\u0003\u0004 a word file, zipped"),
+      fileName: "minutes.docx",
+      mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      caption: "summarise the minutes please",
+    });
+    const turn = await waitUntil(() => turnsAfterDescription()[0], "the document's turn", 15_000);
+    const text = String(turn.messages.at(-1)?.content);
+    expect(text).toMatch(
+      /\[document minutes\.docx\]\n\(not read: .+\)\nsummarise the minutes please/,
+    );
+    expect(readSessionText(harness.agentDir)).toContain("summarise the minutes please");
+  });
 });
 
 function readSessionText(agentDir: string): string {

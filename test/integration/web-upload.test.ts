@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { imagePartsOf } from "../fakes/fake-llm-server.js";
+import { spacesBombPdf } from "../support/hostile-files.js";
 import {
   startTestDaemon,
   type TestDaemon,
@@ -111,4 +112,30 @@ describe("web upload", () => {
     expect(mediaFiles()).toEqual([]);
     expect(sessionText()).not.toContain("contract.pdf");
   });
+
+  it("lets the pdf tool read chosen pages of an uploaded PDF, and refuses a bomb's", async () => {
+    const pdf = readFileSync(join(FIXTURES, "report.pdf"));
+    const stored = (await (await upload(pdf, "application/pdf", "report.pdf")).json()) as {
+      media: { file: string };
+    };
+    const bomb = (await (
+      await upload(new Uint8Array(spacesBombPdf()), "application/pdf", "bomb.pdf")
+    ).json()) as {
+      media: { file: string };
+      text: string;
+    };
+    expect(bomb.text).toContain("KERN_PARSE_LIMIT");
+    harness.llm.replyToolCalls([
+      { name: "pdf", args: { path: stored.media.file, pages: "2" } },
+      { name: "pdf", args: { path: bomb.media.file } },
+    ]);
+    harness.llm.reply("read");
+    const { turnId } = await harness.client.sendMessage({ text: "read page 2 of both" });
+    const events = await harness.turnEvents(turnId);
+    const outputs = events.flatMap((event) => (event.type === "tool-result" ? [event.output] : []));
+    expect(outputs[0]).toMatch(/^## page 2 of 2\n/);
+    expect(outputs[0]).toContain("maintenance of the zephyr turbine is due in March");
+    expect(outputs[0]).not.toContain("page 1 of 2");
+    expect(outputs[1]).toContain("inflates past 64 MB");
+  }, 30_000);
 });

@@ -25,6 +25,7 @@ export function createMediaPlugin(options: MediaPluginOptions = {}): KernPlugin 
       const store = MediaStore.open(paths, config.media.maxBytes);
       const intake = new MediaIntake({
         store,
+        workers: host.kern.parse,
         describer: model ? { client: model.client, model: config.mediaModel ?? model.model } : null,
         transcriber:
           options.transcriber !== undefined

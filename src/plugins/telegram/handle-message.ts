@@ -7,7 +7,7 @@ import type { Logger } from "../../log/index.js";
 import type { RuntimeApi } from "../../runtime/index.js";
 import { errorReply, greetingReply, pairingReply } from "./bot-texts.js";
 import { escapeHtml } from "./escape-html.js";
-import { takeInTelegramFile, telegramFileOf } from "./telegram-media.js";
+import { takeInTelegramFile, telegramFileOf, unreadFileText } from "./telegram-media.js";
 import type { TelegramOutbox } from "./telegram-outbox.js";
 import {
   type BotIdentity,
@@ -59,12 +59,31 @@ export async function handleMessage(
   logger.debug({ userId: envelope.user, chatId, length: envelope.text.length }, "telegram message");
   try {
     const ref = telegramFileOf(message);
-    if (ref) Object.assign(envelope, await takeInFile(options, ref, envelope.text));
+    if (ref) Object.assign(envelope, await takeInFileOrSayWhy(options, ref, envelope.text));
     options.router.submit({ ...envelope, role }, chatId);
   } catch (error) {
     logger.error({ chatId, error: describeError(error) }, "runtime refused a telegram message");
     const code = isKernError(error) ? error.code : "unexpected";
     reply(options, chatId, errorReply({ code, message: describeError(error) }));
+  }
+}
+
+/**
+ * The message's file taken in; one that cannot be (unsupported, too large, not downloaded) with a
+ * caption still reaches the turn as the caption and why the file is missing (issue 48 item 13:
+ * the caption was dropped). Without a caption the error is the bot's reply, as before.
+ */
+async function takeInFileOrSayWhy(
+  options: HandleMessageOptions,
+  ref: NonNullable<ReturnType<typeof telegramFileOf>>,
+  caption: string,
+) {
+  try {
+    return await takeInFile(options, ref, caption);
+  } catch (error) {
+    if (!caption.trim()) throw error;
+    options.logger.warn({ error: describeError(error) }, "telegram file not taken in");
+    return { text: unreadFileText(ref, error, caption) };
   }
 }
 

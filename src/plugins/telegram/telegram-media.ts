@@ -2,12 +2,13 @@
 // file download path) → the runtime's media intake. The token is part of the download URL by the
 // Bot API's design: the URL is never logged, and errors name the file id only.
 import type { Api } from "grammy";
-import { KernError, type MediaAttachment } from "../../kernel/index.js";
+import { describeError, KernError, type MediaAttachment } from "../../kernel/index.js";
 import type { AttachmentIntake, IntakeResult } from "../../runtime/index.js";
 import type { IncomingTelegramMessage } from "./to-envelope.js";
 
 /** The one file of a message kern takes, with what Telegram says about it. */
 export interface TelegramFileRef {
+  kind: "image" | "voice" | "audio" | "document";
   fileId: string;
   fileSize?: number;
   fileName?: string;
@@ -19,10 +20,13 @@ export interface TelegramFileRef {
 /** The file a message carries, or null. Photos come in sizes: the largest is taken. */
 export function telegramFileOf(message: IncomingTelegramMessage): TelegramFileRef | null {
   const photo = message.photo?.at(-1);
-  if (photo) return { fileId: photo.file_id, fileSize: photo.file_size, voice: false };
+  if (photo) {
+    return { kind: "image", fileId: photo.file_id, fileSize: photo.file_size, voice: false };
+  }
   const audio = message.voice ?? message.audio;
   if (audio) {
     return {
+      kind: message.voice ? "voice" : "audio",
       fileId: audio.file_id,
       fileSize: audio.file_size,
       fileName: message.audio?.file_name,
@@ -34,6 +38,7 @@ export function telegramFileOf(message: IncomingTelegramMessage): TelegramFileRe
   const document = message.document;
   if (document) {
     return {
+      kind: "document",
       fileId: document.file_id,
       fileSize: document.file_size,
       fileName: document.file_name,
@@ -112,6 +117,16 @@ export async function takeInTelegramFile(
     ...(ref.mimeType ? { claimedType: ref.mimeType } : {}),
     ...(ref.fileName ? { claimedName: ref.fileName } : {}),
     ...(ref.durationSeconds !== undefined ? { durationSeconds: ref.durationSeconds } : {}),
+    signal: options.signal, // the bot's stop ends a PDF being read
   });
   return options.media.message([result], options.caption);
+}
+
+/**
+ * The text of a message whose file could not be taken in (unsupported, too large, not what it
+ * claims, not downloaded): the file's line with why, then the caption, which is not lost.
+ */
+export function unreadFileText(ref: TelegramFileRef, error: unknown, caption: string): string {
+  const line = ref.fileName ? `[${ref.kind} ${ref.fileName}]` : `[${ref.kind}]`;
+  return [line, `(not read: ${describeError(error)})`, caption.trim()].join("\n");
 }

@@ -14,6 +14,7 @@ export const webToolsPlugin: KernPlugin = {
         allowPrivateNetworks: config.web.allowPrivateNetworks,
         searxngUrl: config.searxngUrl,
         media: MediaStore.open(paths, config.media.maxBytes),
+        workers: host.kern.parse,
       }),
     );
   },

@@ -4,15 +4,17 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { KernError } from "../../kernel/index.js";
-import type { ToolSource } from "../../runtime/index.js";
 import {
+  type DocumentText,
   defineTool,
   extractPdfPages,
-  htmlToMarkdown,
   isToolInScope,
+  ParseWorkers,
   parsePageRange,
+  readableMarkdown,
   resolveAgentPath,
   type Tool,
+  type ToolSource,
 } from "../../runtime/index.js";
 import type { MediaStore } from "../../store/index.js";
 import { guardedFetch, type ResolveAddresses } from "./guarded-fetch.js";
@@ -22,6 +24,8 @@ export interface WebToolsOptions {
   /** SEARXNG_URL; null = websearch explains how to set one up. */
   searxngUrl: string | null;
   media: MediaStore;
+  /** Where pages and PDFs are parsed (shared with media intake); a pool of its own by default. */
+  workers?: ParseWorkers;
   /** Tests: DNS answers and which addresses count as private. */
   resolve?: ResolveAddresses;
   blockedReason?: (address: string) => string | null;
@@ -37,12 +41,21 @@ function cut(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit)}\n\n(… cut at ${limit} characters)`;
 }
 
+/** The pages' text under `## page N of M` headings, and why it stops early if it does. */
+function pagesText(pdf: DocumentText): string {
+  const count = pdf.pageCount ?? pdf.pages.length;
+  const text = pdf.pages.map((page) => `## page ${page.number} of ${count}\n${page.text}`);
+  if (pdf.cut) text.push(`(the text stops here: ${pdf.cut}; ask for later pages with pages)`);
+  return text.join("\n\n");
+}
+
 /** What webfetch returns for `url`: a heading with the title and URL, then the Markdown. */
 export async function fetchReadable(
   url: string,
   options: WebToolsOptions,
   signal: AbortSignal,
 ): Promise<string> {
+  const workers = options.workers ?? new ParseWorkers();
   const page = await guardedFetch(url, {
     allowPrivateNetworks: options.allowPrivateNetworks,
     maxBytes: options.maxBytes ?? 5 * 1024 * 1024,
@@ -56,14 +69,18 @@ export async function fetchReadable(
   }
   const note = page.truncated ? "\n\n(the page was cut at the size limit)" : "";
   if (page.contentType.includes("application/pdf")) {
-    const pdf = await extractPdfPages(page.body);
-    return cut(`# ${page.url}\n\n${pdf.pages.join("\n\n")}${note}`, MAX_MARKDOWN_CHARS);
+    const pdf = await extractPdfPages(page.body, {
+      workers,
+      maxChars: MAX_MARKDOWN_CHARS,
+      signal,
+    });
+    return cut(`# ${page.url}\n\n${pagesText(pdf)}${note}`, MAX_MARKDOWN_CHARS);
   }
   const text = page.body.toString("utf8");
   if (!page.contentType.includes("html")) {
     return cut(`# ${page.url}\n\n${text}${note}`, MAX_MARKDOWN_CHARS);
   }
-  const readable = await htmlToMarkdown(text, page.url);
+  const readable = await readableMarkdown(text, page.url, { workers, signal });
   const heading = readable.title ? `# ${readable.title}\n${page.url}` : `# ${page.url}`;
   return cut(`${heading}\n\n${readable.markdown}${note}`, MAX_MARKDOWN_CHARS);
 }
@@ -138,7 +155,7 @@ function websearchTool(options: WebToolsOptions): Tool {
   });
 }
 
-function pdfTool(options: WebToolsOptions): Tool {
+function pdfTool(options: WebToolsOptions & { workers: ParseWorkers }): Tool {
   return defineTool({
     name: "pdf",
     description:
@@ -153,22 +170,28 @@ function pdfTool(options: WebToolsOptions): Tool {
       const path = normalized.startsWith(".kern/media/")
         ? options.media.absolute(normalized)
         : await resolveAgentPath(context.agentDir, args.path);
-      const pdf = await extractPdfPages(await readFile(path));
-      const count = pdf.pageCount ?? pdf.pages.length;
-      const wanted = args.pages
-        ? parsePageRange(args.pages, count)
-        : pdf.pages.map((_, index) => index + 1);
-      const text = wanted
-        .map((page) => `## page ${page} of ${count}\n${pdf.pages[page - 1] ?? ""}`)
-        .join("\n\n");
-      return cut(text || `(no pages in range; the PDF has ${count})`, MAX_MARKDOWN_CHARS);
+      const pages = args.pages ? parsePageRange(args.pages) : undefined;
+      const pdf = await extractPdfPages(await readFile(path), {
+        workers: options.workers,
+        maxChars: MAX_MARKDOWN_CHARS,
+        signal: context.signal,
+        ...(pages ? { pages } : {}),
+      });
+      const text = pdfTextOrNone(pdf);
+      return cut(text, MAX_MARKDOWN_CHARS);
     },
   });
 }
 
+function pdfTextOrNone(pdf: DocumentText): string {
+  if (pdf.pages.length > 0) return pagesText(pdf);
+  return `(no pages in range; the PDF has ${pdf.pageCount ?? 0})`;
+}
+
 /** webfetch, websearch and pdf. */
 function createWebTools(options: WebToolsOptions): Tool[] {
-  return [webfetchTool(options), websearchTool(options), pdfTool(options)];
+  const withWorkers = { ...options, workers: options.workers ?? new ParseWorkers() };
+  return [webfetchTool(withWorkers), websearchTool(options), pdfTool(withWorkers)];
 }
 
 /** The "web" tool source: its tools in the turn's scope (all three are read-scoped). */

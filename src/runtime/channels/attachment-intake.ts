@@ -1,7 +1,7 @@
 // Files into a turn (SPEC §15): what channels and the web's upload hand a file to. The media
 // plugin provides the one implementation (store by content hash, describe, transcribe, extract);
 // without it a daemon refuses files. Types only.
-import type { MediaAttachment, SessionMessage } from "../../kernel/index.js";
+import type { KernError, MediaAttachment, SessionMessage } from "../../kernel/index.js";
 import type { ImagePart } from "../../model/index.js";
 import type { MediaStore, PutMediaOptions } from "../../store/index.js";
 
@@ -14,6 +14,8 @@ export interface IntakeResult {
   text?: string;
   /** Why it has no description or transcript. */
   note?: string;
+  /** The failure would repeat: the same bytes are not read again (MediaRecord.failed). */
+  failed?: boolean;
 }
 
 export interface IngestOptions extends PutMediaOptions {
@@ -24,6 +26,12 @@ export interface IngestOptions extends PutMediaOptions {
   signal?: AbortSignal;
 }
 
+/** A file received as a stream into a private temporary file (POST /upload), not read yet. */
+export interface ReceivedFile {
+  path: string;
+  bytes: number;
+}
+
 export interface AttachmentIntake {
   /** The stored files: their size limits per kind, and their bytes. */
   readonly store: Pick<MediaStore, "limits" | "read">;
@@ -31,6 +39,19 @@ export interface AttachmentIntake {
   readonly transcribes: boolean;
   /** Stores the file and makes words of it; throws KERN_MEDIA_* when it refuses the file. */
   ingest(options: IngestOptions): Promise<IntakeResult>;
+  /**
+   * A file arriving as a stream, written to a temporary file as it comes; throws
+   * `tooLarge(bytes)` past `limit`, KERN_DISK_FULL when the write fails.
+   */
+  receive(
+    source: AsyncIterable<Uint8Array>,
+    limit: number,
+    tooLarge: (bytes: number) => KernError,
+  ): Promise<ReceivedFile>;
+  /** `ingest` of a received file, once its turn comes; the temporary file is removed after. */
+  ingestFile(file: ReceivedFile, options: Omit<IngestOptions, "bytes">): Promise<IntakeResult>;
+  /** Ends every parse and waiting intake at once (the daemon's stop never waits for one). */
+  stop(): void;
   /** A stored file's intake result by id; null when unknown. */
   load(id: string): Promise<IntakeResult | null>;
   /** The text and attachments of a message carrying `results` and the sender's caption. */

@@ -9,6 +9,7 @@ import type { AgentStore } from "../../store/index.js";
 import type { Approvals } from "../access/approvals.js";
 import type { UnattendedBudget } from "../access/unattended-budget.js";
 import type { AttachmentIntake } from "../channels/attachment-intake.js";
+import type { ParseWorkers } from "../documents/parse-workers.js";
 import type { MemoryPort } from "../memory-port.js";
 import type { TurnDependencies } from "../run-turn.js";
 import type { PairingApi, RuntimeApi } from "../runtime-api.js";
@@ -43,6 +44,8 @@ export interface KernServices {
   readonly budget: UnattendedBudget;
   /** Where bash, background commands and stdio MCP servers run (SPEC §16). */
   readonly sandbox: Sandbox;
+  /** The daemon's one pool of parse workers (PDFs, web pages), with budgets (issue 49). */
+  readonly parse: ParseWorkers;
   /** A secret by name from `.kern/.env` or the environment; null when unset. */
   secret(name: string): string | null;
   /** Photos, voice notes and documents in (the media plugin provides it). */

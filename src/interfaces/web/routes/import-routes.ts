@@ -7,6 +7,7 @@ import { describeError, type ImportPhase, isKernError } from "../../../kernel/in
 import { doctorReportSchema } from "../../../protocol/index.js";
 import type { WebApp, WebContext } from "../web-app.js";
 import { toErrorReply, WebError } from "../web-errors.js";
+import { nameFromHeader } from "./name-header.js";
 
 /** Content types whose body the import route reads itself, as a stream. */
 export const IMPORT_CONTENT_TYPES = ["application/x-ndjson", "application/octet-stream"];
@@ -23,8 +24,7 @@ export function registerImportRoutes(app: WebApp, context: WebContext): void {
         "send the conversation file as the body with 'Content-Type: application/x-ndjson' (kern import FILE DIR does)",
       );
     }
-    const header = request.headers["x-kern-import-name"];
-    const name = (typeof header === "string" && decodeURIComponent(header)) || "upload";
+    const name = nameFromHeader(request.headers["x-kern-import-name"]) || "upload";
     const out = new PassThrough();
     const write = (line: unknown) => out.write(`${JSON.stringify(line)}\n`);
     let last = 0;

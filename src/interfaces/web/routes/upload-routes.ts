@@ -1,13 +1,16 @@
 // POST /upload (SPEC §15): one file as the raw body (`Content-Type` its claimed type,
-// `X-Kern-File-Name` its URI-encoded name), size-limited before and while it is read, stored and
-// taken in by the runtime's media intake; the answer names the stored file, which a following
-// POST /message references by id. GET /media/:file serves a stored file back to the page.
+// `X-Kern-File-Name` its URI-encoded name), size-limited before and while it is read, written to
+// `.kern/media/` as it arrives (never held whole in memory), then stored and taken in by the
+// runtime's media intake, two at a time; the answer names the stored file, which a following
+// POST /message references by id. At most MAX_UPLOADS are in progress at once. A full disk
+// answers 507 KERN_DISK_FULL. GET /media/:file serves a stored file back to the page.
 import type { Readable } from "node:stream";
 import { z } from "zod";
 import { KernError } from "../../../kernel/index.js";
 import { uploadReplySchema } from "../../../protocol/index.js";
 import type { WebApp, WebContext } from "../web-app.js";
 import { WebError } from "../web-errors.js";
+import { nameFromHeader } from "./name-header.js";
 
 /** Bodies POST /upload reads itself, as a stream (the parser passes them through). */
 export const UPLOAD_CONTENT_TYPES = /^(image\/|audio\/|video\/(webm|ogg)|application\/pdf|text\/)/;
@@ -29,24 +32,40 @@ function discard(body: Readable): void {
   body.resume();
 }
 
-/** The body, refused once it passes `limit`; the rest is discarded, never stored. */
-async function readLimited(body: Readable, limit: number): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const part of body) {
-    size += (part as Buffer).length;
-    if (size > limit) {
-      discard(body);
-      throw tooLarge(size, limit);
-    }
-    parts.push(part as Buffer);
-  }
-  return Buffer.concat(parts);
+/**
+ * Uploads received or taken in at once; more are refused (429) until one ends. Each arriving one
+ * holds a socket and a file, not memory: the intake's own bound (two at a time) limits memory.
+ */
+const MAX_UPLOADS = 16;
+
+type Media = NonNullable<WebContext["runtime"]["intake"]>;
+
+/** The body written to disk as it comes (the rest discarded past the limit), then taken in. */
+async function receiveAndTakeIn(
+  media: Media,
+  body: Readable,
+  limit: number,
+  claims: { claimedType: string | undefined; voice: boolean; name: string | undefined },
+) {
+  // Not destroyed on a refusal: the rest is read and dropped, so the client reads the 413.
+  const source = body.iterator({ destroyOnReturn: false });
+  const file = await media
+    .receive(source, limit, (bytes) => tooLarge(bytes, limit))
+    .catch((error: unknown) => {
+      discard(body); // too large, or the disk is full: the client reads the answer either way
+      throw error;
+    });
+  return media.ingestFile(file, {
+    voice: claims.voice,
+    ...(claims.claimedType ? { claimedType: claims.claimedType } : {}),
+    ...(claims.name ? { claimedName: claims.name } : {}),
+  });
 }
 
 const mediaParamsSchema = z.object({ file: z.string().regex(/^[0-9a-f]{16}\.[a-z0-9]{1,8}$/) });
 
 export function registerUploadRoutes(app: WebApp, context: WebContext): void {
+  let uploading = 0;
   app.post("/upload", { schema: { response: { 200: uploadReplySchema } } }, async (request) => {
     const media = context.runtime.intake;
     if (!media) throw new WebError("KERN_UNAVAILABLE", "this daemon does not take files");
@@ -63,14 +82,20 @@ export function registerUploadRoutes(app: WebApp, context: WebContext): void {
       discard(body);
       throw tooLarge(declared, limit);
     }
-    const bytes = await readLimited(body, limit);
-    const header = request.headers["x-kern-file-name"];
-    const name = typeof header === "string" ? decodeURIComponent(header) : undefined;
-    const result = await media.ingest({
-      bytes,
+    if (uploading >= MAX_UPLOADS) {
+      discard(body);
+      throw new KernError(
+        "KERN_QUEUE_FULL",
+        `${MAX_UPLOADS} uploads are in progress; send this one once one of them has ended`,
+      );
+    }
+    uploading += 1;
+    const result = await receiveAndTakeIn(media, body, limit, {
       claimedType: request.headers["content-type"],
       voice: request.headers["x-kern-voice"] === "1",
-      ...(name ? { claimedName: name } : {}),
+      name: nameFromHeader(request.headers["x-kern-file-name"]),
+    }).finally(() => {
+      uploading -= 1;
     });
     request.log.info({ mediaId: result.attachment.id, kind: result.attachment.kind }, "upload");
     const { text, attachments } = media.message([result], "");
