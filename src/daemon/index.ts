@@ -18,4 +18,7 @@ export * from "./plan-import-calls.js";
 export * from "./reindex-agent-folder.js";
 export * from "./run-demo.js";
 export * from "./run-import.js";
+export * from "./service/index.js";
+export * from "./service/manage-service.js";
+export * from "./service/service-lifecycle.js";
 export * from "./start-report.js";

@@ -15,6 +15,7 @@ import { registerPairCommand } from "./pair.js";
 import { registerRecallCommand } from "./recall.js";
 import { registerReindexCommand } from "./reindex.js";
 import { registerSegmentsCommand } from "./segments.js";
+import { registerServiceCommand } from "./service.js";
 import { registerStatusCommand } from "./status.js";
 import { registerTuiCommand } from "./tui.js";
 
@@ -23,6 +24,7 @@ export function registerCommands(program: Command, context: CliContext): void {
   registerTuiCommand(program, context);
   registerDaemonCommands(program, context);
   registerStatusCommand(program, context);
+  registerServiceCommand(program, context);
   registerLogsCommand(program, context);
   registerPairCommand(program, context);
   registerJobsCommand(program, context);
