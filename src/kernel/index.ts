@@ -9,6 +9,7 @@ export * from "./format-extensions.js";
 export * from "./format-jobs.js";
 export * from "./format-views.js";
 export * from "./ids.js";
+export * from "./job-action.js";
 export type * from "./job-views.js";
 // markdown.ts (marked's lexer) is imported by path by the TUI and the web page, not from here:
 // every CLI command would pay ~15 ms to load `marked`.

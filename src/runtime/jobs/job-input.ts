@@ -1,5 +1,5 @@
 // A job as a command, the tool or the API describes it, checked and turned into a NewJob. Pure.
-import { UsageError } from "../../kernel/index.js";
+import { type JobAction, UsageError } from "../../kernel/index.js";
 import type { JobRecord } from "../../store/index.js";
 import type { NewJob } from "./job-book.js";
 import { parseSchedule, type ScheduleContext, type ScheduleInput } from "./job-schedule.js";
@@ -11,6 +11,8 @@ export interface JobInput extends ScheduleInput {
   to?: JobRecord["to"] | string | null | undefined;
   catchUp?: "once" | "skip" | undefined;
   createdBy: string;
+  /** A run that is an action of kern's (a backup), not a prompt. */
+  action?: JobAction | undefined;
 }
 
 /** Checks a job's input and computes its schedule. Throws KERN_USAGE saying how to fix it. */
@@ -23,6 +25,7 @@ export function toNewJob(input: JobInput, context: ScheduleContext): NewJob {
     to: typeof input.to === "string" ? parseRoute(input.to) : (input.to ?? null),
     catchUp: input.catchUp ?? "once",
     createdBy: input.createdBy,
+    ...(input.action ? { action: input.action } : {}),
   };
 }
 
