@@ -13,6 +13,7 @@ import {
   type Runtime,
 } from "../runtime/index.js";
 import type { AgentStore } from "../store/index.js";
+import { createBackupJobRunner } from "./backup/backup-job.js";
 
 export interface AssembleJobsOptions {
   config: Config;
@@ -38,6 +39,7 @@ export function assembleJobs(options: AssembleJobsOptions): AgentJobs {
     runtime,
     clock,
     logger,
+    actions: createBackupJobRunner({ agentDir: config.agentDir, logger }),
   });
   options.subagents?.setBudget(jobs.budget);
   // Before the runtime starts: the end of a turn it replays after a crash must be heard.

@@ -24,6 +24,7 @@ import { type AgentStore, TurnQueueFile } from "../store/index.js";
 import { assembleJobs } from "./assemble-jobs.js";
 import { assembleMedia } from "./assemble-media.js";
 import { assembleTelegram } from "./assemble-telegram.js";
+import { takeDaemonCut } from "./backup/index.js";
 import { buildEmbedder, buildModel } from "./build-adapters.js";
 import { createDaemonImporter } from "./daemon-importer.js";
 import { type InstalledExtensions, installExtensions } from "./extensions.js";
@@ -272,5 +273,7 @@ function assembleWeb(parts: {
     clock,
     onRestartRequest: restart,
     sessionsFile: join(agentPaths(config.agentDir).kernDir, "web-sessions.json"),
+    // Synchronous: the cut falls between two appends of this process (docs/operations.md).
+    backup: { cut: () => takeDaemonCut(config.agentDir) },
   });
 }

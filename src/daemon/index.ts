@@ -4,6 +4,7 @@ export { composeContextReport } from "../runtime/index.js";
 export * from "./address/index.js";
 export * from "./agent-status.js";
 export * from "./assemble.js";
+export * from "./backup/index.js";
 export * from "./build-adapters.js";
 export * from "./check-model-setup.js";
 export * from "./doctor-agent-folder.js";

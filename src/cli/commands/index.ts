@@ -1,6 +1,7 @@
 // Every command of the CLI, registered in the order `kern --help` lists them.
 import type { Command } from "commander";
 import type { CliContext } from "../cli-context.js";
+import { registerBackupCommand } from "./backup.js";
 import { registerContextCommand } from "./context.js";
 import { registerDaemonCommands } from "./daemon.js";
 import { registerDemoCommand } from "./demo.js";
@@ -14,6 +15,7 @@ import { registerMemoryCommand } from "./memory.js";
 import { registerPairCommand } from "./pair.js";
 import { registerRecallCommand } from "./recall.js";
 import { registerReindexCommand } from "./reindex.js";
+import { registerRestoreCommand } from "./restore.js";
 import { registerSegmentsCommand } from "./segments.js";
 import { registerServiceCommand } from "./service.js";
 import { registerStatusCommand } from "./status.js";
@@ -30,6 +32,8 @@ export function registerCommands(program: Command, context: CliContext): void {
   registerJobsCommand(program, context);
   registerImportCommand(program, context);
   registerReindexCommand(program, context);
+  registerBackupCommand(program, context);
+  registerRestoreCommand(program, context);
   registerSegmentsCommand(program, context);
   registerContextCommand(program, context);
   registerRecallCommand(program, context);

@@ -1,14 +1,17 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/support/temp-dir.js";
 import { plistAgentDir, renderLaunchdPlist } from "./launchd-plist.js";
 import { type ServiceSpec, serviceNameFor } from "./service-spec.js";
 import { renderSystemdUnit, unitAgentDir } from "./systemd-unit.js";
 
 const ANALYZE = "/usr/bin/systemd-analyze";
-const temp = makeTempDir("kern-unit-");
+let temp: { path: string; cleanup: () => void };
+beforeEach(() => {
+  temp = makeTempDir("kern-unit-");
+});
 afterEach(() => temp.cleanup());
 
 function specFor(agentDir: string, overrides: Partial<ServiceSpec> = {}): ServiceSpec {

@@ -17,6 +17,7 @@ import type { RuntimeApi } from "../../runtime/runtime-api.js";
 import { DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS, guardConnections } from "./connection-guard.js";
 import { installRequestGuards, installRequestLog } from "./request-guards.js";
 import { registerAuthRoutes } from "./routes/auth-routes.js";
+import { registerBackupRoutes } from "./routes/backup-routes.js";
 import { registerContextRoutes } from "./routes/context-routes.js";
 import { registerEventRoutes } from "./routes/event-routes.js";
 import { registerExtensionRoutes } from "./routes/extension-routes.js";
@@ -30,7 +31,7 @@ import { registerTurnRoutes } from "./routes/turn-routes.js";
 import { registerUploadRoutes, UPLOAD_CONTENT_TYPES } from "./routes/upload-routes.js";
 import { registerWorkRoutes } from "./routes/work-routes.js";
 import { registerWorkingMemoryRoute } from "./routes/working-memory-route.js";
-import type { WebApp, WebContext } from "./web-app.js";
+import type { BackupApi, WebApp, WebContext } from "./web-app.js";
 import { WebAuth } from "./web-auth.js";
 import { errorReply, rawClientErrorAnswer, toErrorReply, WebError } from "./web-errors.js";
 
@@ -61,6 +62,8 @@ export interface CreateWebServerOptions {
   sessionsFile?: string | null;
   /** The agent's jobs (SPEC §13); without them the /jobs routes answer 503. */
   jobs?: JobsApi;
+  /** Takes a backup's cut for `kern backup` (`POST /backup/cut`); without it that route answers 503. */
+  backup?: BackupApi;
   /** Connections held at once before any request on them authenticated; default 128. */
   maxUnauthenticatedConnections?: number;
 }
@@ -192,6 +195,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
     onRestartRequest: options.onRestartRequest,
     jobs: options.jobs,
+    ...(options.backup ? { backup: options.backup } : {}),
   };
   const app = createApp(options);
   const guard = guardConnections(
@@ -217,6 +221,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     registerExtensionRoutes,
     registerWorkRoutes,
     registerJobRoutes,
+    registerBackupRoutes,
   ]) {
     register(app, context);
   }

@@ -8,6 +8,7 @@ import type {
   RawServerDefault,
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { BackupCutView } from "../../protocol/index.js";
 import type { ExtensionsApi } from "../../runtime/extensions-api.js";
 import type { JobsApi } from "../../runtime/index.js";
 import type { RuntimeApi } from "../../runtime/runtime-api.js";
@@ -40,4 +41,11 @@ export interface WebContext {
   onRestartRequest: (() => void) | undefined;
   /** The agent's jobs (SPEC §13); absent = the jobs routes answer KERN_UNAVAILABLE. */
   jobs: JobsApi | undefined;
+  /** Takes a backup's cut (`POST /backup/cut`); absent = that route answers KERN_UNAVAILABLE. */
+  backup?: BackupApi;
+}
+
+/** The one thing the web API does for a backup: the cut, taken by the daemon between appends. */
+export interface BackupApi {
+  cut(): BackupCutView;
 }
