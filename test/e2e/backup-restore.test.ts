@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
+import { readEnvFile } from "../../src/config/index.js";
 import { restoreBackup } from "../../src/daemon/index.js";
 import { kernProcess } from "../support/kern-process.js";
 import { startLiveDaemon } from "../support/live-daemon.js";
@@ -169,5 +170,34 @@ describe("kern backup while the daemon writes, then kern restore (issue 50)", ()
     expect(readdirSync(forced.movedAside ?? "")).toContain(".kern");
     const config = (dir: string) => readFileSync(join(dir, ".kern", "config.json"), "utf8");
     expect(config(target)).toBe(config(agent.dir));
+  }, 120_000);
+
+  it("holds .kern/.env only with --with-secrets", async () => {
+    const token = (await readEnvFile(join(agent.dir, ".kern", ".env")))["KERN_AUTH_TOKEN"] ?? "";
+    expect(token.length).toBeGreaterThan(10);
+    const plain = join(temp.path, "plain.tar.gz");
+    const secret = join(temp.path, "secret.tar.gz");
+    expect((await kernProcess(["backup", agent.dir, plain])).code).toBe(0);
+    expect((await kernProcess(["backup", agent.dir, secret, "--with-secrets"])).code).toBe(0);
+    expect(gunzipSync(readFileSync(plain)).includes(token)).toBe(false);
+    expect(gunzipSync(readFileSync(secret)).includes(token)).toBe(true);
+    const fresh = await restoreBackup({
+      file: plain,
+      agentDir: join(temp.path, "plain"),
+      force: false,
+      env: {},
+    });
+    expect(fresh.newAuthToken).toBe(true);
+    const fromPlain = await readEnvFile(join(temp.path, "plain", ".kern", ".env"));
+    expect(fromPlain["KERN_AUTH_TOKEN"]).not.toBe(token);
+    const kept = await restoreBackup({
+      file: secret,
+      agentDir: join(temp.path, "secret"),
+      force: false,
+      env: {},
+    });
+    expect(kept.newAuthToken).toBe(false);
+    const fromSecret = await readEnvFile(join(temp.path, "secret", ".kern", ".env"));
+    expect(fromSecret["KERN_AUTH_TOKEN"]).toBe(token);
   }, 120_000);
 });

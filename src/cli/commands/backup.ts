@@ -2,7 +2,6 @@
 // daemon takes the cut); `--every` schedules it as a job instead (docs/operations.md; --json in
 // docs/cli.md).
 import type { Command } from "commander";
-import { requestBackupCut } from "../../client/index.js";
 import { backupLines, parseKeep } from "../backup-lines.js";
 import { type BackupFlags, scheduleBackup } from "../backup-schedule.js";
 import type { CliContext } from "../cli-context.js";
@@ -25,8 +24,12 @@ export function registerBackupCommand(program: Command, context: CliContext): vo
       const keep = parseKeep(flags.keep);
       const daemon = await connectDaemon(dir);
       // The running daemon is the one writer: it takes the cut, between two of its appends.
+      // The client loads here, not at start-up (ADR 0012: every command pays for what it imports).
       const cut = daemon
-        ? await requestBackupCut({ baseUrl: daemon.address.url, token: daemon.address.token })
+        ? await (await import("../../client/index.js")).requestBackupCut({
+            baseUrl: daemon.address.url,
+            token: daemon.address.token,
+          })
         : undefined;
       const { backupAgent } = await loadDaemon();
       const progress = context.output.progress("backup");

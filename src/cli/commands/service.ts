@@ -37,7 +37,9 @@ export function registerServiceCommand(program: Command, context: CliContext): v
       if (result.dryRun) return void context.stdout.write(result.text);
       context.output.line(`installed ${result.name} (${result.manager}): ${result.file}`);
       if (result.stoppedPid !== null)
-        context.output.line(`stopped the daemon started by hand (pid ${result.stoppedPid})`);
+        context.output.line(
+          `stopped the daemon that ran (pid ${result.stoppedPid}); the service runs it now`,
+        );
       context.output.line(`enabled and started: pid ${result.pid} — ${result.url}`);
       if (result.lingering === false) context.output.line(lingerAdvice());
       context.output.line("kern start, stop and restart now go through the service");

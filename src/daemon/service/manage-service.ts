@@ -42,7 +42,7 @@ export interface InstallServiceResult {
   /** The unit file's or plist's text. */
   text: string;
   dryRun: boolean;
-  /** The pid of a daemon started outside the service, stopped so the service runs it. */
+  /** The pid of a daemon that ran before (by hand, or an older unit), stopped so the unit runs it. */
   stoppedPid: number | null;
   /** The service's daemon, once it answers; null on a dry run. */
   pid: number | null;
@@ -83,6 +83,8 @@ export async function installService(
   if (reason) throw unavailableError(spec.manager, reason);
   const previous = findAgentService(spec.agentDir, host);
   if (previous && previous.file !== file) await removeService(previous, host);
+  // Installed before: stopped by its manager, so the new unit starts afresh (not loaded: none).
+  else if (previous) await control.stop(previous.name).catch(() => undefined);
   // A daemon started by hand holds the folder's lock: the service's would fail and retry.
   const paths = agentPaths(spec.agentDir);
   const running = readPidFile(paths.pidFile);

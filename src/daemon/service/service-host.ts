@@ -1,6 +1,5 @@
 // The machine a service is installed on: its platform, user, service folders, and a way to run
 // `systemctl` / `launchctl` / `loginctl`. Tests hand in a typed fake that records the commands.
-import { execFile } from "node:child_process";
 import { userInfo } from "node:os";
 import { type UserServiceFolders, userServiceFolders } from "../../config/index.js";
 
@@ -30,8 +29,10 @@ export function systemServiceHost(env: Record<string, string | undefined>): Serv
     uid: process.getuid?.() ?? 0,
     user: userInfo().username,
     folders: userServiceFolders(env),
-    run: (program, args) =>
-      new Promise((resolve) => {
+    async run(program, args) {
+      // Loaded on first use: `kern status` reads this module and runs no command without a unit.
+      const { execFile } = await import("node:child_process");
+      return new Promise((resolve) => {
         execFile(
           program,
           [...args],
@@ -51,7 +52,8 @@ export function systemServiceHost(env: Record<string, string | undefined>): Serv
             });
           },
         );
-      }),
+      });
+    },
   };
 }
 
