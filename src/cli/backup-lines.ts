@@ -27,15 +27,18 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** The counts line both commands print. */
-export function contentsLine(manifest: Summary): string {
+/** The counts lines both commands print (each within 80 columns). */
+export function contentsLines(manifest: Summary): string[] {
   const { counts, git } = manifest;
   const repository = git
     ? git.bundle
-      ? `, git ${git.head?.replace(/^refs\/heads\//, "") ?? "(no HEAD)"} with ${git.refs} ref(s)`
-      : ", git (no commits yet)"
-    : "";
-  return `  ${counts.messages} messages in ${counts.sessions} session(s), ${counts.memoryEntries} memory entries, ${counts.files} files, ${counts.mediaFiles} media${repository}`;
+      ? `git ${git.head?.replace(/^refs\/heads\//, "") ?? "(no HEAD)"} with ${git.refs} ref(s)`
+      : "git (no commits yet)"
+    : "no git repository";
+  return [
+    `  ${counts.messages} messages in ${counts.sessions} session(s), ${counts.memoryEntries} memory entries`,
+    `  ${counts.files} files (${counts.mediaFiles} media), ${repository}`,
+  ];
 }
 
 export function backupLines(
@@ -44,7 +47,7 @@ export function backupLines(
 ): string[] {
   const lines = [
     `backed up ${report.manifest.agentName} to ${report.file} (${megabytes(report.bytes)})`,
-    contentsLine(report.manifest),
+    ...contentsLines(report.manifest),
     byDaemon
       ? "  the running daemon took the cut: every log up to a whole message"
       : "  no daemon ran: the cut was taken under the folder's lock",

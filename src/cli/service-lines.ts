@@ -10,7 +10,7 @@ export function lingerAdvice(): string {
 export function serviceLine(status: ServiceStatus): string | null {
   if (!status.installed || !status.state) return null;
   const enabled = status.state.enabled ? "enabled" : "not enabled";
-  return `service ${status.name} (${status.manager}): ${enabled}, ${status.state.state} — kern start/stop go through it`;
+  return `service ${status.name} (${status.manager}): ${enabled}, ${status.state.state}`;
 }
 
 export function formatServiceStatus(status: ServiceStatus, dir: string): string[] {

@@ -2,11 +2,12 @@
 // systemd (this machine has none): it records every systemctl call and, as systemd would, runs
 // the daemon when a unit is started and stops it when it is stopped. The real manager is the
 // subject of service.test.ts, where one exists.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   installService,
+  planService,
   type ServiceHost,
   serviceStatus,
   startThroughService,
@@ -117,11 +118,21 @@ describe("kern service with a user systemd", () => {
     expect(await stopThroughService({ agentDir: dir, env, host })).toBeNull();
   }, 120_000);
 
-  it("refuses to install where no user manager runs, writing nothing", async () => {
-    const { host } = fakeSystemd({ available: false });
+  it("refuses to install where no user manager runs; start and stop take the plain path there", async () => {
+    const { host, calls } = fakeSystemd({ available: false });
     await expect(installService({ agentDir: dir, env, command, host })).rejects.toMatchObject({
       code: "KERN_SERVICE_UNAVAILABLE",
     });
     expect((await serviceStatus({ agentDir: dir, env, host })).installed).toBe(false);
+    // With a unit but a manager that cannot be reached, start and stop take the plain path.
+    const plan = await planService({ agentDir: dir, env, command, host });
+    mkdirSync(folders.systemdUnits, { recursive: true });
+    writeFileSync(plan.file, plan.text);
+    try {
+      expect(await stopThroughService({ agentDir: dir, env, host })).toBeNull();
+      expect(calls.filter((call) => call.includes(" stop "))).toEqual([]);
+    } finally {
+      rmSync(plan.file);
+    }
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 // `kern restore FILE DIR`: the agent back from a `kern backup` archive, checked against its
 // manifest, kern.db rebuilt from the restored logs (docs/operations.md; --json in docs/cli.md).
 import type { Command } from "commander";
-import { contentsLine } from "../backup-lines.js";
+import { contentsLines } from "../backup-lines.js";
 import type { CliContext } from "../cli-context.js";
 import { loadDaemon } from "../load-daemon.js";
 
@@ -35,9 +35,10 @@ export function registerRestoreCommand(program: Command, context: CliContext): v
       if (flags.json) return context.output.json(report);
       const { manifest } = report;
       context.output.line(`restored ${manifest.agentName} into ${report.agentDir}`);
-      context.output.line(contentsLine(manifest));
+      for (const line of contentsLines(manifest)) context.output.line(line);
+      const { messages, segments, vectors } = report.reindexed;
       context.output.line(
-        `  kern.db rebuilt from the logs: ${report.reindexed.messages} messages, ${report.reindexed.segments} segments, ${report.reindexed.vectors} vectors`,
+        `  kern.db rebuilt: ${messages} messages, ${segments} segments, ${vectors} vectors`,
       );
       if (report.reindexed.vectorsError)
         context.output.line("  vectors not made now (the embedder failed); the daemon makes them");

@@ -15,10 +15,16 @@ export interface ServiceLifecycleOptions {
   host?: ServiceHost;
 }
 
-function serviceOf(options: ServiceLifecycleOptions) {
+/**
+ * The folder's service and its manager's control; null without one, or when the manager cannot
+ * be reached from here (an SSH login without a user bus): the plain start/stop still works.
+ */
+async function serviceOf(options: ServiceLifecycleOptions) {
   const host = options.host ?? systemServiceHost(options.env);
   const service = findAgentService(options.agentDir, host);
-  return service ? { service, control: serviceControl(service.manager, host) } : null;
+  if (!service) return null;
+  const control = serviceControl(service.manager, host);
+  return (await control.unavailable()) === null ? { service, control } : null;
 }
 
 export interface ServiceStartResult extends StartDaemonResult {
@@ -29,7 +35,7 @@ export interface ServiceStartResult extends StartDaemonResult {
 export async function startThroughService(
   options: ServiceLifecycleOptions,
 ): Promise<ServiceStartResult | null> {
-  const found = serviceOf(options);
+  const found = await serviceOf(options);
   if (!found) return null;
   const running = readPidFile(agentPaths(options.agentDir).pidFile);
   if (running) {
@@ -57,7 +63,7 @@ export async function startThroughService(
 export async function stopThroughService(
   options: ServiceLifecycleOptions,
 ): Promise<{ wasRunning: boolean; pid: number | null; service: InstalledService } | null> {
-  const found = serviceOf(options);
+  const found = await serviceOf(options);
   if (!found) return null;
   const pidFile = agentPaths(options.agentDir).pidFile;
   const before = readPidFile(pidFile);
@@ -70,7 +76,7 @@ export async function stopThroughService(
 export async function restartThroughService(
   options: ServiceLifecycleOptions,
 ): Promise<ServiceStartResult | null> {
-  const found = serviceOf(options);
+  const found = await serviceOf(options);
   if (!found) return null;
   const pidFile = agentPaths(options.agentDir).pidFile;
   const before = readPidFile(pidFile);
@@ -86,7 +92,7 @@ export async function restartThroughService(
 
 async function waitUp(
   agentDir: string,
-  found: NonNullable<ReturnType<typeof serviceOf>>,
+  found: NonNullable<Awaited<ReturnType<typeof serviceOf>>>,
 ): Promise<Omit<StartDaemonResult, "alreadyRunning">> {
   const up = await waitForServiceDaemon({
     agentDir,
