@@ -24,3 +24,10 @@ export type ConfigModule = typeof import("../config/index.js");
 export function loadConfigModule(): Promise<ConfigModule> {
   return import("../config/index.js");
 }
+
+export type ServiceModule = typeof import("../daemon/service/index.js");
+
+/** Which service runs an agent and its state, without the daemon layer (`kern status`). */
+export function loadService(): Promise<ServiceModule> {
+  return import("../daemon/service/index.js");
+}

@@ -7,5 +7,6 @@ export type {
   PendingPairingView,
   WorkingMemoryResponse,
 } from "../protocol/index.js";
+export { requestBackupCut } from "./backup-cut.js";
 export { createDaemonClient, type DaemonClient, type EventsOptions } from "./daemon-client.js";
 export { uploadImport } from "./upload-import.js";

@@ -1,4 +1,5 @@
 // Where everything of one agent folder lives (SPEC §2). The only file that knows the layout.
+import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 
 export interface AgentPaths {
@@ -65,5 +66,23 @@ export function agentPaths(agentDir: string): AgentPaths {
     heartbeatFile: join(root, "HEARTBEAT.md"),
     notesDir: join(root, "notes"),
     knowledgeDir: join(root, "knowledge"),
+  };
+}
+
+/** Where a user's service definitions live: systemd user units, launchd agents (docs/operations.md). */
+export interface UserServiceFolders {
+  /** `$XDG_CONFIG_HOME/systemd/user`, else `~/.config/systemd/user`. */
+  systemdUnits: string;
+  /** `~/Library/LaunchAgents` (macOS). */
+  launchAgents: string;
+}
+
+/** The folders of `userServiceFolders`, from `env` (HOME, XDG_CONFIG_HOME) or the OS's home. */
+export function userServiceFolders(env: Record<string, string | undefined>): UserServiceFolders {
+  const home = env["HOME"] || homedir();
+  const configHome = env["XDG_CONFIG_HOME"] || join(home, ".config");
+  return {
+    systemdUnits: join(configHome, "systemd", "user"),
+    launchAgents: join(home, "Library", "LaunchAgents"),
   };
 }

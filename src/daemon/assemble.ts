@@ -34,6 +34,8 @@ import {
   setupPlugins,
 } from "../runtime/index.js";
 import { type AgentStore, TurnQueueFile } from "../store/index.js";
+import { createBackupJobRunner } from "./backup/backup-job.js";
+import { takeDaemonCut } from "./backup/index.js";
 import { buildEmbedder, buildModel } from "./build-adapters.js";
 import { builtinPlugins } from "./builtin-plugins.js";
 import { commitAgentFile } from "./commit-agent-file.js";
@@ -146,6 +148,7 @@ async function setUpPlugins(parts: {
   const builtin = builtinPlugins({
     ...(options.transcriber !== undefined ? { transcriber: options.transcriber } : {}),
     ...(options.telegramBotInfo ? { telegramBotInfo: options.telegramBotInfo } : {}),
+    jobActions: createBackupJobRunner({ agentDir: config.agentDir, logger }),
   });
   const outside = await loadOutsidePlugins(config, logger);
   const entries = [
@@ -300,5 +303,7 @@ function assembleWeb(parts: {
     clock,
     ...(options.onRestartRequest ? { onRestartRequest: options.onRestartRequest } : {}),
     sessionsFile: join(agentPaths(config.agentDir).kernDir, "web-sessions.json"),
+    // Synchronous: the cut falls between two appends of this process (docs/operations.md).
+    backup: { cut: () => takeDaemonCut(config.agentDir) },
   });
 }

@@ -2,7 +2,7 @@
 // they start in; they stop in reverse (channels first, so no message comes in while the rest
 // stops; background work last).
 import type { Transcriber } from "../model/index.js";
-import { jobsPlugin } from "../plugins/jobs/index.js";
+import { createJobsPlugin, type JobActionRunner } from "../plugins/jobs/index.js";
 import { mcpPlugin } from "../plugins/mcp/index.js";
 import { createMediaPlugin } from "../plugins/media/index.js";
 import { processesPlugin } from "../plugins/processes/index.js";
@@ -16,6 +16,8 @@ export interface BuiltinPluginsOptions {
   /** Replaces the transcriber of voice notes (null = none even if configured): tests. */
   transcriber?: Transcriber | null;
   telegramBotInfo?: TelegramBotInfo;
+  /** What runs a job's action (a backup) instead of a prompt. */
+  jobActions?: JobActionRunner;
 }
 
 export function builtinPlugins(options: BuiltinPluginsOptions = {}): KernPlugin[] {
@@ -28,7 +30,7 @@ export function builtinPlugins(options: BuiltinPluginsOptions = {}): KernPlugin[
     createMediaPlugin(
       options.transcriber !== undefined ? { transcriber: options.transcriber } : {},
     ),
-    jobsPlugin,
+    createJobsPlugin(options.jobActions ? { actions: options.jobActions } : {}),
     createTelegramPlugin(options.telegramBotInfo ? { botInfo: options.telegramBotInfo } : {}),
   ];
 }

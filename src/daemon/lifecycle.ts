@@ -182,7 +182,8 @@ function lastError(outFile: string): string {
   }
 }
 
-async function waitForApi(url: string, token: string, timeoutMs: number): Promise<void> {
+/** Resolves once `GET /status` answers at `url` (KERN_DAEMON_START_FAILED after `timeoutMs`). */
+export async function waitForApi(url: string, token: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = "";
   while (Date.now() < deadline) {

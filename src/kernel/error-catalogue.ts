@@ -273,6 +273,32 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: "no such reply route; use web, tui, session or CHANNEL:CHAT of a paired chat",
   },
+  KERN_SERVICE_UNAVAILABLE: {
+    exit: 1,
+    status: 503,
+    message:
+      "no service manager can be used here (systemctl --user, launchctl); run 'kern start' instead",
+  },
+  KERN_SERVICE_FAILED: {
+    exit: 1,
+    status: 500,
+    message: "the service manager refused; see 'kern service status' and its journal",
+  },
+  KERN_BACKUP_FAILED: {
+    exit: 1,
+    status: 500,
+    message: "the backup could not be written; check the destination's space and permissions",
+  },
+  KERN_BACKUP_CORRUPT: {
+    exit: 1,
+    status: 400,
+    message: "the backup archive is damaged or not a kern backup; restore from another copy",
+  },
+  KERN_RESTORE_NOT_EMPTY: {
+    exit: 2,
+    status: 409,
+    message: "the restore target is not empty; pick an empty folder or pass --force",
+  },
 } as const satisfies Record<string, ErrorCatalogueEntry>;
 
 /** Every error code kern raises. Tests assert on these, never on message text. */

@@ -6,6 +6,7 @@ export * from "./error-catalogue.js";
 export * from "./errors.js";
 export * from "./format-views.js";
 export * from "./ids.js";
+export * from "./job-action.js";
 export * from "./local-time.js";
 // markdown.ts (marked's lexer) is imported by path by the TUI and the web page, not from here:
 // every CLI command would pay ~15 ms to load `marked`.

@@ -1,5 +1,6 @@
 // Public surface of protocol/: the HTTP + SSE contract shared by the daemon and its clients.
 export * from "./api-schemas.js";
+export * from "./backup-schemas.js";
 export * from "./extension-schemas.js";
 export type * from "./extension-views.js";
 export * from "./format-extensions.js";

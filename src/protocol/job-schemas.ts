@@ -1,6 +1,8 @@
 // zod schemas of the jobs API (SPEC §13): `GET /jobs`, `POST /jobs`, `DELETE /jobs/:name`,
 // `POST /jobs/:name/{pause,resume,run}`. Typed against kernel/job-views.ts. No I/O.
 import * as z from "zod";
+// By path, not the barrel: the web page bundles this file and must not load kernel/ids.ts.
+import { jobActionSchema } from "../kernel/job-action.js";
 import type { JobsOverview, JobView } from "./job-views.js";
 
 const jobRunSchema = z.object({
@@ -57,6 +59,8 @@ export const jobAddBodySchema = z.object({
   /** `telegram:CHAT_ID`, `web`, `tui`; absent = the session only. */
   to: z.string().optional(),
   catchUp: z.enum(["once", "skip"]).optional(),
+  /** A run that is kern's own action instead of a prompt (`kern backup --every`). */
+  action: jobActionSchema.optional(),
 });
 export type JobAddBody = z.infer<typeof jobAddBodySchema>;
 

@@ -1,6 +1,7 @@
 // Public surface of store/: the two append-only logs and the derived SQLite index (SPEC §3).
 export * from "./agent-store.js";
 export * from "./atomic-file.js";
+export * from "./backup-cut.js";
 export * from "./check-index-in-worker.js";
 export { openDatabase, type SqliteDatabase } from "./database.js";
 export * from "./folder-lock.js";

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import type { CliContext } from "../cli-context.js";
 import { registerApprovalsCommand } from "./approvals.js";
+import { registerBackupCommand } from "./backup.js";
 import { registerContextCommand } from "./context.js";
 import { registerDaemonCommands } from "./daemon.js";
 import { registerDemoCommand } from "./demo.js";
@@ -16,7 +17,9 @@ import { registerPairCommand } from "./pair.js";
 import { registerPluginsCommand } from "./plugins.js";
 import { registerRecallCommand } from "./recall.js";
 import { registerReindexCommand } from "./reindex.js";
+import { registerRestoreCommand } from "./restore.js";
 import { registerSegmentsCommand } from "./segments.js";
+import { registerServiceCommand } from "./service.js";
 import { registerStatusCommand } from "./status.js";
 import { registerTuiCommand } from "./tui.js";
 
@@ -25,12 +28,15 @@ export function registerCommands(program: Command, context: CliContext): void {
   registerTuiCommand(program, context);
   registerDaemonCommands(program, context);
   registerStatusCommand(program, context);
+  registerServiceCommand(program, context);
   registerLogsCommand(program, context);
   registerPairCommand(program, context);
   registerApprovalsCommand(program, context);
   registerJobsCommand(program, context);
   registerImportCommand(program, context);
   registerReindexCommand(program, context);
+  registerBackupCommand(program, context);
+  registerRestoreCommand(program, context);
   registerSegmentsCommand(program, context);
   registerContextCommand(program, context);
   registerRecallCommand(program, context);

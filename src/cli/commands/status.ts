@@ -3,7 +3,8 @@ import type { Command } from "commander";
 import { formatStatus } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
-import { loadReadOnly } from "../load-daemon.js";
+import { loadReadOnly, loadService } from "../load-daemon.js";
+import { serviceLine } from "../service-lines.js";
 import { webLoginLine } from "../web-login-line.js";
 
 export function registerStatusCommand(program: Command, context: CliContext): void {
@@ -14,16 +15,28 @@ export function registerStatusCommand(program: Command, context: CliContext): vo
     .option("--json", "print JSON")
     .action(async (dir: string, flags: { json?: boolean }) => {
       const daemon = await connectDaemon(dir);
+      // Which service runs the agent (none: null); read from the user's unit files.
+      const service = await (await loadService()).serviceStatus({
+        agentDir: dir,
+        env: context.env,
+      });
+      const serviceJson = service.installed
+        ? { manager: service.manager, name: service.name, state: service.state }
+        : null;
+      const line = serviceLine(service);
       if (daemon) {
         const status = await daemon.client.status();
-        if (flags.json) return context.output.json({ running: true, ...status });
+        if (flags.json)
+          return context.output.json({ running: true, ...status, service: serviceJson });
         context.output.line(formatStatus(status));
+        if (line) context.output.line(line);
         context.output.line(await webLoginLine(dir, status.url ?? daemon.address.url));
         return;
       }
       const { readOfflineStatus } = await loadReadOnly();
       const offline = await readOfflineStatus(dir, context.env);
-      if (flags.json) return context.output.json(offline);
+      if (flags.json) return context.output.json({ ...offline, service: serviceJson });
+      if (line) context.output.line(line);
       const levels =
         Object.entries(offline.segments)
           .map(([level, count]) => `${level} ${count}`)

@@ -16,6 +16,7 @@ import { DEFAULT_MAX_UNAUTHENTICATED_CONNECTIONS, guardConnections } from "./con
 import { installRequestGuards, installRequestLog } from "./request-guards.js";
 import { registerApprovalRoutes } from "./routes/approval-routes.js";
 import { registerAuthRoutes } from "./routes/auth-routes.js";
+import { registerBackupRoutes } from "./routes/backup-routes.js";
 import { registerCommandRoutes } from "./routes/command-routes.js";
 import { registerContextRoutes } from "./routes/context-routes.js";
 import { registerEventRoutes } from "./routes/event-routes.js";
@@ -28,7 +29,7 @@ import { registerStaticRoutes } from "./routes/static-routes.js";
 import { registerTurnRoutes } from "./routes/turn-routes.js";
 import { registerUploadRoutes, UPLOAD_CONTENT_TYPES } from "./routes/upload-routes.js";
 import { registerWorkingMemoryRoute } from "./routes/working-memory-route.js";
-import type { WebApp, WebContext } from "./web-app.js";
+import type { BackupApi, WebApp, WebContext } from "./web-app.js";
 import { WebAuth } from "./web-auth.js";
 import { errorReply, rawClientErrorAnswer, toErrorReply, WebError } from "./web-errors.js";
 
@@ -55,6 +56,8 @@ export interface CreateWebServerOptions {
   heartbeatMs?: number;
   /** Keeps web sessions across restarts (`.kern/web-sessions.json`); default memory only. */
   sessionsFile?: string | null;
+  /** Takes a backup's cut for `kern backup` (`POST /backup/cut`); without it that route answers 503. */
+  backup?: BackupApi;
   /** Connections held at once before any request on them authenticated; default 128. */
   maxUnauthenticatedConnections?: number;
 }
@@ -184,6 +187,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     staticDir: options.staticDir,
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
     onRestartRequest: options.onRestartRequest,
+    ...(options.backup ? { backup: options.backup } : {}),
   };
   const app = createApp(options);
   const guard = guardConnections(
@@ -209,6 +213,7 @@ export function createWebServer(options: CreateWebServerOptions): WebServer {
     registerApprovalRoutes,
     registerCommandRoutes,
     registerPluginRoutes,
+    registerBackupRoutes,
   ]) {
     register(app, context);
   }

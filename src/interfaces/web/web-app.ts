@@ -8,6 +8,7 @@ import type {
   RawServerDefault,
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { BackupCutView } from "../../protocol/index.js";
 import type { RuntimeApi } from "../../runtime/index.js";
 import type { WebAuth } from "./web-auth.js";
 
@@ -34,4 +35,11 @@ export interface WebContext {
   /** Milliseconds between SSE heartbeat comments. */
   heartbeatMs: number;
   onRestartRequest: (() => void) | undefined;
+  /** Takes a backup's cut (`POST /backup/cut`); absent = that route answers KERN_UNAVAILABLE. */
+  backup?: BackupApi;
+}
+
+/** The one thing the web API does for a backup: the cut, taken by the daemon between appends. */
+export interface BackupApi {
+  cut(): BackupCutView;
 }

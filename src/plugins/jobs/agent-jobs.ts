@@ -2,11 +2,20 @@
 // heartbeat queue their turns with `enqueue`, learn each turn's end from the runtime's events,
 // and share one unattended budget. The composition root makes one and starts it with the daemon.
 import type { Config } from "../../config/index.js";
-import { type Clock, hostTimezone, parseDuration, type RuntimeEvent } from "../../kernel/index.js";
+import {
+  type Clock,
+  createId,
+  DaemonError,
+  describeError,
+  hostTimezone,
+  type JobAction,
+  parseDuration,
+  type RuntimeEvent,
+} from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { JobsOverview, JobView } from "../../protocol/index.js";
 import type { UnattendedBudget } from "../../runtime/index.js";
-import type { JobOutcome, MessageRepo } from "../../store/index.js";
+import type { JobOutcome, JobRecord, MessageRepo } from "../../store/index.js";
 import type { KnownRoutes } from "./check-route.js";
 import { HEARTBEAT_CONTEXT_TOKENS, Heartbeat, type HeartbeatRequest } from "./heartbeat.js";
 import { findJob } from "./job-book.js";
@@ -60,6 +69,13 @@ export interface AgentJobsOptions {
   knownRoutes?: () => Promise<KnownRoutes>;
   clock: Clock;
   logger: Logger;
+  /** Runs the jobs whose run is an action (a backup) instead of a prompt; none = refused. */
+  actions?: JobActionRunner;
+}
+
+/** Takes a job's action; resolves when it is done, rejects when it failed. No model call. */
+export interface JobActionRunner {
+  run(action: JobAction, job: string): Promise<void>;
 }
 
 /** What interfaces (the web API, chat commands) may do with the jobs. */
@@ -87,15 +103,17 @@ export class AgentJobs implements JobsApi {
       max: config.jobs.max,
       budget: this.budget,
       dispatch: (job) =>
-        runtime.enqueue({
-          kind: "job",
-          envelope: {
-            interface: "job",
-            name: job.name,
-            text: job.prompt,
-            ...(job.to ? { replyTo: job.to } : {}),
-          },
-        }),
+        job.action
+          ? this.startAction(job, job.action)
+          : runtime.enqueue({
+              kind: "job",
+              envelope: {
+                interface: "job",
+                name: job.name,
+                text: job.prompt,
+                ...(job.to ? { replyTo: job.to } : {}),
+              },
+            }),
     });
     this.heartbeat = new Heartbeat({
       intervalMs: heartbeatIntervalOf(config),
@@ -148,6 +166,27 @@ export class AgentJobs implements JobsApi {
     this.heartbeat.stop();
     this.unsubscribe?.();
     this.unsubscribe = null;
+  }
+
+  /**
+   * A run that is an action, not a turn: taken beside the queue under an id of its own, its
+   * outcome recorded as a turn's would be (tokens 0: it calls no model).
+   */
+  private startAction(job: JobRecord, action: JobAction): { turnId: string } {
+    const runner = this.options.actions;
+    if (!runner)
+      throw new DaemonError("KERN_UNAVAILABLE", `this daemon runs no ${action.kind} jobs`);
+    const turnId = createId("run", this.options.clock.now());
+    const logger = this.options.logger.child({ component: "jobs", job: job.name, turnId });
+    // Settles after the scheduler recorded this id as the run's (it does so as dispatch returns).
+    void runner.run(action, job.name).then(
+      () => this.scheduler.onTurnEnd({ turnId, outcome: "ok", tokens: 0 }),
+      (error: unknown) => {
+        logger.warn({ error: describeError(error) }, `${action.kind} job failed`);
+        this.scheduler.onTurnEnd({ turnId, outcome: "error", tokens: 0 });
+      },
+    );
+    return { turnId };
   }
 
   private evidence(): RunEvidence {

@@ -1,7 +1,7 @@
 // What happens to the jobs document (ADR 0013): add, remove, pause, resume, a run recorded
 // before it starts, its end, and the catch-up of runs due while the daemon was down. Pure: each
 // function returns a new document; the caller writes it (store/jobs-file.ts) before acting.
-import { DaemonError, UsageError } from "../../kernel/index.js";
+import { DaemonError, type JobAction, UsageError } from "../../kernel/index.js";
 import {
   JOB_NAME,
   type JobOutcome,
@@ -22,6 +22,7 @@ export interface NewJob {
   to: JobRecord["to"];
   catchUp: "once" | "skip";
   createdBy: string;
+  action?: JobAction;
 }
 
 /** The job named `name`, or KERN_JOB_NOT_FOUND. */

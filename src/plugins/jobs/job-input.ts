@@ -1,5 +1,5 @@
 // A job as a command, the tool or the API describes it, checked and turned into a NewJob. Pure.
-import { UsageError } from "../../kernel/index.js";
+import { type JobAction, UsageError } from "../../kernel/index.js";
 import type { JobRecord } from "../../store/index.js";
 import { checkRoute, type KnownRoutes } from "./check-route.js";
 import type { NewJob } from "./job-book.js";
@@ -12,6 +12,8 @@ export interface JobInput extends ScheduleInput {
   to?: JobRecord["to"] | string | null | undefined;
   catchUp?: "once" | "skip" | undefined;
   createdBy: string;
+  /** A run that is an action of kern's (a backup), not a prompt. */
+  action?: JobAction | undefined;
 }
 
 /**
@@ -32,6 +34,7 @@ export function toNewJob(
     to,
     catchUp: input.catchUp ?? "once",
     createdBy: input.createdBy,
+    ...(input.action ? { action: input.action } : {}),
   };
 }
 

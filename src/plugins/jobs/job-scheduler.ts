@@ -115,7 +115,9 @@ export class JobScheduler {
 
   private run(name: string, manual: boolean): string | null {
     const nowMs = this.options.clock.now();
-    if (!this.options.budget.allows(`job ${name}`)) {
+    // An action (a backup) calls no model: the unattended budget does not hold it back.
+    const costsTokens = !findJob(this.document, name).action;
+    if (costsTokens && !this.options.budget.allows(`job ${name}`)) {
       this.change(
         recordRunStart(this.document, { name, nowMs, outcome: "skipped-budget", manual }),
       );

@@ -6,14 +6,25 @@ import type { Config } from "../../config/index.js";
 import { parseDuration } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import { formatJobLines, formatUnattendedLines, type JobsOverview } from "../../protocol/index.js";
-import type { KernPlugin } from "../../runtime/index.js";
-import { AgentJobs, heartbeatIntervalOf } from "./agent-jobs.js";
+import type { KernPlugin, PluginHost } from "../../runtime/index.js";
+import { AgentJobs, heartbeatIntervalOf, type JobActionRunner } from "./agent-jobs.js";
 import { createJobsCommand, createJobsToolSource, createScheduleTool } from "./jobs-extension.js";
 import { jobsRoutes } from "./jobs-routes.js";
 
-export const jobsPlugin: KernPlugin = {
-  name: "jobs",
-  setup(host) {
+export interface JobsPluginOptions {
+  /** Runs the jobs whose run is an action (a backup) instead of a prompt; none = refused. */
+  actions?: JobActionRunner;
+}
+
+export function createJobsPlugin(options: JobsPluginOptions = {}): KernPlugin {
+  return {
+    name: "jobs",
+    setup: (host) => setUpJobs(host, options),
+  };
+}
+
+function setUpJobs(host: PluginHost, options: JobsPluginOptions): void {
+  {
     const { config, paths, store, clock, runtime, budget } = host.kern;
     host.registerTurnKind({ name: "job", unattended: true });
     host.registerTurnKind({ name: "heartbeat", unattended: true });
@@ -29,6 +40,7 @@ export const jobsPlugin: KernPlugin = {
         pendingTurns: () => runtime.pendingTurns(),
       },
       budget,
+      ...(options.actions ? { actions: options.actions } : {}),
       knownRoutes: async () => ({
         channels: runtime.registries.channels.list().map((channel) => channel.id),
         paired: (await host.kern.pairing.list()).paired,
@@ -49,8 +61,8 @@ export const jobsPlugin: KernPlugin = {
     warnOnShortHeartbeat(host.log, config);
     host.onStart(() => jobs.start());
     host.onStop(() => jobs.stop());
-  },
-};
+  }
+}
 
 /** Status lines for jobs: each job indented, then the unattended spend and the heartbeat. */
 function jobsStatusLines(overview: JobsOverview): string[] {
