@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ERROR_CATALOGUE, isKernErrorCode, type KernErrorCode } from "./error-catalogue.js";
+import { ERROR_CATALOGUE, isKernErrorCode } from "./error-catalogue.js";
 import { ConfigError, KernError, UsageError } from "./errors.js";
 
-const codes = Object.keys(ERROR_CATALOGUE) as KernErrorCode[];
+const codes = Object.keys(ERROR_CATALOGUE) as Array<keyof typeof ERROR_CATALOGUE>;
 
 describe("the error catalogue", () => {
   it("gives every code an exit code, an HTTP error status and a message that says what to do", () => {

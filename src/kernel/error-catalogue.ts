@@ -91,20 +91,20 @@ export const ERROR_CATALOGUE = {
     message: "embedding failed; check embeddingModel, or leave it unset for local embeddings",
   },
   KERN_TOOL_FAILED: { exit: 1, status: 500, message: "a tool call failed" },
-  KERN_TELEGRAM_API: {
+  KERN_CHANNEL_API: {
     exit: 1,
     status: 500,
-    message: "the Telegram Bot API refused a call; check TELEGRAM_BOT_TOKEN",
+    message: "the chat platform refused a call; check the channel's token in .kern/.env",
   },
-  KERN_TELEGRAM_NETWORK: {
+  KERN_CHANNEL_NETWORK: {
     exit: 1,
     status: 500,
-    message: "the Telegram Bot API is not reachable; check the network",
+    message: "the chat platform is not reachable; check the network",
   },
-  KERN_TELEGRAM_STOPPING: {
+  KERN_CHANNEL_STOPPING: {
     exit: 1,
     status: 503,
-    message: "aborted: the Telegram bot is stopping",
+    message: "aborted: the channel is stopping",
   },
   KERN_DAEMON_NOT_RUNNING: {
     exit: 4,
@@ -167,7 +167,7 @@ export const ERROR_CATALOGUE = {
   KERN_MEDIA_TOO_LARGE: {
     exit: 1,
     status: 413,
-    message: "the file is larger than this kind's limit; raise media.maxBytes in .kern/config.json",
+    message: "the file is larger than this kind's limit; raise the limit in .kern/config.json",
   },
   KERN_MEDIA_TYPE_MISMATCH: {
     exit: 1,
@@ -188,7 +188,7 @@ export const ERROR_CATALOGUE = {
     exit: 1,
     status: 422,
     message:
-      "the file or page is too costly to read: it passed a limit of kern's parser (time, memory, size); see docs/media.md",
+      "the file or page is too costly to read: it passed a limit of kern's parser (time, memory, size; the limits are in the docs)",
   },
   KERN_WEB_REFUSED: {
     exit: 1,
@@ -212,47 +212,6 @@ export const ERROR_CATALOGUE = {
       'sandbox is "bwrap" but bubblewrap cannot run here; install it (Debian/Ubuntu: sudo apt-get install bubblewrap) or set sandbox to "auto" or "off" in .kern/config.json',
   },
   // MCP servers and skills (SPEC §14)
-  KERN_MCP_UNAVAILABLE: {
-    exit: 1,
-    status: 503,
-    message: "the MCP server is not ready; see 'kern mcp list' for its state and last error",
-  },
-  KERN_MCP_TIMEOUT: {
-    exit: 1,
-    status: 504,
-    message: "the MCP server did not answer in time; raise mcpServers.NAME.timeoutMs",
-  },
-  KERN_MCP_UNKNOWN_SERVER: {
-    exit: 2,
-    status: 404,
-    message: "no such MCP server; 'kern mcp list' names the configured ones",
-  },
-  KERN_SKILL_INVALID: {
-    exit: 1,
-    status: 400,
-    message:
-      "not a valid skill: a folder with SKILL.md whose front matter has name and description",
-  },
-  KERN_SKILL_NOT_FOUND: {
-    exit: 1,
-    status: 404,
-    message: "no such skill; 'kern skills list' names the installed ones",
-  },
-  KERN_JOB_NOT_FOUND: {
-    exit: 1,
-    status: 404,
-    message: "no job by that name; list them with 'kern jobs list'",
-  },
-  KERN_JOB_EXISTS: {
-    exit: 1,
-    status: 409,
-    message: "a job by that name exists; pick another name or remove it first (kern jobs rm NAME)",
-  },
-  KERN_JOBS_FULL: {
-    exit: 1,
-    status: 409,
-    message: "the agent has jobs.max jobs; remove one (kern jobs rm NAME) or raise jobs.max",
-  },
   KERN_APPROVAL_UNKNOWN: {
     exit: 1,
     status: 404,
@@ -301,10 +260,35 @@ export const ERROR_CATALOGUE = {
   },
 } as const satisfies Record<string, ErrorCatalogueEntry>;
 
-/** Every error code kern raises. Tests assert on these, never on message text. */
-export type KernErrorCode = keyof typeof ERROR_CATALOGUE;
+/**
+ * The codes plugins add (SPEC §17): a plugin declares its own with their entries and augments this
+ * interface (`declare module` in its folder), so its codes are typed like the core's while the
+ * kernel names none of them. Its errors carry their entry (`KernErrorOptions.entry`).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: augmented by the plugins (declaration merging)
+export interface PluginErrorCodes {}
 
-/** True for a code of the catalogue (e.g. one read from an API answer or a child process). */
+/** Every error code kern raises. Tests assert on these, never on message text. */
+export type KernErrorCode = keyof typeof ERROR_CATALOGUE | keyof PluginErrorCodes;
+
+/** Where a code that is no core code gets its exit code and HTTP status: a plain failure. */
+const PLUGIN_DEFAULT: ErrorCatalogueEntry = {
+  exit: 1,
+  status: 500,
+  message: `a plugin's operation failed; ${LOG_HINT}`,
+};
+
+/** The core catalogue's entry for a code, else the plain default (a plugin's errors carry theirs). */
+export function catalogueEntry(code: string): ErrorCatalogueEntry {
+  return Object.hasOwn(ERROR_CATALOGUE, code)
+    ? ERROR_CATALOGUE[code as keyof typeof ERROR_CATALOGUE]
+    : PLUGIN_DEFAULT;
+}
+
+/**
+ * True for a code kern could have raised: the core catalogue's, or a plugin's `KERN_…` (one read
+ * from an API answer or a child process).
+ */
 export function isKernErrorCode(code: string): code is KernErrorCode {
-  return Object.hasOwn(ERROR_CATALOGUE, code);
+  return Object.hasOwn(ERROR_CATALOGUE, code) || /^KERN_[A-Z0-9_]{2,60}$/.test(code);
 }

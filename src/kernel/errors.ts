@@ -1,32 +1,38 @@
 // One error base class and its subclasses (SG-14); the codes, exit codes and HTTP statuses are in
 // error-catalogue.ts. Messages say what happened and how to fix it (SG-15); never a secret.
-import { ERROR_CATALOGUE, type KernErrorCode } from "./error-catalogue.js";
+import { catalogueEntry, type ErrorCatalogueEntry, type KernErrorCode } from "./error-catalogue.js";
 
 export type { KernErrorCode } from "./error-catalogue.js";
 
 export interface KernErrorOptions {
   cause?: unknown;
+  /** A plugin's code brings its entry (exit code, HTTP status, default message) with it. */
+  entry?: ErrorCatalogueEntry;
 }
 
 /** Base class of every error kern throws on purpose. `code` is stable; `message` is for people. */
 export class KernError extends Error {
   readonly code: KernErrorCode;
+  /** The code's entry: the core catalogue's, or the one a plugin's error brought. */
+  readonly entry: ErrorCatalogueEntry;
 
-  /** `message` defaults to the catalogue's message for `code`. */
+  /** `message` defaults to the entry's message for `code`. */
   constructor(code: KernErrorCode, message?: string, options: KernErrorOptions = {}) {
-    super(message ?? ERROR_CATALOGUE[code].message, { cause: options.cause });
+    const entry = options.entry ?? catalogueEntry(code);
+    super(message ?? entry.message, { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
+    this.entry = entry;
   }
 
-  /** The process exit code `kern` ends with on this error (the catalogue's). */
+  /** The process exit code `kern` ends with on this error (the entry's). */
   get exitCode(): number {
-    return ERROR_CATALOGUE[this.code].exit;
+    return this.entry.exit;
   }
 
-  /** The HTTP status of an API answer carrying this error (the catalogue's). */
+  /** The HTTP status of an API answer carrying this error (the entry's). */
   get httpStatus(): number {
-    return ERROR_CATALOGUE[this.code].status;
+    return this.entry.status;
   }
 }
 
@@ -67,8 +73,8 @@ export class ModelError extends KernError {
   }
 }
 
-/** The Telegram Bot API refused a call, or the network to it failed. */
-export class TelegramError extends KernError {}
+/** A chat platform's API refused a call, or the network to it failed. */
+export class ChannelError extends KernError {}
 
 /** The daemon is not running, could not start, or its API answered with an error. */
 export class DaemonError extends KernError {}

@@ -49,7 +49,7 @@ export function formatStatus(status: AgentStatus): string {
 export function formatSandboxLine(sandbox: SandboxStatusView): string {
   if (sandbox.mode === "bwrap") return `sandbox: bwrap (network ${sandbox.network ? "on" : "off"})`;
   if (sandbox.warning) return `WARNING no sandbox: ${sandbox.warning}`;
-  return "sandbox: off (bash, background commands and MCP servers run unconfined)";
+  return "sandbox: off (bash, background commands and stdio servers run unconfined)";
 }
 
 /** `42 s`, `11 min`, `2 h 5 min`, `3 d 4 h`. */

@@ -6,7 +6,6 @@ export * from "./error-catalogue.js";
 export * from "./errors.js";
 export * from "./format-views.js";
 export * from "./ids.js";
-export * from "./job-action.js";
 export * from "./local-time.js";
 // markdown.ts (marked's lexer) is imported by path by the TUI and the web page, not from here:
 // every CLI command would pay ~15 ms to load `marked`.
@@ -16,6 +15,7 @@ export * from "./normalize-vector.js";
 export * from "./package-root.js";
 export * from "./parse-json.js";
 export * from "./run-pool.js";
+export * from "./scheduled-action.js";
 export * from "./secret-redactor.js";
 export type * from "./types.js";
 export type * from "./views.js";

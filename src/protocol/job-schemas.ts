@@ -2,7 +2,7 @@
 // `POST /jobs/:name/{pause,resume,run}`. Typed against kernel/job-views.ts. No I/O.
 import * as z from "zod";
 // By path, not the barrel: the web page bundles this file and must not load kernel/ids.ts.
-import { jobActionSchema } from "../kernel/job-action.js";
+import { scheduledActionSchema } from "../kernel/scheduled-action.js";
 import type { JobsOverview, JobView } from "./job-views.js";
 
 const jobRunSchema = z.object({
@@ -60,7 +60,7 @@ export const jobAddBodySchema = z.object({
   to: z.string().optional(),
   catchUp: z.enum(["once", "skip"]).optional(),
   /** A run that is kern's own action instead of a prompt (`kern backup --every`). */
-  action: jobActionSchema.optional(),
+  action: scheduledActionSchema.optional(),
 });
 export type JobAddBody = z.infer<typeof jobAddBodySchema>;
 

@@ -19,7 +19,7 @@ export type * from "./host/kern-services.js";
 export { PluginRegistries } from "./host/plugin-registries.js";
 export type { MountedRoute } from "./host/plugin-route.js";
 export * from "./host/setup-plugins.js";
-export type { Importer } from "./import-job.js";
+export type { Importer } from "./import-task.js";
 export * from "./memory-port.js";
 export { PairingStore } from "./pairing-store.js";
 export { routeOf } from "./reply-route.js";

@@ -5,7 +5,7 @@ import type { Clock } from "../kernel/index.js";
 import type { Logger } from "../log/index.js";
 import type { ModelClient } from "../model/index.js";
 import type { AgentStore, TurnQueueFile } from "../store/index.js";
-import type { Importer } from "./import-job.js";
+import type { Importer } from "./import-task.js";
 import type { MemoryPort } from "./memory-port.js";
 import type { PairingApi } from "./runtime-api.js";
 import type { Sandbox } from "./sandbox/index.js";

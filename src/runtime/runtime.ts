@@ -27,7 +27,7 @@ import type { KernServices } from "./host/kern-services.js";
 import { PluginLifecycle } from "./host/plugin-lifecycle.js";
 import { PluginRegistries } from "./host/plugin-registries.js";
 import type { PluginReport } from "./host/setup-plugins.js";
-import { queueImport } from "./import-job.js";
+import { queueImport } from "./import-task.js";
 import { runTurn } from "./run-turn.js";
 import type { InboundEnvelope, PairingApi, RuntimeApi } from "./runtime-api.js";
 import {
@@ -271,7 +271,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     const turn = this.queue.remove(turnId);
     if (!turn) return false;
     this.options.queueFile?.done(turnId);
-    turn.job?.abandon("cancelled before it started");
+    turn.task?.abandon("cancelled before it started");
     this.emit({ type: "turn-end", turnId, text: "", stopReason: "cancelled" });
     return true;
   }
@@ -301,7 +301,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     this.stopping = true;
     this.approvals.stop();
     for (const turn of this.queue.drain()) {
-      turn.job?.abandon("the daemon stopped before it started; run it again");
+      turn.task?.abandon("the daemon stopped before it started; run it again");
       this.emit({
         type: "turn-end",
         turnId: turn.turnId,
@@ -338,9 +338,9 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   }
 
   private async process(turn: QueuedTurn): Promise<void> {
-    if (turn.job) {
+    if (turn.task) {
       this.emit({ type: "turn-start", turnId: turn.turnId, envelope: turn.envelope });
-      return turn.job.run();
+      return turn.task.run();
     }
     const isMessage = (turn.options?.kind ?? "message") === "message";
     const command = isMessage ? commandOf(turn.envelope.text, this.registries.commands) : null;

@@ -1,15 +1,15 @@
 // The runtime's queue of turns: those waiting in arrival order and the one running. A data
 // structure only; the runtime decides when a turn starts (runtime.ts `pump`).
 import type { Envelope, TurnKind } from "../kernel/index.js";
-import type { QueuedJob } from "./import-job.js";
+import type { QueuedTask } from "./import-task.js";
 import type { TurnOptions } from "./turn-request.js";
 
 export interface QueuedTurn {
   turnId: string;
   envelope: Envelope;
   controller: AbortController;
-  /** A job that takes a turn's place in the queue (an import) instead of a model turn. */
-  job?: QueuedJob;
+  /** Work that takes a turn's place in the queue (an import) instead of a model turn. */
+  task?: QueuedTask;
   /** How a turn from another source runs (kind, model, prompt budget, scope). */
   options?: TurnOptions;
 }

@@ -13,7 +13,7 @@ import {
 } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
-import { jobActionSchema, parseJsonAs, StoreError } from "../kernel/index.js";
+import { parseJsonAs, StoreError, scheduledActionSchema } from "../kernel/index.js";
 import { guardWrite } from "./write-failure.js";
 
 export const JOB_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -70,7 +70,7 @@ const jobSchema = z.object({
   /** Runs started (or skipped) so far. */
   runs: z.number().int().min(0),
   /** What a run does instead of a prompt turn (a backup); absent for a prompt job. */
-  action: jobActionSchema.optional(),
+  action: scheduledActionSchema.optional(),
 });
 
 const documentSchema = z.object({ v: z.literal(1), jobs: z.array(jobSchema) });

@@ -1,7 +1,7 @@
 // The daemon's runner of backup jobs (`kern backup --every`): the cut taken in this process, the
 // one writer, between two appends; then the archive and `keep`. A run is no turn: no model call,
 // no budget spent. Registered by the composition root (assemble-jobs.ts).
-import type { JobAction } from "../../kernel/index.js";
+import type { ScheduledAction } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { JobActionRunner } from "../../plugins/jobs/index.js";
 import { backupAgent, takeDaemonCut } from "./backup-agent.js";
@@ -12,7 +12,7 @@ export function createBackupJobRunner(options: {
 }): JobActionRunner {
   const logger = options.logger.child({ component: "backup" });
   return {
-    async run(action: JobAction, job: string) {
+    async run(action: ScheduledAction, job: string) {
       const report = await backupAgent({
         agentDir: options.agentDir,
         destination: `${action.folder}/`,

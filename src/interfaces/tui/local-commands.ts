@@ -23,7 +23,7 @@ export interface LocalCommandContext {
 /** What /help adds in the terminal: its own commands and the editing keys. */
 export const TERMINAL_HELP = [
   "In this terminal:",
-  "  /pair CODE   let in a Telegram user who got CODE (kern pair lists who waits)",
+  "  /pair CODE   let in a chat user who got CODE (kern pair lists who waits)",
   "  /exit        quit (the daemon keeps running)",
   "Keys: Enter sends · Alt-Enter, Ctrl-J or a trailing \\ starts a new line",
   "  Tab completes a /command · ↑ ↓ history · Alt-← / Alt-→ by word",
@@ -64,7 +64,7 @@ export function answerLocally(text: string, context: LocalCommandContext): boole
 
 function pair(code: string, context: LocalCommandContext): void {
   if (!code) {
-    context.local("pair", "usage: /pair CODE — the code a Telegram user received, e.g. KERN-7X4M");
+    context.local("pair", "usage: /pair CODE — the code a chat user received, e.g. KERN-7X4M");
     return;
   }
   context.client.pairingApprove(code).then(

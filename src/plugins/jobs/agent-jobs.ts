@@ -8,9 +8,9 @@ import {
   DaemonError,
   describeError,
   hostTimezone,
-  type JobAction,
   parseDuration,
   type RuntimeEvent,
+  type ScheduledAction,
 } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { JobsOverview, JobView } from "../../protocol/index.js";
@@ -75,7 +75,7 @@ export interface AgentJobsOptions {
 
 /** Takes a job's action; resolves when it is done, rejects when it failed. No model call. */
 export interface JobActionRunner {
-  run(action: JobAction, job: string): Promise<void>;
+  run(action: ScheduledAction, job: string): Promise<void>;
 }
 
 /** What interfaces (the web API, chat commands) may do with the jobs. */
@@ -172,7 +172,7 @@ export class AgentJobs implements JobsApi {
    * A run that is an action, not a turn: taken beside the queue under an id of its own, its
    * outcome recorded as a turn's would be (tokens 0: it calls no model).
    */
-  private startAction(job: JobRecord, action: JobAction): { turnId: string } {
+  private startAction(job: JobRecord, action: ScheduledAction): { turnId: string } {
     const runner = this.options.actions;
     if (!runner)
       throw new DaemonError("KERN_UNAVAILABLE", `this daemon runs no ${action.kind} jobs`);

@@ -2,14 +2,14 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/support/temp-dir.js";
 import { type Config, configFileSchema } from "../../config/index.js";
-import { FakeClock, type JobAction } from "../../kernel/index.js";
+import { FakeClock, type ScheduledAction } from "../../kernel/index.js";
 import { createSilentLogger } from "../../log/index.js";
 import { UnattendedBudget } from "../../runtime/index.js";
 import { readJobsFile } from "../../store/index.js";
 import { AgentJobs, type JobActionRunner } from "./agent-jobs.js";
 
 const START = Date.parse("2026-11-26T12:00:00.000Z");
-const BACKUP: JobAction = { kind: "backup", folder: "/backups", keep: 3, withSecrets: false };
+const BACKUP: ScheduledAction = { kind: "backup", folder: "/backups", keep: 3, withSecrets: false };
 
 let dir: { path: string; cleanup: () => void };
 beforeEach(() => {
@@ -80,7 +80,7 @@ async function jobsWith(runner: JobActionRunner | undefined) {
 
 describe("a job whose run is an action", () => {
   it("runs the action, not a turn, past a spent budget, and records ok with no tokens", async () => {
-    const ran: JobAction[] = [];
+    const ran: ScheduledAction[] = [];
     let done!: () => void;
     const finished = new Promise<void>((resolve) => {
       done = resolve;

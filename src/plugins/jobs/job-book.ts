@@ -1,7 +1,7 @@
 // What happens to the jobs document (ADR 0013): add, remove, pause, resume, a run recorded
 // before it starts, its end, and the catch-up of runs due while the daemon was down. Pure: each
 // function returns a new document; the caller writes it (store/jobs-file.ts) before acting.
-import { DaemonError, type JobAction, UsageError } from "../../kernel/index.js";
+import { type ScheduledAction, UsageError } from "../../kernel/index.js";
 import {
   JOB_NAME,
   type JobOutcome,
@@ -10,6 +10,7 @@ import {
   type JobsDocument,
 } from "../../store/index.js";
 import { nextRunAfter } from "./job-schedule.js";
+import { jobsError } from "./jobs-errors.js";
 import { type RunEvidence, settleStartedRuns } from "./run-recovery.js";
 
 const JOB_NAME_RULE =
@@ -22,14 +23,14 @@ export interface NewJob {
   to: JobRecord["to"];
   catchUp: "once" | "skip";
   createdBy: string;
-  action?: JobAction;
+  action?: ScheduledAction;
 }
 
 /** The job named `name`, or KERN_JOB_NOT_FOUND. */
 export function findJob(document: JobsDocument, name: string): JobRecord {
   const job = document.jobs.find((candidate) => candidate.name === name);
   if (!job) {
-    throw new DaemonError(
+    throw jobsError(
       "KERN_JOB_NOT_FOUND",
       `no job named "${name}"; list them with 'kern jobs list'`,
     );
@@ -48,13 +49,13 @@ export function addJob(
   }
   if (job.prompt.trim() === "") throw new UsageError("a job needs a prompt (what to do)");
   if (document.jobs.some((existing) => existing.name === job.name)) {
-    throw new DaemonError(
+    throw jobsError(
       "KERN_JOB_EXISTS",
       `a job named "${job.name}" exists; remove it first (kern jobs rm ${job.name}) or pick another name`,
     );
   }
   if (document.jobs.length >= limits.max) {
-    throw new DaemonError(
+    throw jobsError(
       "KERN_JOBS_FULL",
       `the agent has ${document.jobs.length} jobs (jobs.max is ${limits.max}); remove one or raise jobs.max in .kern/config.json`,
     );

@@ -1,5 +1,5 @@
 // A job as a command, the tool or the API describes it, checked and turned into a NewJob. Pure.
-import { type JobAction, UsageError } from "../../kernel/index.js";
+import { type ScheduledAction, UsageError } from "../../kernel/index.js";
 import type { JobRecord } from "../../store/index.js";
 import { checkRoute, type KnownRoutes } from "./check-route.js";
 import type { NewJob } from "./job-book.js";
@@ -13,7 +13,7 @@ export interface JobInput extends ScheduleInput {
   catchUp?: "once" | "skip" | undefined;
   createdBy: string;
   /** A run that is an action of kern's (a backup), not a prompt. */
-  action?: JobAction | undefined;
+  action?: ScheduledAction | undefined;
 }
 
 /**

@@ -1,9 +1,10 @@
 // Every configured MCP server of one daemon: all started in the background at once (the daemon
 // never waits for them), reported together, stopped together (no child process left behind).
 import type { ResolvedMcpServer } from "../../config/index.js";
-import { type Clock, KernError, type NamedSecret } from "../../kernel/index.js";
+import type { Clock, NamedSecret } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { Sandbox } from "../../runtime/index.js";
+import { mcpError } from "./mcp-errors.js";
 import {
   type McpBackoff,
   McpServerConnection,
@@ -85,7 +86,7 @@ export class McpManager {
     const server = this.options.servers[name];
     if (!server) {
       const known = Object.keys(this.options.servers).join(", ") || "none configured";
-      throw new KernError(
+      throw mcpError(
         "KERN_MCP_UNKNOWN_SERVER",
         `no MCP server "${name}" in .kern/config.json → mcpServers (configured: ${known})`,
       );

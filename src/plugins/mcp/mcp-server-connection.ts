@@ -7,7 +7,6 @@ import {
   type Clock,
   createRedactor,
   describeError,
-  KernError,
   type NamedSecret,
   type Redact,
   SYSTEM_CLOCK,
@@ -17,6 +16,7 @@ import type { McpServerState, McpServerView } from "../../protocol/index.js";
 import type { ToolScope } from "../../runtime/index.js";
 import { NO_SANDBOX, type Sandbox } from "../../runtime/index.js";
 import { listMcpTools, type McpRemoteTool } from "./list-mcp-tools.js";
+import { mcpError } from "./mcp-errors.js";
 import { type McpMappedResult, mapMcpResult } from "./mcp-result.js";
 import type { McpSession } from "./mcp-transport.js";
 import { secretValuesOf } from "./redact-secrets.js";
@@ -137,7 +137,7 @@ export class McpServerConnection {
     const session = this.session;
     if (!session || this.state !== "ready") {
       const why = this.lastError ? `: ${this.lastError}` : "";
-      throw new KernError(
+      throw mcpError(
         "KERN_MCP_UNAVAILABLE",
         `MCP server "${this.name}" is ${this.state}${why}. kern restarts it by itself; try again later or see 'kern mcp list'`,
       );
@@ -155,11 +155,11 @@ export class McpServerConnection {
       if (signal.aborted) throw error;
       const text = this.redact(describeError(error));
       if (/timed? ?out/i.test(text))
-        throw new KernError(
+        throw mcpError(
           "KERN_MCP_TIMEOUT",
           `MCP server "${this.name}" did not answer ${remoteName} within ${timeoutMs} ms; raise mcpServers.${this.name}.timeoutMs if it needs longer`,
         );
-      throw new KernError("KERN_MCP_UNAVAILABLE", `MCP server "${this.name}": ${text}`);
+      throw mcpError("KERN_MCP_UNAVAILABLE", `MCP server "${this.name}": ${text}`);
     }
   }
 

@@ -3,10 +3,10 @@
 // it in the agent's repository (commit-skill.ts).
 import { cp, readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { KernError } from "../../kernel/index.js";
 import { commitSkill } from "./commit-skill.js";
 import { parseSkill, SKILL_FILE } from "./parse-skill.js";
 import { SKILLS_DIR, type Skill } from "./skill-catalog.js";
+import { skillsError } from "./skills-errors.js";
 
 export interface AddSkillOptions {
   agentDir: string;
@@ -18,7 +18,7 @@ async function sourceFolder(source: string): Promise<string> {
   const path = resolve(source);
   const info = await stat(path).catch(() => null);
   if (!info)
-    throw new KernError("KERN_SKILL_INVALID", `${source} does not exist; give a skill's folder`);
+    throw skillsError("KERN_SKILL_INVALID", `${source} does not exist; give a skill's folder`);
   return info.isDirectory() ? path : resolve(path, "..");
 }
 
@@ -27,16 +27,16 @@ export async function addSkill(options: AddSkillOptions): Promise<Skill> {
   const folder = await sourceFolder(options.source);
   const text = await readFile(join(folder, SKILL_FILE), "utf8").catch(() => null);
   if (text === null)
-    throw new KernError(
+    throw skillsError(
       "KERN_SKILL_INVALID",
       `${folder} has no ${SKILL_FILE}; a skill is a folder with SKILL.md (front matter name and description)`,
     );
   const parsed = parseSkill(text, basename(folder));
   if (!parsed.ok)
-    throw new KernError("KERN_SKILL_INVALID", `${join(folder, SKILL_FILE)}: ${parsed.problem}`);
+    throw skillsError("KERN_SKILL_INVALID", `${join(folder, SKILL_FILE)}: ${parsed.problem}`);
   const target = join(options.agentDir, SKILLS_DIR, parsed.skill.name);
   if (await stat(target).catch(() => null))
-    throw new KernError(
+    throw skillsError(
       "KERN_SKILL_INVALID",
       `${join(SKILLS_DIR, parsed.skill.name)} already exists in ${options.agentDir}; remove it first to replace it`,
     );

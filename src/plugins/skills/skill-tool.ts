@@ -1,9 +1,9 @@
 // The `skill` tool: `{ name }` → the skill's SKILL.md body, and where the files beside it are
 // (read them with `read`). Read scope: it reads only skills/NAME/SKILL.md.
 import { z } from "zod";
-import { KernError } from "../../kernel/index.js";
 import { defineTool, type Tool } from "../../runtime/index.js";
 import type { SkillCatalog } from "./skill-catalog.js";
+import { skillsError } from "./skills-errors.js";
 
 export function createSkillTool(catalog: SkillCatalog): Tool {
   return defineTool({
@@ -18,7 +18,7 @@ export function createSkillTool(catalog: SkillCatalog): Tool {
       const found = await catalog.body(name);
       if (!found) {
         const known = catalog.current().skills.map((skill) => skill.name);
-        throw new KernError(
+        throw skillsError(
           "KERN_SKILL_NOT_FOUND",
           `no skill "${name}"; ${known.length > 0 ? `available: ${known.join(", ")}` : "no skills are installed"}`,
         );

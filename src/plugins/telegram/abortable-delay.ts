@@ -1,6 +1,6 @@
 // A timer that ends early when any of its signals aborts. grammY's polling signal comes from a
 // polyfill, so signals are typed structurally and never passed to `AbortSignal.any`.
-import { TelegramError } from "../../kernel/index.js";
+import { ChannelError } from "../../kernel/index.js";
 
 /** The part of an AbortSignal a delay needs (native or polyfilled). */
 export interface AbortSignalLike {
@@ -9,7 +9,7 @@ export interface AbortSignalLike {
   removeEventListener(type: "abort", listener: () => void): void;
 }
 
-/** Resolves after `ms`; rejects with KERN_TELEGRAM_STOPPING as soon as one signal aborts. */
+/** Resolves after `ms`; rejects with KERN_CHANNEL_STOPPING as soon as one signal aborts. */
 export function abortableDelay(
   ms: number,
   signals: ReadonlyArray<AbortSignalLike | undefined>,
@@ -17,7 +17,7 @@ export function abortableDelay(
   const active = signals.filter((signal): signal is AbortSignalLike => signal !== undefined);
   return new Promise((resolve, reject) => {
     if (active.some((signal) => signal.aborted)) {
-      reject(new TelegramError("KERN_TELEGRAM_STOPPING"));
+      reject(new ChannelError("KERN_CHANNEL_STOPPING"));
       return;
     }
     const cleanup = () => {
@@ -26,7 +26,7 @@ export function abortableDelay(
     };
     const onAbort = () => {
       cleanup();
-      reject(new TelegramError("KERN_TELEGRAM_STOPPING"));
+      reject(new ChannelError("KERN_CHANNEL_STOPPING"));
     };
     const timer = setTimeout(() => {
       cleanup();

@@ -215,7 +215,7 @@ describe("createTelegramBot", () => {
     const error = await sender
       .send({ user: "9", chat: "@nowhere", text: "hi" })
       .catch((caught: unknown) => caught);
-    expect((error as KernError).code).toBe("KERN_TELEGRAM_API");
+    expect((error as KernError).code).toBe("KERN_CHANNEL_API");
   });
 
   it("stops promptly while a long poll is pending, and start/stop are idempotent", async () => {
@@ -230,7 +230,7 @@ describe("createTelegramBot", () => {
     const error = await started.channel
       .send({ user: "1", chat: "1", text: "late" })
       .catch((caught: unknown) => caught);
-    expect((error as KernError).code).toBe("KERN_TELEGRAM_API");
+    expect((error as KernError).code).toBe("KERN_CHANNEL_API");
   });
 
   // Bot API answers written from the Telegram Bot API reference (test/fixtures/wire/telegram/),

@@ -4,7 +4,7 @@
 import { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Clock } from "../../kernel/index.js";
-import { describeError, SYSTEM_CLOCK, TelegramError } from "../../kernel/index.js";
+import { ChannelError, describeError, SYSTEM_CLOCK } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { Channel, RuntimeApi } from "../../runtime/index.js";
 import { botCommands } from "./bot-texts.js";
@@ -45,7 +45,7 @@ export interface TelegramBot {
   start(): Promise<void>;
   /** Stops polling and timers and waits for queued sends to settle. Never rejects. */
   stop(): Promise<void>;
-  /** The channel the runtime sends through (rendered and split); rejects with TelegramError. */
+  /** The channel the runtime sends through (rendered and split); rejects with ChannelError. */
   readonly channel: Channel;
 }
 
@@ -118,8 +118,8 @@ function createChannel(outbox: TelegramOutbox, api: Bot["api"], stopSignal: Abor
     status: () => ({ enabled: !stopSignal.aborted, detail: null }),
     send: async ({ chat: chatId, text, file }) => {
       if (stopSignal.aborted) {
-        throw new TelegramError(
-          "KERN_TELEGRAM_API",
+        throw new ChannelError(
+          "KERN_CHANNEL_API",
           "the Telegram bot is stopped: restart kern to send messages",
         );
       }

@@ -4,7 +4,7 @@
 import { HttpError, type Transformer } from "grammy";
 import type { Logger } from "../../log/index.js";
 import { abortableDelay, isAnyAborted } from "./abortable-delay.js";
-import { explainTelegramError } from "./telegram-errors.js";
+import { explainChannelError } from "./telegram-errors.js";
 
 export interface RetryTransformerOptions {
   logger: Logger;
@@ -32,7 +32,7 @@ function reportPollingFailure(
   if (failure instanceof HttpError) {
     logger.error(
       { error: failure.message },
-      `telegram polling failed: ${explainTelegramError(failure)}`,
+      `telegram polling failed: ${explainChannelError(failure)}`,
     );
   } else if (!SUPERVISED_CODES.has(failure.error_code)) {
     const { error_code: status, description } = failure;

@@ -6,7 +6,7 @@ import { type Api, InputFile } from "grammy";
 import type { ChannelFile } from "../../runtime/index.js";
 import { htmlToPlainText, renderTelegramHtml } from "./render-reply.js";
 import { splitReply } from "./split-reply.js";
-import { isParseEntitiesError, toTelegramError } from "./telegram-errors.js";
+import { isParseEntitiesError, toChannelError } from "./telegram-errors.js";
 import type { ChatId, TelegramOutbox } from "./telegram-outbox.js";
 
 /** Telegram's limits for bots: a photo up to 10 MB, and a caption of 1,024 characters. */
@@ -31,7 +31,7 @@ async function sendOnce(
   }
 }
 
-/** Sends `text` (Markdown, may be empty) and `file` to the chat; throws TelegramError. */
+/** Sends `text` (Markdown, may be empty) and `file` to the chat; throws ChannelError. */
 export async function sendTelegramFile(
   outbox: TelegramOutbox,
   api: Api,
@@ -47,11 +47,11 @@ export async function sendTelegramFile(
   try {
     await sendOnce(api, chatId, file, caption === null ? null : { text: caption, html: true });
   } catch (error) {
-    if (caption === null || !isParseEntitiesError(error)) throw toTelegramError(error);
+    if (caption === null || !isParseEntitiesError(error)) throw toChannelError(error);
     try {
       await sendOnce(api, chatId, file, { text: htmlToPlainText(caption), html: false });
     } catch (plainError) {
-      throw toTelegramError(plainError);
+      throw toChannelError(plainError);
     }
   }
 }

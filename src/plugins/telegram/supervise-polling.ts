@@ -4,7 +4,7 @@ import type { Bot } from "grammy";
 import type { Clock } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import { abortableDelay } from "./abortable-delay.js";
-import { apiErrorCode, toTelegramError } from "./telegram-errors.js";
+import { apiErrorCode, toChannelError } from "./telegram-errors.js";
 
 /** First wait after a failure; doubles up to the maximum. */
 const INITIAL_BACKOFF_MS = 1000;
@@ -36,7 +36,7 @@ export async function supervisePolling(options: SupervisePollingOptions): Promis
     } catch (error) {
       if (stopSignal.aborted) return;
       if (clock.now() - startedAt >= HEALTHY_RUN_MS) backoffMs = INITIAL_BACKOFF_MS;
-      const failure = toTelegramError(error);
+      const failure = toChannelError(error);
       logger.error(
         { code: failure.code, status: apiErrorCode(error), retryInMs: backoffMs },
         `telegram polling failed: ${failure.message}`,

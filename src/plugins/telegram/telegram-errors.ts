@@ -1,7 +1,7 @@
 // Classifies grammY failures (the API said no = GrammyError, the network failed = HttpError) and
-// turns them into kern's TelegramError with a message that says how to fix the problem.
+// turns them into kern's ChannelError with a message that says how to fix the problem.
 import { GrammyError, HttpError } from "grammy";
-import { describeError, TelegramError } from "../../kernel/index.js";
+import { ChannelError, describeError } from "../../kernel/index.js";
 
 function descriptionOf(error: unknown): string {
   return error instanceof GrammyError ? error.description : "";
@@ -32,7 +32,7 @@ export function apiErrorCode(error: unknown): number | undefined {
 }
 
 /** What went wrong and how to fix it, for a failure of polling or of a call. */
-export function explainTelegramError(error: unknown): string {
+export function explainChannelError(error: unknown): string {
   const code = apiErrorCode(error);
   if (code === 409) {
     return "another process is polling this bot token (409 Conflict): stop the other kern daemon or bot that uses TELEGRAM_BOT_TOKEN; kern keeps retrying";
@@ -46,9 +46,9 @@ export function explainTelegramError(error: unknown): string {
   return `Telegram call failed: ${describeError(error)}`;
 }
 
-/** Wraps any failure of a Telegram call as a TelegramError (API refusal or network failure). */
-export function toTelegramError(error: unknown): TelegramError {
-  if (error instanceof TelegramError) return error;
-  const code = error instanceof HttpError ? "KERN_TELEGRAM_NETWORK" : "KERN_TELEGRAM_API";
-  return new TelegramError(code, explainTelegramError(error), { cause: error });
+/** Wraps any failure of a Telegram call as a ChannelError (API refusal or network failure). */
+export function toChannelError(error: unknown): ChannelError {
+  if (error instanceof ChannelError) return error;
+  const code = error instanceof HttpError ? "KERN_CHANNEL_NETWORK" : "KERN_CHANNEL_API";
+  return new ChannelError(code, explainChannelError(error), { cause: error });
 }

@@ -72,19 +72,19 @@ async function downloadTelegramFile(options: DownloadTelegramFileOptions): Promi
   const file = await options.api.getFile(ref.fileId);
   if (!file.file_path) {
     throw new KernError(
-      "KERN_TELEGRAM_API",
+      "KERN_CHANNEL_API",
       `Telegram gave no download path for file ${ref.fileId}`,
     );
   }
   const url = `${options.apiRoot.replace(/\/$/, "")}/file/bot${options.token}/${file.file_path}`;
   const response = await fetch(url, { signal: options.signal }).catch((error: unknown) => {
-    throw new KernError("KERN_TELEGRAM_NETWORK", `downloading file ${ref.fileId} failed`, {
+    throw new KernError("KERN_CHANNEL_NETWORK", `downloading file ${ref.fileId} failed`, {
       cause: error,
     });
   });
   if (!response.ok || !response.body) {
     throw new KernError(
-      "KERN_TELEGRAM_API",
+      "KERN_CHANNEL_API",
       `downloading file ${ref.fileId} failed with HTTP ${response.status}`,
     );
   }

@@ -1,6 +1,6 @@
 // Everything the bot sends goes through here: one queue per chat keeps messages in order across
 // turns, edits are spaced by `editIntervalMs` per chat, and HTML Telegram refuses is resent as
-// plain text (SG-24). Calls throw TelegramError; callers decide whether to log or rethrow.
+// plain text (SG-24). Calls throw ChannelError; callers decide whether to log or rethrow.
 import type { Api } from "grammy";
 import type { Clock } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
@@ -11,7 +11,7 @@ import {
   isMessageGoneError,
   isNotModifiedError,
   isParseEntitiesError,
-  toTelegramError,
+  toChannelError,
 } from "./telegram-errors.js";
 
 /** A chat id as Telegram wants it: numeric ids as numbers, `@channel` names as they are. */
@@ -68,7 +68,7 @@ export class TelegramOutbox {
       this.markUpdate(chatId);
       return message.message_id;
     } catch (error) {
-      if (!isParseEntitiesError(error)) throw toTelegramError(error);
+      if (!isParseEntitiesError(error)) throw toChannelError(error);
       this.options.logger.warn({ chatId }, "telegram refused our HTML, resending as plain text");
     }
     try {
@@ -76,7 +76,7 @@ export class TelegramOutbox {
       this.markUpdate(chatId);
       return message.message_id;
     } catch (error) {
-      throw toTelegramError(error);
+      throw toChannelError(error);
     }
   }
 
@@ -88,13 +88,13 @@ export class TelegramOutbox {
     } catch (error) {
       if (isNotModifiedError(error)) return true;
       if (isMessageGoneError(error)) return false;
-      if (!isParseEntitiesError(error)) throw toTelegramError(error);
+      if (!isParseEntitiesError(error)) throw toChannelError(error);
       try {
         await api.editMessageText(chatId, messageId, htmlToPlainText(html));
       } catch (plainError) {
         if (isNotModifiedError(plainError)) return true;
         if (isMessageGoneError(plainError)) return false;
-        throw toTelegramError(plainError);
+        throw toChannelError(plainError);
       }
     } finally {
       this.markUpdate(chatId);
@@ -114,7 +114,7 @@ export class TelegramOutbox {
     try {
       await this.options.api.sendChatAction(chatId, "typing");
     } catch (error) {
-      this.options.logger.debug({ chatId, error: toTelegramError(error).message }, "typing failed");
+      this.options.logger.debug({ chatId, error: toChannelError(error).message }, "typing failed");
     }
   }
 

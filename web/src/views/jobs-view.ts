@@ -5,7 +5,7 @@ import type { JobsOverview, JobView } from "../../../src/protocol/index.js";
 import { api } from "../api.js";
 import { errorBox, h, loading } from "../dom.js";
 import { formatNumber, formatTime } from "../format.js";
-import { JOB_ACTION_LABELS, type JobAction, jobActions, jobState } from "../job-actions.js";
+import { JOB_ACTION_LABELS, jobActions, jobState, type ScheduledAction } from "../job-actions.js";
 
 const STATE_LABELS = { running: "running", scheduled: "scheduled", paused: "paused", done: "done" };
 
@@ -34,7 +34,7 @@ function runLine(job: JobView): HTMLElement {
 /** The row's buttons; Delete swaps them for "Delete NAME? Delete / Cancel" until answered. */
 function jobActionsBar(job: JobView, report: (error: unknown) => void, onChange: () => void) {
   const bar = h("div", { class: "job-actions" });
-  const act = (button: HTMLButtonElement, action: JobAction) => {
+  const act = (button: HTMLButtonElement, action: ScheduledAction) => {
     button.disabled = true;
     const call = action === "run" ? api.runJob(job.name) : api.jobAction(job.name, action);
     call.then(onChange, (error: unknown) => {

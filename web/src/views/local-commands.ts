@@ -1,4 +1,4 @@
-// Slash commands the page answers itself, never the model: `/pair CODE` (approve a Telegram
+// Slash commands the page answers itself, never the model: `/pair CODE` (approve a chat
 // user, as `kern pair` and `/pair` in kern tui do) and any `/word` the runtime does not know.
 // Text that starts with a path (`/etc/hosts …`) is an ordinary message.
 import { api } from "../api.js";
@@ -23,7 +23,7 @@ export function localCommand(text: string): { command: string; answer: Promise<s
 }
 
 async function pair(code: string): Promise<string> {
-  if (!code) return "usage: /pair CODE — the code a Telegram user received, e.g. KERN-7X4M";
+  if (!code) return "usage: /pair CODE — the code a chat user received, e.g. KERN-7X4M";
   try {
     const user = await api.approvePairing(code);
     window.dispatchEvent(new Event(PAIRING_CHANGED));

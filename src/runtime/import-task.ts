@@ -27,7 +27,7 @@ export interface Importer {
 }
 
 /** A queue item that is not a model turn. */
-export interface QueuedJob {
+export interface QueuedTask {
   run(): Promise<void>;
   /** Called when the item leaves the queue without running (cancel, stop). */
   abandon(reason: string): void;
@@ -43,7 +43,7 @@ export interface QueueImportOptions {
     turnId: string;
     envelope: Envelope;
     controller: AbortController;
-    job: QueuedJob;
+    task: QueuedTask;
   }) => void;
 }
 
@@ -52,7 +52,7 @@ export async function queueImport(options: QueueImportOptions): Promise<ImportBu
   const file = await importer.receive(upload.source);
   return new Promise<ImportBuildReport>((resolve, reject) => {
     const finish = (text: string) => finishCommand({ emit }, turnId, "import", text);
-    const job: QueuedJob = {
+    const task: QueuedTask = {
       async run() {
         try {
           const report = await importer.run(file, upload.name, (phase, done, total) => {
@@ -77,7 +77,7 @@ export async function queueImport(options: QueueImportOptions): Promise<ImportBu
       turnId,
       envelope: { text: `/import ${upload.name}`, interface: "cli", ts: options.ts },
       controller: new AbortController(),
-      job,
+      task,
     });
   });
 }

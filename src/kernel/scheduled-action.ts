@@ -1,9 +1,9 @@
-// A job whose run is an action kern takes itself instead of a prompt for the model (issue 50):
+// An action a schedule runs itself instead of a prompt for the model (issue 50):
 // today a backup (`kern backup --every`). Such a run is no turn and costs no model call. The one
 // schema the jobs file (store/), the jobs API (protocol/) and the runtime share. No I/O.
 import { z } from "zod";
 
-export const jobActionSchema = z.discriminatedUnion("kind", [
+export const scheduledActionSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("backup"),
     /** The folder the archives go to (absolute). */
@@ -14,4 +14,4 @@ export const jobActionSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 
-export type JobAction = z.infer<typeof jobActionSchema>;
+export type ScheduledAction = z.infer<typeof scheduledActionSchema>;
