@@ -71,3 +71,12 @@ function minutesOf(clock: string): number {
 export function hostTimezone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
+
+/** "2026-12-02 09:00": an instant (ms or ISO) as wall-clock time in `timezone`, for people. */
+export function formatLocalDateTime(at: number | string, timezone: string): string {
+  const ms = typeof at === "number" ? at : Date.parse(at);
+  if (!Number.isFinite(ms)) return String(at);
+  const { date, minutes } = localParts(ms, timezone);
+  const pad = (value: number): string => String(value).padStart(2, "0");
+  return `${date} ${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}

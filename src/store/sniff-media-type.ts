@@ -70,6 +70,14 @@ function isPlainText(bytes: Uint8Array): boolean {
   }
 }
 
+/** True when the claimed type or the name's extension says text. */
+function claimsText(options: SniffMediaOptions): boolean {
+  const claimedType = options.claimedType?.trim();
+  if (claimedType && familyOfType(claimedType) === "text") return true;
+  const extension = extensionOf(options.claimedName);
+  return extension !== undefined && EXTENSION_FAMILIES[extension] === "text";
+}
+
 function checkClaims(options: SniffMediaOptions, actual: Family, what: string): void {
   const claimedType = options.claimedType?.trim();
   const claims: Array<[string, Family]> = [];
@@ -95,7 +103,10 @@ function checkClaims(options: SniffMediaOptions, actual: Family, what: string): 
 export async function sniffMediaType(options: SniffMediaOptions): Promise<SniffedMedia> {
   const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(options.bytes);
-  if (!detected) {
+  // Some magic numbers are printable ("BM" is BMP's, "ID3" MP3's): a UTF-8 file that claims to be
+  // text and starts "BMW owners" is the text it claims, whatever file-type guesses.
+  const textClaimed = claimsText(options) && isPlainText(options.bytes);
+  if (!detected || textClaimed) {
     if (options.bytes.length > 0 && isPlainText(options.bytes)) {
       checkClaims(options, "text", "plain text");
       const extension = extensionOf(options.claimedName);

@@ -81,7 +81,7 @@ describe("uploads on a real daemon (issue 49 item 10)", () => {
     expect(await daemon.client.status()).toHaveProperty("session");
     setFileSizeLimit(daemon.pid, "unlimited");
     const after = await upload(daemon, file, "notes.txt");
-    expect(after.status).toBe(200);
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
     expect(after.body.media?.name).toBe("notes.txt");
   }, 120_000);
 });

@@ -102,6 +102,14 @@ describe("web upload", () => {
     expect(sessionText()).not.toContain("huge.pdf");
   });
 
+  it("takes a text file whose first bytes happen to be a magic number (BMP's 'BM')", async () => {
+    const answer = await upload(Buffer.from("BMW owners\nAnn, Bob\n"), "text/plain", "cars.txt");
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { media: { kind: string; file: string } };
+    expect(body.media.kind).toBe("document");
+    expect(body.media.file).toMatch(/\.txt$/);
+  });
+
   it("refuses bytes that do not match the claimed type, with a clear error", async () => {
     const png = readFileSync(join(FIXTURES, "photo.png"));
     const answer = await upload(png, "application/pdf", "contract.pdf");

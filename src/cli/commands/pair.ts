@@ -3,10 +3,10 @@
 // promote and demote (SPEC §16). `kern session new [DIR]`.
 import type { Command } from "commander";
 import type { PairingListView } from "../../client/index.js";
-import { UsageError } from "../../kernel/index.js";
+import { formatLocalDateTime, hostTimezone, UsageError } from "../../kernel/index.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
-import { loadDaemon } from "../load-daemon.js";
+import { loadConfigModule, loadDaemon } from "../load-daemon.js";
 import { changePairing, type PairingFlags, pairingChangeOf } from "./pair-change.js";
 
 export function registerPairCommand(program: Command, context: CliContext): void {
@@ -35,7 +35,7 @@ export function registerPairCommand(program: Command, context: CliContext): void
           ? await daemon.client.pairingList()
           : await (await loadDaemon()).listPairingOffline(dir);
         if (flags.json) context.output.json(list);
-        else printPairingList(context, list, dir);
+        else printPairingList(context, list, dir, await agentTimezone(dir));
         return;
       }
       const user = daemon
@@ -64,19 +64,34 @@ export function registerPairCommand(program: Command, context: CliContext): void
 
 const PAIRING_CODE = /^KERN-[A-Z0-9]{4}$/i;
 
-function printPairingList(context: CliContext, list: PairingListView, dir: string): void {
+/** The agent's `timezone` (the host's when unset, or when the config cannot be read). */
+async function agentTimezone(dir: string): Promise<string> {
+  const { loadConfig } = await loadConfigModule();
+  const config = await loadConfig({ agentDir: dir, env: process.env }).catch(() => null);
+  return config?.timezone ?? hostTimezone();
+}
+
+function printPairingList(
+  context: CliContext,
+  list: PairingListView,
+  dir: string,
+  timezone: string,
+): void {
   const { pending, paired } = list;
+  const when = (at: string): string => formatLocalDateTime(at, timezone);
   context.output.line(
     pending.length === 0 ? "nobody waits to pair" : `waiting to pair (${pending.length}):`,
   );
   for (const entry of pending)
     context.output.line(
-      `  ${entry.code}  ${entry.name} (${entry.channel}:${entry.userId}) since ${entry.requestedAt} — kern pair ${entry.code} ${dir}`,
+      `  ${entry.code}  ${entry.name} (${entry.channel}:${entry.userId}) since ${when(entry.requestedAt)}\n    let in: kern pair ${entry.code} ${dir}`,
     );
   for (const role of ["operator", "member"] as const) {
     const users = paired.filter((user) => user.role === role);
     context.output.line(users.length === 0 ? `no ${role}s paired` : `${role}s (${users.length}):`);
     for (const user of users)
-      context.output.line(`  ${user.name} (${user.channel}:${user.userId}) since ${user.pairedAt}`);
+      context.output.line(
+        `  ${user.name} (${user.channel}:${user.userId}) since ${when(user.pairedAt)}`,
+      );
   }
 }
