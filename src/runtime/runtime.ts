@@ -89,6 +89,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     this.approvals = new Approvals({
       file: options.approvalsFile ?? null,
       clock: options.clock,
+      timezone: options.timezone,
       logger: options.logger.child({ component: "approvals" }),
       timeoutMs: options.approvalTimeoutMs,
       emit: (event) => this.emit(event),

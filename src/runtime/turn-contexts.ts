@@ -2,6 +2,7 @@
 // prompt budget, its tools (from every registered source, in the scope its sender may be offered)
 // and their context, the approval gate on each call, the prompt sections plugins registered, and
 // the image parts of the window when intake provides them.
+
 import {
   createRedactor,
   type Envelope,
@@ -16,6 +17,7 @@ import type { PluginRegistries } from "./host/plugin-registries.js";
 import type { TurnDependencies } from "./run-turn.js";
 import type { RuntimeOptions } from "./runtime-options.js";
 import { NO_SANDBOX } from "./sandbox/index.js";
+import { keepToolOutput } from "./tools/keep-tool-output.js";
 import type { Tool, ToolScope, TurnInfo } from "./tools/tool.js";
 import { runToolCall, type ToolCallGate } from "./tools/tool-registry.js";
 import { narrowerScope, type TurnOptions } from "./turn-request.js";
@@ -168,5 +170,13 @@ export async function runApprovedCall(
     turn: request.turn,
     signal: new AbortController().signal,
   });
-  return { output: deps.redact(outcome.output), isError: outcome.isError };
+  // As in a turn: secrets out, then bounded (the whole kept under .kern/tool-output/) before the
+  // decision's turn carries it into the log, the index and the model.
+  const kept = await keepToolOutput(deps.redact(outcome.output), request.call.id, {
+    dir: deps.toolOutput.dir,
+    keepBytes: deps.toolOutput.keepBytes,
+    session: deps.store.sessionLog.sessionId,
+    turnId: request.turn.id,
+  });
+  return { output: kept.text, isError: outcome.isError };
 }

@@ -59,9 +59,13 @@ describe("approvals through the daemon", () => {
     await harness.client.pairingApprove(CODE.exec(reply.text ?? "")?.[0] ?? "");
   }
 
-  /** Max asks; the model calls bash writing `file`; the call parks. Its approval. */
-  async function parkedBash(harness: TestDaemon, file: string): Promise<ApprovalView> {
-    harness.llm.replyToolCall("bash", { command: `echo approved > ${file}` });
+  /** Max asks; the model calls bash writing `file` (or `command`); the call parks. Its approval. */
+  async function parkedBash(
+    harness: TestDaemon,
+    file: string,
+    command = `echo approved > ${file}`,
+  ): Promise<ApprovalView> {
+    harness.llm.replyToolCall("bash", { command });
     harness.llm.reply("I asked the operator for that.");
     telegram.userSays({ chatId: MAX, text: `please write ${file}`, firstName: "Max" });
     const [approval] = await waitUntilAsync(async () => {
@@ -106,6 +110,22 @@ describe("approvals through the daemon", () => {
       () => telegram.messages(MAX).includes("Done: the file is written."),
       "the reply",
     );
+  });
+
+  it("bounds an approved call's long output before its turn carries it, as in a turn", async () => {
+    const harness = await start();
+    const approval = await parkedBash(harness, "", "seq 1 200000"); // about 1.3 MB
+    harness.llm.reply("That was long.");
+    await harness.client.decideApproval(approval.id, true);
+    const report = await waitUntilAsync(
+      async () => turnRequests(harness.llm).find((r) => lastUser(r).startsWith("[via approval")),
+      "the approval's turn",
+    );
+    const text = lastUser(report);
+    expect(text).toContain("it ran");
+    expect(text.length).toBeLessThan(100_000);
+    expect(text).toContain(".kern/tool-output/");
+    expect(text).toContain("200000"); // the tail is kept
   });
 
   it("never runs a denied call nor one whose time ran out", async () => {

@@ -1,6 +1,6 @@
 // What the model and the people read about a parked call: the tool's result while it waits, and
 // the text of the turn that brings the decision back. Pure.
-import type { ApprovalView } from "../../kernel/index.js";
+import { type ApprovalView, formatLocalDateTime, hostTimezone } from "../../kernel/index.js";
 import type { ApprovalRecord } from "./approval-book.js";
 
 /** Longest argument text shown in a request (Telegram's message, the TUI line). */
@@ -12,12 +12,12 @@ export function waitingText(approval: ApprovalView): string {
 }
 
 /** The text of the turn that reports a decision (the envelope names the approval). */
-export function decisionText(record: ApprovalRecord): string {
+export function decisionText(record: ApprovalRecord, timezone: string): string {
   const call = `${record.tool} ${shortArguments(record.arguments)}`;
   switch (record.state) {
     case "approved": {
       const outcome = record.run?.isError ? "failed" : "ran";
-      return `The operator approved the call ${call} (asked ${record.createdAt}); it ${outcome}. Its result:\n${record.run?.output ?? ""}`;
+      return `The operator approved the call ${call} (asked ${formatLocalDateTime(record.createdAt, timezone)}); it ${outcome}. Its result:\n${record.run?.output ?? ""}`;
     }
     case "denied":
       return `The operator denied the call ${call}; it did not run. Do not try it another way.`;
@@ -32,15 +32,18 @@ export function decisionText(record: ApprovalRecord): string {
   }
 }
 
-/** A request as one message for the operator (Telegram, the TUI): tool, arguments, who, why. */
-export function requestText(approval: ApprovalView): string {
+/**
+ * A request as one message for the operator (Telegram, the TUI): tool, arguments, who, why, and
+ * until when (wall-clock time in `timezone`, the agent's).
+ */
+export function requestText(approval: ApprovalView, timezone = hostTimezone()): string {
   const who = approval.askedBy.name ?? approval.askedBy.user ?? approval.askedBy.role;
   const where = approval.askedBy.channel ? ` (${approval.askedBy.channel})` : "";
   return [
     `Approve ${approval.tool}? (${approval.id})`,
     shortArguments(approval.arguments),
     `asked by ${who}${where}: ${approval.reason}`,
-    `/approve ${approval.id} or /deny ${approval.id}; no answer by ${approval.expiresAt.slice(0, 16)}Z means no`,
+    `/approve ${approval.id} or /deny ${approval.id}; no answer by ${formatLocalDateTime(approval.expiresAt, timezone)} means no`,
   ].join("\n");
 }
 

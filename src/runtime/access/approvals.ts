@@ -32,6 +32,8 @@ export interface ApprovalsOptions {
   /** `.kern/approvals.json`; null keeps them in memory (tests, throwaway daemons). */
   file: string | null;
   clock: Clock;
+  /** The agent's IANA time zone: the times in a decision's text. */
+  timezone: string;
   logger: Logger;
   /** How long a call waits (config `approvalTimeout`). */
   timeoutMs: number;
@@ -217,7 +219,7 @@ export class Approvals {
         envelope: {
           interface: "approval",
           name: record.id,
-          text: decisionText(record),
+          text: decisionText(record, this.options.timezone),
           ...replyOf(record.envelope),
         },
         origin: record.askedBy,
