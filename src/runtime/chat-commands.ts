@@ -66,9 +66,14 @@ export class CommandRegistry {
   register(handler: ChatCommandHandler): void {
     if (!/^[a-z][a-z0-9-]{0,31}$/.test(handler.name))
       throw new Error(`a command name is lower-case letters, digits and dashes: "${handler.name}"`);
-    if (isCoreCommand(handler.name) || this.handlers.has(handler.name))
+    if (this.has(handler.name))
       throw new Error(`the command /${handler.name} is registered already`);
     this.handlers.set(handler.name, handler);
+  }
+
+  /** True when `/name` is taken (a core command or a registered one). */
+  has(name: string): boolean {
+    return isCoreCommand(name) || this.handlers.has(name);
   }
 
   get(name: string): ChatCommandHandler | undefined {

@@ -40,6 +40,8 @@ export function createPluginHost(
   const log = parts.logger.child({ plugin: name });
   const staged: Array<() => void> = [];
   const subscriptions: Array<() => void> = [];
+  const toolNames = new Set<string>();
+  const commandNames = new Set<string>();
   const stage = (action: () => void) => {
     staged.push(action);
   };
@@ -48,13 +50,23 @@ export function createPluginHost(
     config: entry.config,
     log,
     registerTool: (tool) => {
+      // The first offer of a name wins a turn's tool list: a second one would be dropped
+      // silently, so it is refused now, during setup, where the plugin's report says so.
+      if (registries.tools.offers(tool.name) || toolNames.has(tool.name))
+        throw new Error(`the tool ${tool.name} is registered already; rename the plugin's tool`);
+      toolNames.add(tool.name);
       const definition = toTool(tool);
       stage(() =>
         registries.tools.register({ id: `plugin:${name}:${tool.name}`, tools: () => [definition] }),
       );
     },
     registerToolSource: (source) => stage(() => registries.tools.register(source)),
-    registerCommand: (command) => stage(() => registries.commands.register(command)),
+    registerCommand: (command) => {
+      if (registries.commands.has(command.name) || commandNames.has(command.name))
+        throw new Error(`the command /${command.name} is registered already; rename it`);
+      commandNames.add(command.name);
+      stage(() => registries.commands.register(command));
+    },
     registerChannel: (channel) => stage(() => registries.channels.register(channel)),
     registerPromptSection: (section) => stage(() => registries.addPromptSection(section)),
     registerStatusSection: (section) => stage(() => registries.addStatusSection(name, section)),

@@ -52,6 +52,13 @@ export class ToolRegistry {
     return tools;
   }
 
+  /** True when a source offers a tool named `name` now (at full scope, to no turn in particular). */
+  offers(name: string): boolean {
+    return this.sources.some((source) =>
+      source.tools({ scope: "full", turn: STATUS_TURN }).some((tool) => tool.name === name),
+    );
+  }
+
   describe(): ToolSourceStatusView[] {
     return this.sources.map(
       (source) =>
