@@ -1,5 +1,8 @@
 // Public surface of runtime/: the Runtime (the queue, the turn loop, the plugin host), its
 // contract for interfaces and plugins, the core tools, roles and approvals, the channel kit.
+
+/** The one atomic write of a small state file, for the interfaces (the web's sessions file). */
+export { writeFileAtomic } from "../store/index.js";
 export { readApprovals } from "./access/approval-book.js";
 export * from "./access/approval-policy.js";
 export { requestText as approvalRequestText } from "./access/approval-texts.js";

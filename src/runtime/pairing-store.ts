@@ -2,12 +2,12 @@
 // users and pending codes (zod-checked on read, replaced atomically on write), and paired users are
 // mirrored into a marked block of the agent's USERS.md. The file is re-read on every call, so a
 // `kern pair` run against the files while the daemon is down is never overwritten by stale state.
-import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import type { ActorRole, Clock } from "../kernel/index.js";
 import { createPairingCode, isoNow, KernError, StoreError } from "../kernel/index.js";
+import { writeFileAtomic as writeStateFile } from "../store/index.js";
 import type { PairedUser, PairingApi, PendingPairing } from "./runtime-api.js";
 
 export interface PairingStoreOptions {
@@ -249,7 +249,7 @@ export class PairingStore implements PairingApi {
     }
     const next = replaceUsersBlock(current, renderUsersBlock(paired));
     if (next === current) return;
-    await writeFileAtomic(file, next);
+    await writeFileAtomic(file, next, 0o644); // the agent's own markdown, shared through git
     await this.options.onUsersWritten?.(file);
   }
 }
@@ -307,27 +307,17 @@ function replaceUsersBlock(text: string, block: string): string {
   return `${text}${separator}${block}\n`;
 }
 
-/** Writes a temp file beside `file`, flushes it, and renames it over `file`. */
+/** The store's one atomic write (a temp file, fsync, rename, folder fsync), as a StoreError. */
 async function writeFileAtomic(file: string, content: string, mode?: number): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   try {
-    const handle = await open(temp, "w", mode);
-    try {
-      await handle.writeFile(content, "utf8");
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
+    writeStateFile(file, content, mode);
   } catch (error) {
-    await rm(temp, { force: true });
+    if (error instanceof StoreError) throw error; // KERN_DISK_FULL says what to do already
     throw new StoreError(
       "KERN_STORE_FAILED",
       `cannot write ${file}: check the folder's permissions`,
-      {
-        cause: error,
-      },
+      { cause: error },
     );
   }
 }

@@ -9,12 +9,15 @@ import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "n
 import { dirname } from "node:path";
 import { guardWrite } from "./write-failure.js";
 
-/** Replaces `path` with `text` atomically and durably; a full disk throws KERN_DISK_FULL. */
-export function writeFileAtomic(path: string, text: string): void {
+/**
+ * Replaces `path` with `text` atomically and durably; a full disk throws KERN_DISK_FULL. `mode`
+ * is 0600 but for a file people share through git (USERS.md).
+ */
+export function writeFileAtomic(path: string, text: string, mode = 0o600): void {
   const temporary = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   guardWrite(path, () => {
     try {
-      const file = openSync(temporary, "w", 0o600);
+      const file = openSync(temporary, "w", mode);
       try {
         writeSync(file, text);
         fsyncSync(file);

@@ -2,18 +2,10 @@
 // derived: `kern reindex` and a deleted kern.db never touch it. Every write is atomic (a temp
 // file, fsync, rename, fsync of the folder), so a kill -9 leaves the old or the new file, never a
 // torn one. This file only reads and writes the document; runtime/jobs decides what goes in it.
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  writeSync,
-} from "node:fs";
-import { dirname } from "node:path";
+import { closeSync, existsSync, openSync, readFileSync, writeSync } from "node:fs";
 import { z } from "zod";
 import { parseJsonAs, StoreError, scheduledActionSchema } from "../kernel/index.js";
+import { writeFileAtomic } from "./atomic-file.js";
 import { guardWrite } from "./write-failure.js";
 
 export const JOB_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -91,22 +83,11 @@ export function readJobsFile(path: string): JobsDocument {
   });
 }
 
-/** Writes the document atomically and durably: temp + fsync + rename + folder fsync. */
+/** Writes the document atomically and durably (atomic-file.ts), the last good one kept as .bak. */
 export function writeJobsFile(path: string, document: JobsDocument): void {
-  const temporary = `${path}.tmp`;
   const text = `${JSON.stringify(documentSchema.parse(document), null, 2)}\n`;
-  guardWrite(path, () => {
-    const file = openSync(temporary, "w", 0o600);
-    try {
-      writeSync(file, text);
-      fsyncSync(file);
-    } finally {
-      closeSync(file);
-    }
-    if (existsSync(path)) copyBackup(path);
-    renameSync(temporary, path);
-    syncFolder(dirname(path));
-  });
+  if (existsSync(path)) guardWrite(path, () => copyBackup(path));
+  writeFileAtomic(path, text);
 }
 
 function copyBackup(path: string): void {
@@ -117,14 +98,5 @@ function copyBackup(path: string): void {
     writeSync(file, readFileSync(path));
   } finally {
     closeSync(file);
-  }
-}
-
-function syncFolder(folder: string): void {
-  const descriptor = openSync(folder, "r");
-  try {
-    fsyncSync(descriptor); // the rename itself is durable only once the folder is synced
-  } finally {
-    closeSync(descriptor);
   }
 }

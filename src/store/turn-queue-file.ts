@@ -2,7 +2,7 @@
 // one `queued` line per accepted turn and one `done` line once the turn has run (or was
 // cancelled). After a crash or a stop, the turns without `done` are replayed in order. A turn whose
 // user message reached the session log already ran (a crash cut it short) and is not replayed.
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { z } from "zod";
 import {
   type Envelope,
@@ -12,6 +12,7 @@ import {
   replyRouteSchema,
   turnKindSchema,
 } from "../kernel/index.js";
+import { writeFileAtomic } from "./atomic-file.js";
 import { JsonlAppender, scanJsonlFile } from "./jsonl-file.js";
 import { guardWrite, isWriteFailure } from "./write-failure.js";
 
@@ -162,15 +163,7 @@ export class TurnQueueFile {
 
   private rewrite(entries: readonly QueuedTurnEntry[]): void {
     const text = entries.map((entry) => `${JSON.stringify({ type: "queued", ...entry })}\n`);
-    const temporary = `${this.path}.tmp`;
-    writeFileSync(temporary, text.join(""), { mode: 0o600 });
-    const descriptor = openSync(temporary, "r");
-    try {
-      fsyncSync(descriptor); // the rename must not publish a file whose bytes are not on disk
-    } finally {
-      closeSync(descriptor);
-    }
-    renameSync(temporary, this.path);
+    writeFileAtomic(this.path, text.join(""));
     this.lines = entries.length;
   }
 }

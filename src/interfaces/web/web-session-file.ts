@@ -4,8 +4,9 @@
 // Written atomically (temp file + rename), readable by the owner only. A missing or damaged file
 // means "no sessions": the user logs in again, nothing else breaks.
 import { createHash } from "node:crypto";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { writeFileAtomic } from "../../runtime/index.js";
 
 const sessionFileSchema = z.object({
   version: z.literal(1),
@@ -49,7 +50,5 @@ export function writeSessionFile(
     token: fingerprint,
     sessions: [...sessions].map(([key, expiresAt]) => ({ key, expiresAt })),
   };
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(body)}\n`, { mode: 0o600 });
-  renameSync(temporary, file);
+  writeFileAtomic(file, `${JSON.stringify(body)}\n`);
 }

@@ -1,9 +1,10 @@
 // `.kern/processes.json`: the background commands running now (pid, process group, start time),
 // rewritten whole (temp file + rename, 0600) on every start and end. What is left in it at the
 // next start was running when the daemon died: those groups are ended and reported.
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import { parseJsonOrUndefined } from "../../kernel/index.js";
+import { writeFileAtomic } from "../../store/index.js";
 
 export const processRecordSchema = z.object({
   id: z.string(),
@@ -50,8 +51,6 @@ export class ProcessRecordFile {
   }
 
   private write(): void {
-    const temp = `${this.file}.tmp`;
-    writeFileSync(temp, `${JSON.stringify(this.records)}\n`, { mode: 0o600 });
-    renameSync(temp, this.file);
+    writeFileAtomic(this.file, `${JSON.stringify(this.records)}\n`);
   }
 }

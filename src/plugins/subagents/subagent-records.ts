@@ -1,8 +1,9 @@
 // `.kern/subagents.json`: the sub-agents running now, rewritten whole (temp file + rename, 0600)
 // when one starts or ends. What is left in it at the next start was cut short by a stop or crash.
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import { parseJsonOrUndefined } from "../../kernel/index.js";
+import { writeFileAtomic } from "../../store/index.js";
 
 export const subagentRecordSchema = z.object({
   id: z.string(),
@@ -41,8 +42,6 @@ export class SubagentRecordFile {
   }
 
   private write(): void {
-    const temp = `${this.file}.tmp`;
-    writeFileSync(temp, `${JSON.stringify(this.records)}\n`, { mode: 0o600 });
-    renameSync(temp, this.file);
+    writeFileAtomic(this.file, `${JSON.stringify(this.records)}\n`);
   }
 }
