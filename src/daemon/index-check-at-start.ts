@@ -9,6 +9,8 @@
 //   answer; damage found later stops the daemon with the same message (daemon.out, kern.log).
 //   ADR 0012.
 import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { z } from "zod";
+import { parseJsonOrUndefined } from "../kernel/index.js";
 import { checkIndexFileInWorker } from "../store/index.js";
 
 /** How long a ready daemon still waits for the check before it answers (and checks on). */
@@ -28,11 +30,8 @@ export interface IndexCheckAtStart {
   stampIfClean(): void;
 }
 
-interface Stamp {
-  size: number;
-  mtimeMs: number;
-  ino: number;
-}
+const stampSchema = z.object({ size: z.number(), mtimeMs: z.number(), ino: z.number() });
+type Stamp = z.infer<typeof stampSchema>;
 
 function stampOf(database: string): Stamp | null {
   const stats = statSync(database, { throwIfNoEntry: false });
@@ -42,11 +41,15 @@ function stampOf(database: string): Stamp | null {
 }
 
 function readStamp(file: string): Stamp | null {
+  // No stamp, or one that is not ours, means "check the file": never a reason to skip it.
+  let text: string;
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as Stamp;
+    text = readFileSync(file, "utf8");
   } catch {
     return null;
   }
+  const parsed = stampSchema.safeParse(parseJsonOrUndefined(text));
+  return parsed.success ? parsed.data : null;
 }
 
 function unchanged(database: string, stampFile: string): boolean {

