@@ -17,6 +17,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // A test that asserts nothing fails (STYLE: a test asserts behaviour that can fail).
+    expect: { requireAssertions: true },
     env: { NO_COLOR: "1", NODE_ENV: "production" },
   },
 });

@@ -135,7 +135,10 @@ describe("a plugin in a folder of the agent", () => {
       await tui.waitFor((lines) => lastLine(lines).startsWith("❯"));
       await tui.type("/hello TUI");
       await tui.keys("Enter");
-      await tui.waitFor((lines) => lines.some((line) => line.includes("Hello, TUI!")));
+      const answered = await tui.waitFor((lines) =>
+        lines.some((line) => line.includes("Hello, TUI!")),
+      );
+      expect(answered.join("\n")).toContain("asked by the operator");
     } finally {
       await tui.close();
     }

@@ -60,7 +60,7 @@ describe("kern tui in tmux", () => {
     await tui.keys("Up");
     await tui.waitFor((lines) => lastLine(lines) === "❯ hello");
     await tui.keys("C-u");
-    await tui.waitFor((lines) => lastLine(lines) === "❯");
+    expect(lastLine(await tui.waitFor((lines) => lastLine(lines) === "❯"))).toBe("❯");
   }, 60_000);
 
   it("sends a pasted 3-line text as 3 lines", async () => {
@@ -81,12 +81,14 @@ describe("kern tui in tmux", () => {
     await tui.keys("Tab");
     await tui.waitFor((lines) => lastLine(lines) === "❯ /status");
     await tui.keys("Enter");
-    await tui.waitFor((lines) => lines.some((line) => line.includes("queue:")));
+    const answered = await tui.waitFor((lines) => lines.some((line) => line.includes("queue:")));
+    expect(answered.join("\n")).toContain("session");
   }, 60_000);
 
   it("completes /sta and a Tab that arrive in one read (issue 31)", async () => {
     await tui.burst("/sta\t");
-    await tui.waitFor((lines) => lastLine(lines) === "❯ /status");
+    const completed = await tui.waitFor((lines) => lastLine(lines) === "❯ /status");
+    expect(lastLine(completed)).toBe("❯ /status");
     await tui.keys("C-u");
     await tui.waitFor((lines) => lastLine(lines) === "❯");
   }, 60_000);
@@ -116,6 +118,7 @@ describe("kern tui in tmux", () => {
     await tui.keys("Up");
     await tui.waitFor((lines) => lastLine(lines) === "❯ /nope-two");
     await tui.keys("Up");
-    await tui.waitFor((lines) => lastLine(lines) === "❯ /nope-one");
+    const older = await tui.waitFor((lines) => lastLine(lines) === "❯ /nope-one");
+    expect(lastLine(older)).toBe("❯ /nope-one");
   }, 60_000);
 });

@@ -239,6 +239,7 @@ describeInBrowser("web chat", () => {
       .waitFor({ timeout: 15_000 });
     await logInThroughForm(page, harness.url);
     await page.locator(".connection.open").waitFor();
+    expect(await page.locator(".login").count()).toBe(0);
   });
 
   it("ran without CSP violations or page errors", () => {

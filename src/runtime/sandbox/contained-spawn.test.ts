@@ -83,6 +83,7 @@ describe.each([
     await child.stop(500);
     expect(readFileSync(join(dir, "got-term"), "utf8")).toBe("term\n");
     await waitUntil(() => processesRunning(marker).length === 0, "every sleep to end", 5_000);
+    expect(processesRunning(marker)).toEqual([]);
   });
 
   it("ends a child that called setsid when it is killed", async () => {
@@ -92,6 +93,7 @@ describe.each([
     await waitUntil(() => processesRunning(marker).length === 2, "both sleeps to run");
     await child.kill();
     await waitUntil(() => processesRunning(marker).length === 0, "every sleep to end", 5_000);
+    expect(processesRunning(marker)).toEqual([]);
   });
 
   it("keeps kern's secret variables out of an inherited environment, not out of a given one", async () => {
