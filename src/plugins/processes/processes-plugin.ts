@@ -5,7 +5,12 @@
 import { z } from "zod";
 import { describeError, KernError, type ReplyRoute } from "../../kernel/index.js";
 import { type ProcessRow, processListSchema, processRowSchema } from "../../protocol/index.js";
-import { type KernPlugin, type PluginHost, routeOf } from "../../runtime/index.js";
+import {
+  type KernPlugin,
+  type PluginHost,
+  type PluginRoute,
+  routeOf,
+} from "../../runtime/index.js";
 import { ProcessManager } from "./process-manager.js";
 import { createProcessesTool } from "./processes-tool.js";
 import { answerPsCommand } from "./ps-command.js";
@@ -45,29 +50,7 @@ export const processesPlugin: KernPlugin = {
       operatorOnly: (argument) => argument.trim().startsWith("stop"),
       answer: (argument) => answerPsCommand(manager, argument),
     });
-    host.registerRoutes([
-      {
-        method: "GET",
-        path: "/processes",
-        response: processListSchema,
-        handle: async () => ({ processes: manager.list() }),
-      },
-      {
-        method: "POST",
-        path: "/processes/:id/stop",
-        params: idParamsSchema,
-        response: processRowSchema,
-        handle: async (request) => {
-          const stopped = await manager.stop(idParamsSchema.parse(request.params).id);
-          if (!stopped)
-            throw new KernError(
-              "KERN_NOT_FOUND",
-              "no background command with that id; list them with GET /processes",
-            );
-          return stopped;
-        },
-      },
-    ]);
+    host.registerRoutes(processRoutes(manager));
     host.registerStatusSection({
       name: "processes",
       read: () => manager.list().filter((row) => row.state === "running"),
@@ -107,5 +90,32 @@ function processLines(rows: readonly ProcessRow[]): string[] {
     ...rows.map(
       (row) => `  ${row.id} pid ${row.pid} since ${row.startedAt}: ${row.command.slice(0, 60)}`,
     ),
+  ];
+}
+
+/** `GET /processes` and `POST /processes/:id/stop`. */
+function processRoutes(manager: ProcessManager): PluginRoute[] {
+  return [
+    {
+      method: "GET",
+      path: "/processes",
+      response: processListSchema,
+      handle: async () => ({ processes: manager.list() }),
+    },
+    {
+      method: "POST",
+      path: "/processes/:id/stop",
+      params: idParamsSchema,
+      response: processRowSchema,
+      handle: async (request) => {
+        const stopped = await manager.stop(idParamsSchema.parse(request.params).id);
+        if (!stopped)
+          throw new KernError(
+            "KERN_NOT_FOUND",
+            "no background command with that id; list them with GET /processes",
+          );
+        return stopped;
+      },
+    },
   ];
 }

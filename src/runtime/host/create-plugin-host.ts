@@ -50,11 +50,7 @@ export function createPluginHost(
     config: entry.config,
     log,
     registerTool: (tool) => {
-      // The first offer of a name wins a turn's tool list: a second one would be dropped
-      // silently, so it is refused now, during setup, where the plugin's report says so.
-      if (registries.tools.offers(tool.name) || toolNames.has(tool.name))
-        throw new Error(`the tool ${tool.name} is registered already; rename the plugin's tool`);
-      toolNames.add(tool.name);
+      claimName(toolNames, tool.name, registries.tools.offers(tool.name), "tool");
       const definition = toTool(tool);
       stage(() =>
         registries.tools.register({ id: `plugin:${name}:${tool.name}`, tools: () => [definition] }),
@@ -62,9 +58,7 @@ export function createPluginHost(
     },
     registerToolSource: (source) => stage(() => registries.tools.register(source)),
     registerCommand: (command) => {
-      if (registries.commands.has(command.name) || commandNames.has(command.name))
-        throw new Error(`the command /${command.name} is registered already; rename it`);
-      commandNames.add(command.name);
+      claimName(commandNames, command.name, registries.commands.has(command.name), "command");
       stage(() => registries.commands.register(command));
     },
     registerChannel: (channel) => stage(() => registries.channels.register(channel)),
@@ -94,6 +88,18 @@ export function createPluginHost(
       for (const unsubscribe of subscriptions.splice(0)) unsubscribe();
     },
   };
+}
+
+/**
+ * Refuses a tool or command name taken by kern, an earlier plugin or this one, during setup, where
+ * the plugin's report says so: a turn's tool list keeps the first offer of a name, so a second one
+ * would be dropped without a word.
+ */
+function claimName(mine: Set<string>, name: string, taken: boolean, what: "tool" | "command") {
+  const shown = what === "command" ? `/${name}` : name;
+  if (taken || mine.has(name))
+    throw new Error(`the ${what} ${shown} is registered already; rename the plugin's ${what}`);
+  mine.add(name);
 }
 
 /** A plugin's JSON Schema tool as the loop runs it: arguments checked against that schema. */
