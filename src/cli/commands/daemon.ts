@@ -6,20 +6,23 @@ import { selfCommand } from "../daemon-command.js";
 import { loadDaemon } from "../load-daemon.js";
 import { webLoginLine } from "../web-login-line.js";
 
+/** `kern start` / `kern restart`: through the agent's service when it has one. */
+async function startAgent(context: CliContext, dir: string, restart: boolean): Promise<void> {
+  const daemon = await loadDaemon();
+  const options = { agentDir: dir, env: context.env };
+  const service = await (restart ? daemon.restartThroughService : daemon.startThroughService)(
+    options,
+  );
+  if (!service && restart) await daemon.stopDaemon({ agentDir: dir });
+  const result = service ?? (await daemon.startDaemon({ agentDir: dir, command: selfCommand() }));
+  const verb = result.alreadyRunning ? "already running" : "started";
+  const by = service ? ` by ${service.service.name}` : "";
+  context.output.line(`kern daemon ${verb}${by} (pid ${result.pid}) — ${result.url}`);
+  context.output.line(await webLoginLine(dir, result.url));
+}
+
 export function registerDaemonCommands(program: Command, context: CliContext): void {
-  const start = async (dir: string, restart = false) => {
-    const daemon = await loadDaemon();
-    const options = { agentDir: dir, env: context.env };
-    const service = await (restart ? daemon.restartThroughService : daemon.startThroughService)(
-      options,
-    );
-    if (!service && restart) await daemon.stopDaemon({ agentDir: dir });
-    const result = service ?? (await daemon.startDaemon({ agentDir: dir, command: selfCommand() }));
-    const verb = result.alreadyRunning ? "already running" : "started";
-    const by = service ? ` by ${service.service.name}` : "";
-    context.output.line(`kern daemon ${verb}${by} (pid ${result.pid}) — ${result.url}`);
-    context.output.line(await webLoginLine(dir, result.url));
-  };
+  const start = (dir: string, restart = false) => startAgent(context, dir, restart);
   program
     .command("start")
     .description("start the daemon in the background (through its service when it has one)")

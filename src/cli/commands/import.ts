@@ -25,55 +25,62 @@ export function registerImportCommand(program: Command, context: CliContext): vo
       "after",
       "\nWith a model configured, the memory build makes about one summary call per 15k tokens of\nhistory on it (plus rollups); kern import says how many before it starts and asks on a\nterminal. --offline makes none.",
     )
-    .action(async (file: string, dir: string, flags: ImportFlags) => {
-      const onProgress = progressReporter(context);
-      const daemon = await connectDaemon(dir);
-      if (flags.offline && daemon)
-        throw new UsageError(
-          `--offline builds with the local defaults, but the running daemon builds with its model; stop it first: kern stop ${dir}`,
-        );
-      // Said (and asked) once, by the process the user started, not by its import child.
-      if (
-        context.env["KERN_IMPORT_CHILD"] !== "1" &&
-        !(await callsAgreed(context, dir, file, flags))
-      )
-        return;
-      let report: ImportBuildReport;
-      if (daemon) {
-        const { uploadImport } = await import("../../client/index.js");
-        const { existsSync } = await import("node:fs");
-        if (!existsSync(file)) {
-          const { ConfigError } = await import("../../kernel/index.js");
-          throw new ConfigError("KERN_IMPORT_INVALID", `cannot read ${file}: no such file`);
-        }
-        report = await uploadImport({
-          baseUrl: daemon.address.url,
-          token: daemon.address.token,
-          file,
-          name: file,
-          onProgress,
-        });
-      } else if (context.stdout === process.stdout && context.env["KERN_IMPORT_CHILD"] !== "1") {
-        context.exitCode = await rerunWithBoundedHeap();
-        return;
-      } else {
-        // Only the import child is tied to its parent; run in-process (tests, embedders) the IPC
-        // channel, if any, is someone else's (a test runner's worker) and must stay as it is.
-        if (context.env["KERN_IMPORT_CHILD"] === "1") stopWithParent();
-        const { runImport, OFFLINE_OVERRIDES } = await loadDaemon();
-        report = await runImport({
-          agentDir: dir,
-          file,
-          clock: context.clock,
-          env: context.env,
-          onProgress,
-          ...(flags.offline ? { overrides: { ...OFFLINE_OVERRIDES } } : {}),
-        });
-      }
-      context.output.endProgress();
-      if (flags.json) return context.output.json(report);
-      printReport(context, report, daemon !== null);
+    .action((file: string, dir: string, flags: ImportFlags) =>
+      importConversation(context, file, dir, flags),
+    );
+}
+
+/** `kern import`: through the running daemon, in a bounded-heap child, or in-process. */
+async function importConversation(
+  context: CliContext,
+  file: string,
+  dir: string,
+  flags: ImportFlags,
+): Promise<void> {
+  const onProgress = progressReporter(context);
+  const daemon = await connectDaemon(dir);
+  if (flags.offline && daemon)
+    throw new UsageError(
+      `--offline builds with the local defaults, but the running daemon builds with its model; stop it first: kern stop ${dir}`,
+    );
+  // Said (and asked) once, by the process the user started, not by its import child.
+  if (context.env["KERN_IMPORT_CHILD"] !== "1" && !(await callsAgreed(context, dir, file, flags)))
+    return;
+  let report: ImportBuildReport;
+  if (daemon) {
+    const { uploadImport } = await import("../../client/index.js");
+    const { existsSync } = await import("node:fs");
+    if (!existsSync(file)) {
+      const { ConfigError } = await import("../../kernel/index.js");
+      throw new ConfigError("KERN_IMPORT_INVALID", `cannot read ${file}: no such file`);
+    }
+    report = await uploadImport({
+      baseUrl: daemon.address.url,
+      token: daemon.address.token,
+      file,
+      name: file,
+      onProgress,
     });
+  } else if (context.stdout === process.stdout && context.env["KERN_IMPORT_CHILD"] !== "1") {
+    context.exitCode = await rerunWithBoundedHeap();
+    return;
+  } else {
+    // Only the import child is tied to its parent; run in-process (tests, embedders) the IPC
+    // channel, if any, is someone else's (a test runner's worker) and must stay as it is.
+    if (context.env["KERN_IMPORT_CHILD"] === "1") stopWithParent();
+    const { runImport, OFFLINE_OVERRIDES } = await loadDaemon();
+    report = await runImport({
+      agentDir: dir,
+      file,
+      clock: context.clock,
+      env: context.env,
+      onProgress,
+      ...(flags.offline ? { overrides: { ...OFFLINE_OVERRIDES } } : {}),
+    });
+  }
+  context.output.endProgress();
+  if (flags.json) return context.output.json(report);
+  printReport(context, report, daemon !== null);
 }
 
 interface ImportFlags {
