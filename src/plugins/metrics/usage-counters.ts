@@ -1,7 +1,8 @@
 // The token counters, read from the usage log (the `usage` rows of kern.db that every model call
 // writes: turns, sub-agents and the memory worker's summaries alike), so they match it exactly
 // and cover the background calls no event reports. Each scrape reads only the rows added since
-// the last one (an index range on the primary key); the first reads the agent's whole history.
+// the last one (a range of the primary key); the first sums the agent's whole history, in chunks
+// with a yield between them, so a year of rows never holds up a turn or a request.
 import { Counter, type Registry } from "prom-client";
 import type { AgentStore } from "../../store/index.js";
 
@@ -12,17 +13,39 @@ interface UsageGroup {
   output: number;
   cached: number;
   calls: number;
-  last: number;
 }
 
-const NEW_ROWS = `SELECT purpose, model, SUM(input_tokens) AS input, SUM(output_tokens) AS output,
-  SUM(cached_tokens) AS cached, COUNT(*) AS calls, MAX(id) AS last
-  FROM usage WHERE id > ? GROUP BY purpose, model`;
+/** Rows per read: ~3 ms each on the 2-core bench machine (docs/benchmarks.md "Metrics cost"). */
+const CHUNK_ROWS = 5_000;
+
+const ROWS_IN = `SELECT purpose, model, SUM(input_tokens) AS input, SUM(output_tokens) AS output,
+  SUM(cached_tokens) AS cached, COUNT(*) AS calls
+  FROM usage WHERE id > ? AND id <= ? GROUP BY purpose, model`;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function registerUsageCounters(registry: Registry, store: Pick<AgentStore, "db">): void {
   const registers = [registry];
   const labelNames = ["purpose", "model"] as const;
-  let lastId = 0;
+  let counted = 0;
+  let reading: Promise<void> | null = null;
+  const readNewRows = async (tokens: Counter<"purpose" | "model" | "type">): Promise<void> => {
+    const { last } = store.db.prepare("SELECT COALESCE(MAX(id), 0) AS last FROM usage").get() as {
+      last: number;
+    };
+    while (counted < last) {
+      const upTo = Math.min(last, counted + CHUNK_ROWS);
+      for (const group of store.db.prepare(ROWS_IN).all(counted, upTo) as UsageGroup[]) {
+        const labels = { purpose: group.purpose, model: group.model };
+        tokens.inc({ ...labels, type: "input" }, group.input);
+        tokens.inc({ ...labels, type: "output" }, group.output);
+        cached.inc(labels, group.cached);
+        calls.inc(labels, group.calls);
+      }
+      counted = upTo;
+      if (counted < last) await yieldToEventLoop();
+    }
+  };
   // The first of the three reads the new rows: a scrape serializes metrics in registration
   // order, so the other two are counted before they are written out.
   new Counter({
@@ -30,16 +53,12 @@ export function registerUsageCounters(registry: Registry, store: Pick<AgentStore
     help: "Model tokens by purpose (turn, job, heartbeat, subagent, summary, working-memory, notes, ...), model and type (input, output); the usage log's sums.",
     labelNames: [...labelNames, "type"],
     registers,
-    collect() {
-      const groups = store.db.prepare(NEW_ROWS).all(lastId) as UsageGroup[];
-      for (const group of groups) {
-        const labels = { purpose: group.purpose, model: group.model };
-        this.inc({ ...labels, type: "input" }, group.input);
-        this.inc({ ...labels, type: "output" }, group.output);
-        cached.inc(labels, group.cached);
-        calls.inc(labels, group.calls);
-        lastId = Math.max(lastId, group.last);
-      }
+    async collect() {
+      // Two scrapes at once share one read: the rows are counted once.
+      reading ??= readNewRows(this).finally(() => {
+        reading = null;
+      });
+      await reading;
     },
   });
   const cached = new Counter({
