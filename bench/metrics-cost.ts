@@ -55,7 +55,7 @@ try {
   const metrics = new KernMetrics({
     clock: { now: () => Date.now() },
     queueDepth: () => 0,
-    memory: () => ({ pendingJobs: 0, unsegmentedMessages: 0, staleSegments: 0 }),
+    memory: () => ({ pendingJobs: 0, unsegmentedMessages: 0, staleSegments: 0, lastRunAt: null }),
     unattended: () => ({ spent: 0, cap: null }),
     pendingApprovals: () => 0,
   });

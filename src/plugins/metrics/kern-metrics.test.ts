@@ -8,7 +8,7 @@ function metricsAt(clock: { now: number }) {
   return new KernMetrics({
     clock: { now: () => clock.now },
     queueDepth: () => 3,
-    memory: () => ({ pendingJobs: 1, unsegmentedMessages: 7, staleSegments: 0 }),
+    memory: () => ({ pendingJobs: 1, unsegmentedMessages: 7, staleSegments: 0, lastRunAt: null }),
     unattended: () => ({ spent: 1234, cap: 50_000 }),
     pendingApprovals: () => 0,
   });
@@ -40,6 +40,29 @@ describe("KernMetrics", () => {
     expect(await sampleLines(metrics, "kern_unattended_tokens_cap")).toEqual([
       "kern_unattended_tokens_cap 50000",
     ]);
+    expect(await sampleLines(metrics, "kern_memory_last_run_timestamp_seconds")).toEqual([]);
+  });
+
+  it("says when the memory worker last ran, in Unix seconds", async () => {
+    const metrics = new KernMetrics({
+      clock: { now: () => 0 },
+      queueDepth: () => 0,
+      memory: () => ({
+        pendingJobs: 0,
+        unsegmentedMessages: 0,
+        staleSegments: 2,
+        lastRunAt: "2026-12-02T06:00:00.000Z",
+      }),
+      unattended: () => ({ spent: 0, cap: null }),
+      pendingApprovals: () => 0,
+    });
+    expect(await sampleLines(metrics, "kern_memory_last_run_timestamp_seconds")).toEqual([
+      `kern_memory_last_run_timestamp_seconds ${Date.parse("2026-12-02T06:00:00.000Z") / 1000}`,
+    ]);
+    expect(await sampleLines(metrics, "kern_memory_lag")).toContain(
+      'kern_memory_lag{what="stale_segments"} 2',
+    );
+    expect(await sampleLines(metrics, "kern_unattended_tokens_cap")).toEqual([]);
   });
 
   it("counts a chat command's turn without a duration", async () => {

@@ -9,7 +9,12 @@ export interface MetricsSources {
   clock: Clock;
   /** Turns accepted and not ended, the running one included. */
   queueDepth(): number;
-  memory(): { pendingJobs: number; unsegmentedMessages: number; staleSegments: number };
+  memory(): {
+    pendingJobs: number;
+    unsegmentedMessages: number;
+    staleSegments: number;
+    lastRunAt: string | null;
+  };
   /** Today's unattended tokens and the cap (null = none). */
   unattended(): { spent: number; cap: number | null };
   pendingApprovals(): number;
@@ -186,6 +191,16 @@ export class KernMetrics {
         this.set({ what: "pending_jobs" }, memory.pendingJobs);
         this.set({ what: "unsegmented_messages" }, memory.unsegmentedMessages);
         this.set({ what: "stale_segments" }, memory.staleSegments);
+      },
+    });
+    new Gauge({
+      name: "kern_memory_last_run_timestamp_seconds",
+      help: "When the memory worker last finished a run (Unix time); absent before its first.",
+      registers,
+      collect() {
+        const lastRunAt = sources.memory().lastRunAt;
+        if (lastRunAt === null) this.remove();
+        else this.set(Date.parse(lastRunAt) / 1000);
       },
     });
     new Gauge({
