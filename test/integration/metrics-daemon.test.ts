@@ -2,6 +2,7 @@
 // `GET /metrics` (behind the token) holds `kern_turns_total` and token counters equal to what the
 // fake model reported; with an OTLP endpoint a turn reaches a fake collector as a span with its
 // model and tool calls as children; without one no exporter is set up.
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeOtlpReceiver, startFakeOtlpReceiver } from "../fakes/fake-otlp-receiver.js";
 import { startTestDaemon, type TestDaemon } from "../support/test-daemon.js";
@@ -170,6 +171,7 @@ describe("metrics and traces", () => {
     await harness.turnEvents(turnId);
     const status = await harness.client.status();
     expect(JSON.stringify(status)).toContain(receiver.endpoint);
+    expect(readFileSync(harness.logFile, "utf8")).toContain("traces on");
     await harness.close(); // the exporter's flush at stop sends what is buffered
     harness = undefined;
 
@@ -217,6 +219,7 @@ describe("metrics and traces", () => {
     await harness.turnEvents((await harness.client.sendMessage({ text: "hi" })).turnId);
     const status = await harness.client.status();
     expect(Object.keys(status.sections ?? {})).not.toContain("traces");
+    expect(readFileSync(harness.logFile, "utf8")).not.toContain("traces on");
     await harness.close();
     harness = undefined;
     expect(receiver.requests).toEqual([]);
