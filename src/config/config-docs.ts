@@ -81,7 +81,8 @@ export function renderConfigDocs(): string {
     ...keys,
     "",
     "Other environment variables: `KERN_LOG_LEVEL` (daemon log level, default `info`), `KERN_DEBUG`",
-    "(print stack traces of unexpected CLI errors).",
+    "(print stack traces of unexpected CLI errors), `OTEL_EXPORTER_OTLP_ENDPOINT` (sets `otlpEndpoint`:",
+    "traces, docs/operations.md).",
     "",
   ].join("\n");
 }

@@ -35,6 +35,8 @@ const ENV_OVERRIDES: Array<{ variable: string; key: string; parse: (value: strin
   { variable: "KERN_EMBEDDING_MODEL", key: "embeddingModel", parse: (value) => value },
   { variable: "KERN_SUMMARY_MODEL", key: "summaryModel", parse: (value) => value },
   { variable: "KERN_LOG_LEVEL", key: "logLevel", parse: (value) => value },
+  // The standard variable of OpenTelemetry's exporters, so a collector set up once serves kern too.
+  { variable: "OTEL_EXPORTER_OTLP_ENDPOINT", key: "otlpEndpoint", parse: (value) => value },
 ];
 
 /** The variables kern reads as settings: their values are not secrets (secrets-to-redact.ts). */

@@ -6,6 +6,7 @@ import { accessKeys } from "./access-keys.js";
 import { jobsAndHeartbeatKeys } from "./jobs-keys.js";
 import { type McpServerConfig, mcpServersSchema } from "./mcp-keys.js";
 import { sandboxKeys } from "./sandbox-keys.js";
+import { telemetryKeys } from "./telemetry-keys.js";
 import { toolLimitKeys } from "./tool-limit-keys.js";
 
 export { MCP_SERVER_NAME, type McpServerConfig, mcpServerSchema } from "./mcp-keys.js";
@@ -318,6 +319,7 @@ export const configFileSchema = z
     mcpServers: mcpServersSchema,
     ...jobsAndHeartbeatKeys,
     ...accessKeys,
+    ...telemetryKeys,
   })
   .strict();
 

@@ -5,6 +5,7 @@ import type { Transcriber } from "../model/index.js";
 import { createJobsPlugin, type JobActionRunner } from "../plugins/jobs/index.js";
 import { mcpPlugin } from "../plugins/mcp/index.js";
 import { createMediaPlugin } from "../plugins/media/index.js";
+import { metricsPlugin } from "../plugins/metrics/index.js";
 import { processesPlugin } from "../plugins/processes/index.js";
 import { skillsPlugin } from "../plugins/skills/index.js";
 import { subagentsPlugin } from "../plugins/subagents/index.js";
@@ -22,6 +23,7 @@ export interface BuiltinPluginsOptions {
 
 export function builtinPlugins(options: BuiltinPluginsOptions = {}): KernPlugin[] {
   return [
+    metricsPlugin,
     processesPlugin,
     subagentsPlugin,
     mcpPlugin,

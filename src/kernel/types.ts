@@ -187,6 +187,18 @@ export type RuntimeEvent =
       usage?: TokenUsage;
       kind?: TurnKind;
     }
+  | {
+      /** One model call of a turn's step has ended (for metrics and traces). */
+      type: "model-call";
+      turnId: string;
+      model: string;
+      /** From the request to the response's end. */
+      ms: number;
+      outcome: "ok" | "cancelled" | "error";
+      /** Absent when the endpoint reported none. */
+      usage?: TokenUsage;
+      errorCode?: string;
+    }
   | { type: "command-result"; turnId: string; command: string; text: string }
   | {
       type: "import-progress";

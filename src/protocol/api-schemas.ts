@@ -205,6 +205,21 @@ export const streamEventSchema = z.discriminatedUnion("type", [
     kind: turnKindSchema.optional(),
   }),
   z.object({
+    type: z.literal("model-call"),
+    turnId: z.string(),
+    model: z.string(),
+    ms: z.number(),
+    outcome: z.enum(["ok", "cancelled", "error"]),
+    usage: z
+      .object({
+        inputTokens: z.number(),
+        outputTokens: z.number(),
+        cachedTokens: z.number().optional(),
+      })
+      .optional(),
+    errorCode: z.string().optional(),
+  }),
+  z.object({
     type: z.literal("command-result"),
     turnId: z.string(),
     command: z.string(),

@@ -182,7 +182,7 @@ async function runSteps(
         ? { toolChoice: "none" as const }
         : { tools: toolDefinitions, toolChoice: "auto" as const }),
     };
-    const end = await streamStep(model.client.stream(request, signal), turnId, deps);
+    const end = await streamStep(model.client.stream(request, signal), turnId, model.model, deps);
     if (end.usage) {
       usage.inputTokens += end.usage.inputTokens;
       usage.outputTokens += end.usage.outputTokens;
@@ -251,16 +251,45 @@ async function composeForStep(options: RunTurnOptions, recall: TurnRecall) {
   });
 }
 
+/** One step's model call, streamed to subscribers; `model-call` says how it went. */
 async function streamStep(
   events: AsyncIterable<ModelEvent>,
   turnId: string,
+  model: string,
   deps: TurnDependencies,
 ): Promise<Extract<ModelEvent, { type: "response-end" }>> {
+  const started = deps.clock.now();
+  let end: Extract<ModelEvent, { type: "response-end" }> | null = null;
   for await (const event of events) {
     if (event.type === "text-delta") deps.emit({ type: "text-delta", turnId, text: event.text });
-    if (event.type === "response-end") return event;
+    if (event.type === "response-end") {
+      end = event;
+      break;
+    }
   }
-  return { type: "response-end", stopReason: "error", text: "", toolCalls: [] };
+  end ??= { type: "response-end", stopReason: "error", text: "", toolCalls: [] };
+  deps.emit(modelCallEvent(turnId, model, deps.clock.now() - started, end));
+  return end;
+}
+
+/** What `model-call` says of one step's call: its time, outcome and tokens. */
+function modelCallEvent(
+  turnId: string,
+  model: string,
+  ms: number,
+  end: Extract<ModelEvent, { type: "response-end" }>,
+): RuntimeEvent {
+  const outcome =
+    end.stopReason === "error" ? "error" : end.stopReason === "cancelled" ? "cancelled" : "ok";
+  return {
+    type: "model-call",
+    turnId,
+    model,
+    ms,
+    outcome,
+    ...(end.usage ? { usage: end.usage } : {}),
+    ...(end.error ? { errorCode: end.error.code } : {}),
+  };
 }
 
 async function runTools(calls: readonly ToolCall[], options: RunTurnOptions): Promise<void> {

@@ -21,6 +21,7 @@ const EVENT_TYPES: Record<StreamEvent["type"], true> = {
   "tool-call": true,
   "tool-result": true,
   "turn-end": true,
+  "model-call": true,
   "command-result": true,
   "import-progress": true,
   "memory-update": true,

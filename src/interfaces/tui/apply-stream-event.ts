@@ -49,6 +49,7 @@ export function applyStreamEvent(transcript: Transcript, event: StreamEvent): Tr
       return showProgress(transcript, event);
     case "memory-update":
     case "pairing-update":
+    case "model-call":
       return transcript;
     case "approval-request":
     case "approval-end":

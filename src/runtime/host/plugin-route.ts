@@ -13,6 +13,8 @@ export interface PluginRoute {
   body?: z.ZodType;
   /** The answer's schema: the reply is checked against it. */
   response?: z.ZodType;
+  /** The reply's media type when `handle` returns text (a scrape format); JSON otherwise. */
+  contentType?: string;
   handle(request: PluginRequest): Promise<unknown>;
 }
 

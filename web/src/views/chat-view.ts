@@ -118,6 +118,7 @@ export class ChatView {
         break;
       case "memory-update":
       case "pairing-update":
+      case "model-call":
         return;
       case "approval-request":
       case "approval-end":

@@ -10,13 +10,16 @@ export function registerPluginRoutes(app: WebApp, context: WebContext): void {
       method: route.method,
       url: path,
       schema: schemaOf(route),
-      handler: async (request) =>
-        route.handle({
+      handler: async (request, reply) => {
+        const answer = await route.handle({
           params: request.params,
           query: request.query,
           body: request.body,
           log: request.log,
-        }),
+        });
+        if (route.contentType) reply.type(route.contentType);
+        return answer;
+      },
     });
   }
 }

@@ -1,0 +1,2 @@
+// Public surface of plugins/metrics/: the plugin.
+export * from "./metrics-plugin.js";
