@@ -20,6 +20,7 @@ import { CoalescedRun } from "./coalesced-run.js";
 import { listMcpTools, type McpRemoteTool } from "./list-mcp-tools.js";
 import { mcpError } from "./mcp-errors.js";
 import { type McpMappedResult, mapMcpResult } from "./mcp-result.js";
+import type { McpServerHandle } from "./mcp-server-handle.js";
 import { sessionLoss } from "./mcp-session-loss.js";
 import type { McpSession } from "./mcp-transport.js";
 import { secretValuesOf } from "./redact-secrets.js";
@@ -62,7 +63,7 @@ export interface McpServerConnectionOptions {
   secrets?: readonly NamedSecret[];
 }
 
-export class McpServerConnection {
+export class McpServerConnection implements McpServerHandle {
   private state: McpServerState = "stopped";
   private session: McpSession | null = null;
   private remoteTools: McpRemoteTool[] = [];
