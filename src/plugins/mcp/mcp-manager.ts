@@ -106,7 +106,7 @@ export class McpManager {
       agentDir: this.options.agentDir,
       version: this.options.version,
       logger: this.options.logger.child({ mcp: name, probe: true }),
-      backoff: { initialMs: 0, maxMs: 0, maxAttempts: 1, stableMs: 0 },
+      backoff: { initialMs: 0, maxMs: 0, maxAttempts: 1, stableMs: 0, retryHttpForever: false },
       ...(this.options.sandbox ? { sandbox: this.options.sandbox } : {}),
       ...(this.options.secrets ? { secrets: this.options.secrets } : {}),
     });

@@ -91,4 +91,19 @@ describe("a streamable HTTP MCP server that restarts", () => {
     await until(() => connection.status().state === "ready", "the reconnection");
     expect((await echo(connection, "idle")).parts).toEqual([{ type: "text", text: "Echo: idle" }]);
   });
+
+  it("keeps trying a server down past maxAttempts, and is ready by itself once it is back", async () => {
+    const { connection, stop, start } = await connected(await freePort());
+    await stop();
+    // The backoff allows 3 failed starts; a stdio server would be given up on after them.
+    await until(() => connection.status().failures >= 5, "five failed reconnections", 20_000);
+    expect(connection.status()).toMatchObject({ state: "failed", retrying: true });
+    expect(connection.status().error).not.toMatch(/^gave up/);
+    expect(connection.tools().length).toBeGreaterThan(0);
+    await start();
+    await until(() => connection.status().state === "ready", "the reconnection", 20_000);
+    expect((await echo(connection, "later")).parts).toEqual([
+      { type: "text", text: "Echo: later" },
+    ]);
+  });
 });

@@ -31,10 +31,12 @@ export type McpServerStatus = McpServerView;
 export interface McpBackoff {
   initialMs: number;
   maxMs: number;
-  /** Failed starts in a row before kern gives up until the daemon restarts. */
+  /** Failed starts in a row before kern gives up on a stdio server until the daemon restarts. */
   maxAttempts: number;
   /** A server up this long has its failure count reset. */
   stableMs: number;
+  /** An HTTP server is tried every maxMs past maxAttempts (default true; not for a probe). */
+  retryHttpForever?: boolean;
 }
 
 /** Least time between two `tools/list` after list_changed notifications. */
@@ -356,7 +358,10 @@ export class McpServerConnection implements McpServerHandle {
     this.failures += 1;
     this.state = "failed";
     const tail = this.stderr.lines();
-    const giveUp = this.failures >= this.backoff.maxAttempts;
+    // An HTTP server has no process of kern's to crash-loop: it is tried every maxMs for as long
+    // as it is down (a deploy may take minutes), never given up on.
+    const forever = this.backoff.retryHttpForever !== false && !("command" in this.options.server);
+    const giveUp = this.failures >= this.backoff.maxAttempts && !forever;
     const prefix = giveUp ? `gave up after ${this.failures} failed starts: ` : "";
     this.lastError = this.redact(`${prefix}${reason}${tail ? `\nstderr:\n${tail}` : ""}`);
     this.options.logger.warn({ server: this.name, error: this.lastError }, "mcp server failed");
