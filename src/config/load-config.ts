@@ -11,6 +11,7 @@ import { resolveMcpServers } from "./resolve-mcp-servers.js";
 import {
   type Config,
   configFileSchema,
+  FOREIGN_SERVER_KEYS,
   PROVIDER_BASE_URLS,
   PROVIDER_KEY_VARIABLES,
   PROVIDER_SUMMARY_CONCURRENCY,
@@ -95,9 +96,18 @@ function formatIssues(
     const hint = variable
       ? `; fix it in config.json or export ${variable}`
       : "; fix it in config.json";
-    return `  - ${key}${got}: ${issue.message}${hint}`;
+    return `  - ${key}${got}: ${issue.message}${foreignKeyHint(issue)}${hint}`;
   });
   return `${configPath} has ${error.issues.length} problem(s):\n${lines.join("\n")}\nSee docs/config.md for every key and its default.`;
+}
+
+/** Another MCP client's name for `mcpServers` (VS Code's `servers`): what to write instead. */
+function foreignKeyHint(issue: z.core.$ZodIssue): string {
+  if (issue.code !== "unrecognized_keys") return "";
+  const hints = issue.keys.flatMap((key) =>
+    Object.hasOwn(FOREIGN_SERVER_KEYS, key) ? [FOREIGN_SERVER_KEYS[key]] : [],
+  );
+  return hints.length > 0 ? ` (${hints.join("; ")})` : "";
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

@@ -52,11 +52,21 @@ describe("mcpServers", () => {
     expect(JSON.stringify(config.mcpServers)).not.toContain("ghp_secret123");
   });
 
-  it("says what a server entry must look like", async () => {
-    write({ mcpServers: { "bad name": { command: "x" }, neither: { port: 3 } } });
-    const error = await loadConfig({ agentDir: temp.path }).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ code: "KERN_CONFIG_INVALID" });
-    expect((error as Error).message).toContain("a server name is 1-32 letters");
-    expect((error as Error).message).toContain('expected { "command"');
+  it("disables a bad entry with what to change and loads the rest (issue 48 item 8)", async () => {
+    write({
+      mcpServers: {
+        "bad name": { command: "x" },
+        neither: { port: 3 },
+        typo: { command: "node", argz: ["a"] },
+        good: { command: "node" },
+      },
+    });
+    const config = await loadConfig({ agentDir: temp.path });
+    const invalid = (name: string) => (config.mcpServers[name] as { invalid?: string }).invalid;
+    expect(invalid("bad name")).toContain("use 1-32 letters, digits, _ or -");
+    expect(invalid("neither")).toContain('needs "command"');
+    expect(invalid("typo")).toMatch(/argz.*kern's keys: command, args, env/);
+    expect(config.mcpServers["good"]).toMatchObject({ command: "node", args: [] });
+    expect(config.secrets.mcpServers["typo"]).toEqual({ invalid: invalid("typo") });
   });
 });

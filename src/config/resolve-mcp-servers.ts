@@ -1,18 +1,24 @@
 // Fills `${VAR}` in every string of `mcpServers` from `.kern/.env` (and the environment), so a
 // server's token sits in the git-ignored .env while config.json names it. A variable nobody sets
 // is listed in `missing`: that server is reported failed ("set X in .kern/.env"), the rest start.
-import type { McpServerConfig, ResolvedMcpServer } from "./schema.js";
+import {
+  isInvalidMcpServer,
+  type McpServerConfig,
+  type McpServerEntry,
+  type ResolvedMcpEntry,
+  type ResolvedMcpServer,
+} from "./schema.js";
 
-const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/** `${NAME}`, or `${NAME:-default}` (Claude Code's form): the default when NAME is unset. */
+const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
 function fill(text: string, lookup: (name: string) => string | undefined, missing: Set<string>) {
-  return text.replace(VARIABLE, (_match, name: string) => {
+  return text.replace(VARIABLE, (_match, name: string, fallback: string | undefined) => {
     const value = lookup(name);
-    if (value === undefined) {
-      missing.add(name);
-      return "";
-    }
-    return value;
+    if (value !== undefined && !(value === "" && fallback !== undefined)) return value;
+    if (fallback !== undefined) return fallback;
+    missing.add(name);
+    return "";
   });
 }
 
@@ -57,18 +63,18 @@ export function resolveMcpServer(
  * 10: `POST /extensions/mcp/constructor/test` found Object's constructor and answered 500).
  */
 export function resolveMcpServers(
-  servers: Readonly<Record<string, McpServerConfig>>,
+  servers: Readonly<Record<string, McpServerEntry>>,
   lookup: (name: string) => string | undefined,
-): Record<string, ResolvedMcpServer> {
-  const resolved: Record<string, ResolvedMcpServer> = Object.create(null);
+): Record<string, ResolvedMcpEntry> {
+  const resolved: Record<string, ResolvedMcpEntry> = Object.create(null);
   for (const [name, server] of Object.entries(servers)) {
-    resolved[name] = resolveMcpServer(server, lookup);
+    resolved[name] = isInvalidMcpServer(server) ? server : resolveMcpServer(server, lookup);
   }
   return resolved;
 }
 
-/** The names of every `${VAR}` the servers' strings use (their values are secrets). */
-export function configVariables(servers: Readonly<Record<string, McpServerConfig>>): string[] {
+/** The names of every `${VAR}` the servers' strings use (their values are secrets; defaults not). */
+export function configVariables(servers: Readonly<Record<string, McpServerEntry>>): string[] {
   const names = new Set<string>();
   const visit = (value: unknown): void => {
     if (typeof value === "string")

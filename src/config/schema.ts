@@ -4,12 +4,20 @@ import { z } from "zod";
 import type { NamedSecret } from "../kernel/index.js";
 import { accessKeys } from "./access-keys.js";
 import { jobsAndHeartbeatKeys } from "./jobs-keys.js";
-import { type McpServerConfig, mcpServersSchema } from "./mcp-keys.js";
+import { type McpInvalidServer, type McpServerConfig, mcpServersSchema } from "./mcp-keys.js";
 import { sandboxKeys } from "./sandbox-keys.js";
 import { telemetryKeys } from "./telemetry-keys.js";
 import { toolLimitKeys } from "./tool-limit-keys.js";
 
-export { MCP_SERVER_NAME, type McpServerConfig, mcpServerSchema } from "./mcp-keys.js";
+export {
+  FOREIGN_SERVER_KEYS,
+  isInvalidMcpServer,
+  MCP_SERVER_NAME,
+  type McpInvalidServer,
+  type McpServerConfig,
+  type McpServerEntry,
+  mcpServerSchema,
+} from "./mcp-keys.js";
 export { SANDBOX_MODES, type SandboxMode } from "./sandbox-keys.js";
 
 export const PROVIDERS = ["openai", "openrouter", "ollama", "openai-compatible"] as const;
@@ -333,13 +341,16 @@ export interface Secrets {
   authToken: string | null;
   telegramToken: string | null;
   /** `mcpServers` with every `${VAR}` filled (headers and env may hold tokens). */
-  mcpServers: Readonly<Record<string, ResolvedMcpServer>>;
+  mcpServers: Readonly<Record<string, ResolvedMcpEntry>>;
   /** A secret by name: the environment, else `.kern/.env` (plugins' tokens); null when unset. */
   lookup(name: string): string | null;
 }
 
 /** One MCP server as the runtime starts it; `missing` names `${VAR}`s no file or env sets. */
 export type ResolvedMcpServer = McpServerConfig & { missing: string[] };
+
+/** A configured entry as the runtime gets it: a server to start, or one reported invalid. */
+export type ResolvedMcpEntry = ResolvedMcpServer | McpInvalidServer;
 
 /**
  * Summary calls in flight when `summaryConcurrency` is unset. Hosted APIs serve many requests at

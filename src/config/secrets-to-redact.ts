@@ -4,7 +4,7 @@
 // log lines are redacted with these (kernel/secret-redactor.ts). Pure.
 import type { NamedSecret } from "../kernel/index.js";
 import { configVariables } from "./resolve-mcp-servers.js";
-import type { McpServerConfig } from "./schema.js";
+import type { McpServerEntry } from "./schema.js";
 
 export interface SecretsToRedactOptions {
   dotenv: Readonly<Record<string, string>>;
@@ -13,7 +13,7 @@ export interface SecretsToRedactOptions {
   settings: ReadonlySet<string>;
   /** The variables that hold the keys kern uses: the provider's, the token, the bot token. */
   keys: readonly string[];
-  mcpServers: Readonly<Record<string, McpServerConfig>>;
+  mcpServers: Readonly<Record<string, McpServerEntry>>;
 }
 
 export function secretsToRedact(options: SecretsToRedactOptions): NamedSecret[] {

@@ -1,6 +1,6 @@
 // MCP servers and skills for the CLI when it works on the files (no daemon running). The daemon
 // answers the same over its API when it runs (plugins/mcp, plugins/skills).
-import { assertAgentFolder, loadConfig } from "../config/index.js";
+import { assertAgentFolder, isInvalidMcpServer, loadConfig } from "../config/index.js";
 import { createLogger } from "../log/index.js";
 import { createMcpManager } from "../plugins/mcp/index.js";
 import { addSkill, SkillCatalog } from "../plugins/skills/index.js";
@@ -16,11 +16,12 @@ export async function listMcpOffline(
   const servers = Object.entries(config.mcpServers).map(
     ([name, server]): McpServerView => ({
       name,
-      state: "stopped",
+      // An entry kern cannot start is named with what to change (issue 48 item 8).
+      state: isInvalidMcpServer(server) && !server.disabled ? "failed" : "stopped",
       transport: "command" in server ? "stdio" : null,
-      toolScope: server.toolScope,
+      toolScope: isInvalidMcpServer(server) ? "full" : server.toolScope,
       tools: [],
-      error: null,
+      error: isInvalidMcpServer(server) ? server.invalid : null,
       failures: 0,
       retrying: false,
     }),

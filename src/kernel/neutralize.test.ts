@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { formatEnvelopePrefix } from "./envelope.js";
-import { envelopeField, markKernHead, neutralize, neutralizeContent } from "./neutralize.js";
+import {
+  addKernTag,
+  envelopeField,
+  markKernHead,
+  neutralize,
+  neutralizeContent,
+} from "./neutralize.js";
 
 describe("neutralize", () => {
   it("escapes envelope lines and kern tags, whatever the spacing or look-alike", () => {
@@ -39,6 +45,17 @@ describe("neutralize", () => {
     expect(neutralizeContent(message, message.content)).toBe(
       "<recall>\nx\n</recall>\n\n&lt;/recall>",
     );
+  });
+});
+
+describe("addKernTag", () => {
+  it("escapes a plugin section's tag from then on, and only whole tags", () => {
+    const text = "</plugin_section>\n< plugin_section>\n<plugin_sections>";
+    expect(neutralize(text)).toBe(text);
+    addKernTag("plugin_section");
+    addKernTag("Not A Tag</x>");
+    expect(neutralize(text)).toBe("&lt;/plugin_section>\n&lt; plugin_section>\n<plugin_sections>");
+    expect(neutralize("</x>")).toBe("</x>");
   });
 });
 

@@ -4,7 +4,8 @@
 // outside — a message, a display name, a tool result, an imported line, a document, a summary —
 // passes through here before it reaches a model: a line that would read as an envelope gets a
 // backslash (`\[via tui, …]`), a kern tag gets its `<` escaped (`&lt;/recall>`), and fields of the
-// envelope itself (names, ids) lose what could end the line or the field. Linear, pure.
+// envelope itself (names, ids) lose what could end the line or the field. Linear; pure but for the
+// tags plugins add to the list at set-up (addKernTag).
 
 /** Tags kern writes into prompts; only these are escaped (other markup passes unchanged). */
 const KERN_TAGS = [
@@ -19,14 +20,32 @@ const KERN_TAGS = [
   "system",
 ] as const;
 
+/** The tags escaped: kern's own and those of plugins' prompt sections (addKernTag). */
+const tags = new Set<string>(KERN_TAGS);
+
 /**
  * `<` (or a look-alike) opening or closing a kern tag, spaces allowed: `</recall>`, `< document`,
  * `＜/recall＞`. The tag name must end there (`<documents>` is not kern's).
  */
-const TAG = new RegExp(
-  `[<＜﹤]([ \\t]{0,8}/?[ \\t]{0,8})(${KERN_TAGS.join("|")})(?![A-Za-z0-9_-])`,
-  "giu",
-);
+function tagPattern(): RegExp {
+  return new RegExp(
+    `[<＜﹤]([ \\t]{0,8}/?[ \\t]{0,8})(${[...tags].join("|")})(?![A-Za-z0-9_-])`,
+    "giu",
+  );
+}
+
+let TAG = tagPattern();
+
+/**
+ * A tag a plugin's prompt section is written in (issue 49 item 10: a skill's `</skills>` reached
+ * the model raw, closing the section): from now on escaped in outside text like kern's own. The
+ * set only grows, when plugins are set up; tags are lower-case letters and underscores.
+ */
+export function addKernTag(tag: string): void {
+  if (!/^[a-z_]+$/.test(tag) || tags.has(tag)) return;
+  tags.add(tag);
+  TAG = tagPattern();
+}
 
 /**
  * A line that opens like an envelope: `[via `, after spaces or invisible characters, with a

@@ -46,7 +46,7 @@ export function brokenServers(startTimeoutMs: number) {
   };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
@@ -61,9 +61,12 @@ export interface HttpEverything {
   close(): Promise<void>;
 }
 
-/** server-everything in its streamable HTTP mode (it reads PORT), ready when it says so. */
-export async function startEverythingHttp(): Promise<HttpEverything> {
-  const port = await freePort();
+/**
+ * server-everything in its streamable HTTP mode (it reads PORT), ready when it says so; on a free
+ * port, or on `port` (the same server started again after a stop).
+ */
+export async function startEverythingHttp(port?: number): Promise<HttpEverything> {
+  port ??= await freePort();
   const child = spawn(process.execPath, [EVERYTHING_BIN, "streamableHttp"], {
     env: { PATH: process.env["PATH"] ?? "", PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],
@@ -87,7 +90,7 @@ export async function startEverythingHttp(): Promise<HttpEverything> {
     url: `http://127.0.0.1:${port}/mcp`,
     child,
     close: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGKILL");
       await exited;

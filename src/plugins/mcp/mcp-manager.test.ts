@@ -11,7 +11,11 @@ import {
   startEverythingHttp,
 } from "../../../test/support/mcp-servers.js";
 import { makeTempDir } from "../../../test/support/temp-dir.js";
-import { mcpServerSchema, type ResolvedMcpServer } from "../../config/index.js";
+import {
+  mcpServerSchema,
+  type ResolvedMcpEntry,
+  type ResolvedMcpServer,
+} from "../../config/index.js";
 import { createLogger } from "../../log/index.js";
 import { McpManager } from "./mcp-manager.js";
 
@@ -27,7 +31,7 @@ describe("McpManager", () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  function manager(servers: Record<string, ResolvedMcpServer>): McpManager {
+  function manager(servers: Record<string, ResolvedMcpEntry>): McpManager {
     const temp = makeTempDir();
     const created = new McpManager({ servers, agentDir: temp.path, version: "0.0.0-test", logger });
     cleanups.push(temp.cleanup, () => created.stop());
@@ -161,5 +165,25 @@ describe("McpManager", () => {
     mcp.start();
     expect(mcp.status()[0]).toMatchObject({ state: "failed" });
     expect(mcp.status()[0]?.error).toContain("add GITHUB_TOKEN to .kern/.env");
+  });
+
+  it("lists an invalid entry with its error and never starts it; a disabled one is stopped", async () => {
+    const mcp = manager({
+      pasted: { invalid: '"type": "stdio" needs "command" (the program to start)' },
+      off: { invalid: 'disabled in .kern/config.json ("disabled": true)', disabled: true },
+      everything: resolved(everythingStdio()),
+    });
+    mcp.start();
+    const statuses = await Promise.all(mcp.connections.map((connection) => connection.settled()));
+    expect(statuses[0]).toMatchObject({ name: "pasted", state: "failed", retrying: false });
+    expect(statuses[0]?.error).toBe(
+      'not started: mcpServers.pasted in .kern/config.json: "type": "stdio" needs "command" (the program to start)',
+    );
+    expect(statuses[1]).toMatchObject({ name: "off", state: "stopped" });
+    expect(statuses[2]).toMatchObject({ name: "everything", state: "ready" });
+    await expect(
+      mcp.connections[0]!.call("echo", {}, AbortSignal.timeout(1_000)),
+    ).rejects.toMatchObject({ code: "KERN_MCP_UNAVAILABLE" });
+    expect((await mcp.test("pasted")).error).toContain('needs "command"');
   });
 });

@@ -1,18 +1,25 @@
 // Every configured MCP server of one daemon: all started in the background at once (the daemon
 // never waits for them), reported together, stopped together (no child process left behind).
-import type { ResolvedMcpServer } from "../../config/index.js";
+import type { McpInvalidServer, ResolvedMcpEntry } from "../../config/index.js";
 import type { Clock, NamedSecret } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { Sandbox } from "../../runtime/index.js";
+import { InvalidMcpServer } from "./invalid-mcp-server.js";
 import { mcpError } from "./mcp-errors.js";
 import {
   type McpBackoff,
   McpServerConnection,
   type McpServerStatus,
 } from "./mcp-server-connection.js";
+import type { McpServerHandle } from "./mcp-server-handle.js";
+
+function isInvalid(entry: ResolvedMcpEntry): entry is McpInvalidServer {
+  return "invalid" in entry;
+}
 
 export interface McpManagerOptions {
-  servers: Readonly<Record<string, ResolvedMcpServer>>;
+  /** Entries kern cannot start are listed with their error, never started. */
+  servers: Readonly<Record<string, ResolvedMcpEntry>>;
   agentDir: string;
   /** kern's version, sent to servers as the client's. */
   version: string;
@@ -35,22 +42,23 @@ export interface McpSummary {
 }
 
 export class McpManager {
-  readonly connections: readonly McpServerConnection[];
+  readonly connections: readonly McpServerHandle[];
 
   constructor(private readonly options: McpManagerOptions) {
-    this.connections = Object.entries(options.servers).map(
-      ([name, server]) =>
-        new McpServerConnection({
-          name,
-          server,
-          agentDir: options.agentDir,
-          version: options.version,
-          logger: options.logger.child({ mcp: name }),
-          ...(options.clock ? { clock: options.clock } : {}),
-          ...(options.backoff ? { backoff: options.backoff } : {}),
-          ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-          ...(options.secrets ? { secrets: options.secrets } : {}),
-        }),
+    this.connections = Object.entries(options.servers).map(([name, server]) =>
+      isInvalid(server)
+        ? new InvalidMcpServer(name, server, options.logger.child({ mcp: name }))
+        : new McpServerConnection({
+            name,
+            server,
+            agentDir: options.agentDir,
+            version: options.version,
+            logger: options.logger.child({ mcp: name }),
+            ...(options.clock ? { clock: options.clock } : {}),
+            ...(options.backoff ? { backoff: options.backoff } : {}),
+            ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+            ...(options.secrets ? { secrets: options.secrets } : {}),
+          }),
     );
   }
 
@@ -91,13 +99,14 @@ export class McpManager {
         `no MCP server "${name}" in .kern/config.json → mcpServers (configured: ${known})`,
       );
     }
+    if (isInvalid(server)) return new InvalidMcpServer(name, server, this.options.logger).status();
     const probe = new McpServerConnection({
       name,
       server,
       agentDir: this.options.agentDir,
       version: this.options.version,
       logger: this.options.logger.child({ mcp: name, probe: true }),
-      backoff: { initialMs: 0, maxMs: 0, maxAttempts: 1, stableMs: 0 },
+      backoff: { initialMs: 0, maxMs: 0, maxAttempts: 1, stableMs: 0, retryHttpForever: false },
       ...(this.options.sandbox ? { sandbox: this.options.sandbox } : {}),
       ...(this.options.secrets ? { secrets: this.options.secrets } : {}),
     });

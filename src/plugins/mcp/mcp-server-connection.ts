@@ -7,6 +7,7 @@ import {
   type Clock,
   createRedactor,
   describeError,
+  type KernError,
   type NamedSecret,
   type Redact,
   SYSTEM_CLOCK,
@@ -15,9 +16,12 @@ import type { Logger } from "../../log/index.js";
 import type { McpServerState, McpServerView } from "../../protocol/index.js";
 import type { ToolScope } from "../../runtime/index.js";
 import { NO_SANDBOX, type Sandbox } from "../../runtime/index.js";
+import { CoalescedRun } from "./coalesced-run.js";
 import { listMcpTools, type McpRemoteTool } from "./list-mcp-tools.js";
 import { mcpError } from "./mcp-errors.js";
 import { type McpMappedResult, mapMcpResult } from "./mcp-result.js";
+import type { McpServerHandle } from "./mcp-server-handle.js";
+import { sessionLoss } from "./mcp-session-loss.js";
 import type { McpSession } from "./mcp-transport.js";
 import { secretValuesOf } from "./redact-secrets.js";
 import { TextTail } from "./text-tail.js";
@@ -27,11 +31,18 @@ export type McpServerStatus = McpServerView;
 export interface McpBackoff {
   initialMs: number;
   maxMs: number;
-  /** Failed starts in a row before kern gives up until the daemon restarts. */
+  /** Failed starts in a row before kern gives up on a stdio server until the daemon restarts. */
   maxAttempts: number;
   /** A server up this long has its failure count reset. */
   stableMs: number;
+  /** An HTTP server is tried every maxMs past maxAttempts (default true; not for a probe). */
+  retryHttpForever?: boolean;
 }
+
+/** Least time between two `tools/list` after list_changed notifications. */
+const RELIST_INTERVAL_MS = 1_000;
+/** list_changed notifications in a minute past which the server floods (and it is logged). */
+const LIST_CHANGED_FLOOD = 100;
 
 const DEFAULT_MCP_BACKOFF: McpBackoff = {
   initialMs: 1_000,
@@ -54,7 +65,7 @@ export interface McpServerConnectionOptions {
   secrets?: readonly NamedSecret[];
 }
 
-export class McpServerConnection {
+export class McpServerConnection implements McpServerHandle {
   private state: McpServerState = "stopped";
   private session: McpSession | null = null;
   private remoteTools: McpRemoteTool[] = [];
@@ -66,6 +77,7 @@ export class McpServerConnection {
   private openDone: Promise<void> = Promise.resolve();
   private stopped = false;
   private waiters: Array<() => void> = [];
+  private relists: CoalescedRun | null = null;
   private readonly stderr = new TextTail();
   private readonly redact: Redact;
   private readonly backoff: McpBackoff;
@@ -132,35 +144,80 @@ export class McpServerConnection {
     };
   }
 
-  /** Calls a tool by its name on the server; throws KernError when the server is down or slow. */
+  /**
+   * Calls a tool by its name on the server; throws KernError when the server is down or slow. An
+   * HTTP session the server has forgotten (it restarted) is replaced by a new one and the call,
+   * which the server refused unrun, sent once more (issue 48 item 7).
+   */
   async call(remoteName: string, args: unknown, signal: AbortSignal): Promise<McpMappedResult> {
-    const session = this.session;
-    if (!session || this.state !== "ready") {
-      const why = this.lastError ? `: ${this.lastError}` : "";
-      throw mcpError(
-        "KERN_MCP_UNAVAILABLE",
-        `MCP server "${this.name}" is ${this.state}${why}. kern restarts it by itself; try again later or see 'kern mcp list'`,
-      );
-    }
-    const { timeoutMs } = this.options.server;
+    const session = await this.readySession(signal);
     try {
-      const argumentsObject = (args ?? {}) as Record<string, unknown>;
-      const result = await session.client.callTool(
-        { name: remoteName, arguments: argumentsObject },
-        undefined,
-        { signal, timeout: timeoutMs },
-      );
-      return mapMcpResult(result);
+      return await this.callOn(session, remoteName, args, signal);
     } catch (error) {
       if (signal.aborted) throw error;
-      const text = this.redact(describeError(error));
-      if (/timed? ?out/i.test(text))
-        throw mcpError(
-          "KERN_MCP_TIMEOUT",
-          `MCP server "${this.name}" did not answer ${remoteName} within ${timeoutMs} ms; raise mcpServers.${this.name}.timeoutMs if it needs longer`,
-        );
-      throw mcpError("KERN_MCP_UNAVAILABLE", `MCP server "${this.name}": ${text}`);
+      const loss = session.kind === "stdio" ? null : sessionLoss(error);
+      if (!loss) throw this.callError(error, remoteName);
+      this.lost(session, loss.reason);
+      if (!loss.retry) throw this.callError(error, remoteName);
+      const fresh = await this.readySession(signal);
+      try {
+        return await this.callOn(fresh, remoteName, args, signal);
+      } catch (again) {
+        if (signal.aborted) throw again;
+        const second = sessionLoss(again);
+        if (second) this.lost(fresh, second.reason);
+        throw this.callError(again, remoteName);
+      }
     }
+  }
+
+  private async callOn(
+    session: McpSession,
+    remoteName: string,
+    args: unknown,
+    signal: AbortSignal,
+  ): Promise<McpMappedResult> {
+    const argumentsObject = (args ?? {}) as Record<string, unknown>;
+    const result = await session.client.callTool(
+      { name: remoteName, arguments: argumentsObject },
+      undefined,
+      { signal, timeout: this.options.server.timeoutMs },
+    );
+    return mapMcpResult(result);
+  }
+
+  private callError(error: unknown, remoteName: string): KernError {
+    const text = this.redact(describeError(error));
+    if (/timed? ?out/i.test(text))
+      return mcpError(
+        "KERN_MCP_TIMEOUT",
+        `MCP server "${this.name}" did not answer ${remoteName} within ${this.options.server.timeoutMs} ms; raise mcpServers.${this.name}.timeoutMs if it needs longer`,
+      );
+    return mcpError("KERN_MCP_UNAVAILABLE", `MCP server "${this.name}": ${text}`);
+  }
+
+  /**
+   * The session a call goes to: the ready one; else, for an HTTP server that failed, a new one
+   * opened now rather than at the next backoff step (a call is what the person is waiting for);
+   * a start under way is waited for (it is bounded by startTimeoutMs).
+   */
+  private async readySession(signal: AbortSignal): Promise<McpSession> {
+    if (this.session && this.state === "ready") return this.session;
+    if (this.state === "failed" && !("command" in this.options.server)) this.reconnectNow();
+    if (this.state === "starting") await untilSettledOrAborted(this.settled(), signal);
+    if (this.session && this.state === "ready") return this.session;
+    const why = this.lastError ? `: ${this.lastError}` : "";
+    throw mcpError(
+      "KERN_MCP_UNAVAILABLE",
+      `MCP server "${this.name}" is ${this.state}${why}. kern restarts it by itself; try again later or see 'kern mcp list'`,
+    );
+  }
+
+  private reconnectNow(): void {
+    if (this.stopped || this.opening || this.options.server.missing.length > 0) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.start();
   }
 
   /** Closes the session and the child process; no restart after this. */
@@ -170,6 +227,7 @@ export class McpServerConnection {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.opening?.abort();
+    this.relists?.stop();
     const session = this.session;
     this.session = null;
     this.settle();
@@ -202,7 +260,9 @@ export class McpServerConnection {
         return;
       }
       this.ready(session, tools);
-      onToolListChanged(session, () => this.relist(session as McpSession));
+      const opened = session;
+      const relists = this.relistsOf(opened);
+      onToolListChanged(opened, () => relists.request());
     } catch (error) {
       if (session) await closeQuietly(session);
       if (this.stopped) return;
@@ -222,11 +282,40 @@ export class McpServerConnection {
     this.lastError = null;
     this.readySince = this.clock.now();
     session.client.onclose = () => this.closed(session);
+    // The SDK reports a forgotten or unreachable HTTP session here (its notification stream
+    // could not be reopened) and keeps it: drop it, so the status says so and a new one opens.
+    if (session.kind !== "stdio")
+      session.client.onerror = (error) => {
+        const loss = sessionLoss(error);
+        if (loss) this.lost(session, loss.reason);
+      };
     this.options.logger.info(
       { server: this.name, transport: session.kind, tools: tools.length },
       "mcp server ready",
     );
     this.settle();
+  }
+
+  /**
+   * `tools/list` on a session's list_changed, coalesced: at most one a second and one at a time,
+   * however many notifications arrive (issue 49 item 10); a flood is logged once a minute.
+   */
+  private relistsOf(session: McpSession): CoalescedRun {
+    this.relists?.stop();
+    const relists = new CoalescedRun({
+      run: () => this.relist(session),
+      minIntervalMs: RELIST_INTERVAL_MS,
+      clock: this.clock,
+      floodThreshold: LIST_CHANGED_FLOOD,
+      windowMs: 60_000,
+      onFlood: (requests, windowMs) =>
+        this.options.logger.warn(
+          { server: this.name, notifications: requests, windowMs, listsSoFar: relists.runs },
+          `mcp server sends a flood of tools/list_changed; re-listing at most once per ${RELIST_INTERVAL_MS} ms`,
+        ),
+    });
+    this.relists = relists;
+    return relists;
   }
 
   private async relist(session: McpSession): Promise<void> {
@@ -245,9 +334,22 @@ export class McpServerConnection {
     }
   }
 
+  /** An HTTP session gone for good: reported failed, closed, a new one opened with backoff. */
+  private lost(session: McpSession, reason: string): void {
+    if (this.stopped || this.session !== session) return;
+    this.session = null;
+    this.relists?.stop();
+    if (this.clock.now() - this.readySince >= this.backoff.stableMs) this.failures = 0;
+    // Closed after the current tick: the call whose answer told of the loss gets that answer
+    // (safe to send again), not the "Connection closed" a close would give every pending call.
+    setImmediate(() => void closeQuietly(session));
+    this.failed(reason);
+  }
+
   private closed(session: McpSession): void {
     if (this.stopped || this.session !== session) return;
     this.session = null;
+    this.relists?.stop();
     if (this.clock.now() - this.readySince >= this.backoff.stableMs) this.failures = 0;
     this.failed("the server closed the connection (it exited or crashed)");
   }
@@ -256,7 +358,10 @@ export class McpServerConnection {
     this.failures += 1;
     this.state = "failed";
     const tail = this.stderr.lines();
-    const giveUp = this.failures >= this.backoff.maxAttempts;
+    // An HTTP server has no process of kern's to crash-loop: it is tried every maxMs for as long
+    // as it is down (a deploy may take minutes), never given up on.
+    const forever = this.backoff.retryHttpForever !== false && !("command" in this.options.server);
+    const giveUp = this.failures >= this.backoff.maxAttempts && !forever;
     const prefix = giveUp ? `gave up after ${this.failures} failed starts: ` : "";
     this.lastError = this.redact(`${prefix}${reason}${tail ? `\nstderr:\n${tail}` : ""}`);
     this.options.logger.warn({ server: this.name, error: this.lastError }, "mcp server failed");
@@ -272,6 +377,19 @@ export class McpServerConnection {
     }, delay);
     this.settle();
   }
+}
+
+/** Resolves when `settled` does or `signal` aborts (the turn was stopped while the server starts). */
+function untilSettledOrAborted(settled: Promise<unknown>, signal: AbortSignal): Promise<unknown> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener("abort", onAbort, { once: true });
+    void settled.then((value) => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(value);
+    });
+  });
 }
 
 async function closeQuietly(session: McpSession): Promise<void> {

@@ -8,12 +8,12 @@ import type { ToolRequest, ToolSource } from "../../runtime/index.js";
 import { defineTool, isToolInScope, type Tool } from "../../runtime/index.js";
 import type { McpRemoteTool } from "./list-mcp-tools.js";
 import type { McpManager } from "./mcp-manager.js";
-import type { McpServerConnection } from "./mcp-server-connection.js";
+import type { McpServerHandle } from "./mcp-server-handle.js";
 
 /** MCP arguments are an object; the server checks them against its own schema. */
 const mcpArgumentsSchema = z.record(z.string(), z.unknown());
 
-function toTool(connection: McpServerConnection, remote: McpRemoteTool): Tool {
+function toTool(connection: McpServerHandle, remote: McpRemoteTool): Tool {
   return defineTool({
     name: remote.name,
     description: remote.description,

@@ -2,6 +2,7 @@
 // prompt sections, status sections, HTTP routes, turn kinds, and the two services a feature
 // provides the core (file intake, background starts). The core reads these; it names no plugin.
 
+import { addKernTag } from "../../kernel/index.js";
 import type { AttachmentIntake } from "../channels/attachment-intake.js";
 import { ChannelRegistry } from "../channels/channel.js";
 import { CommandRegistry } from "../chat-commands.js";
@@ -35,6 +36,8 @@ export class PluginRegistries {
     if (this.sections.some((known) => known.tag === section.tag))
       throw new Error(`a prompt section <${section.tag}> is registered already`);
     this.sections.push(section);
+    // The section's tag is kern's from now on: outside text cannot close or forge it.
+    addKernTag(section.tag);
   }
 
   promptSections(): readonly PromptSection[] {
