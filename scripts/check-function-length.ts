@@ -18,7 +18,6 @@ const KNOWN: Record<string, number> = {
   "src/daemon/backup/write-backup.ts:writeBackup": 62,
   "src/daemon/lifecycle.ts:runDaemon": 70,
   "src/interfaces/tui/App.tsx:App": 77,
-  "src/interfaces/tui/apply-stream-event.ts:applyStreamEvent": 63,
   "src/interfaces/tui/components/InputLine.tsx:InputLine": 61,
   "src/interfaces/tui/tui-state.ts:tuiReducer": 65,
   "src/memory/compose/plan-window.ts:plan": 62,

@@ -57,26 +57,30 @@ export function applyStreamEvent(transcript: Transcript, event: StreamEvent): Tr
         { kind: "notice", turnId: null, tone: "info", text: approvalLine(event) },
       ]);
     case "error":
-      // A failed turn sends `error` and then `turn-end` with the same error: show it once.
-      if (!event.turnId) {
-        return appendItems(transcript, [
-          { kind: "notice", turnId: null, tone: "error", text: event.message },
-        ]);
-      }
-      if (hasError(transcript, event.turnId)) return transcript;
-      return appendToTurn(transcript, event.turnId, [
-        {
-          kind: "notice",
-          turnId: event.turnId,
-          tone: "error",
-          text: `${event.message} (${event.code})`,
-        },
-      ]);
+      return addError(transcript, event);
     default: {
       const unreachable: never = event;
       return unreachable;
     }
   }
+}
+
+/** A failed turn sends `error` and then `turn-end` with the same error: show it once. */
+function addError(transcript: Transcript, event: EventOf<"error">): Transcript {
+  if (!event.turnId) {
+    return appendItems(transcript, [
+      { kind: "notice", turnId: null, tone: "error", text: event.message },
+    ]);
+  }
+  if (hasError(transcript, event.turnId)) return transcript;
+  return appendToTurn(transcript, event.turnId, [
+    {
+      kind: "notice",
+      turnId: event.turnId,
+      tone: "error",
+      text: `${event.message} (${event.code})`,
+    },
+  ]);
 }
 
 /** One line per import, replaced as its phases move on. */
