@@ -333,9 +333,14 @@ export class AgentJobs implements JobsApi {
       return;
     }
     this.heartbeat.onTurnEnd(event.turnId);
+    const outcome = outcomeOf(event);
+    if (outcome === "skipped-budget") {
+      const job = this.scheduler.list().find((entry) => entry.lastRun?.turnId === event.turnId);
+      if (job) this.tellBudgetSkip(job);
+    }
     this.scheduler.onTurnEnd({
       turnId: event.turnId,
-      outcome: outcomeOf(event),
+      outcome,
       tokens: tokensOf(event),
     });
   }
@@ -345,6 +350,8 @@ type TurnEnd = Extract<RuntimeEvent, { type: "turn-end" }>;
 
 function outcomeOf(event: TurnEnd): JobOutcome {
   if ("silent" in event && event.silent === true) return "silent";
+  // Queued under the cap, it found the budget spent when it started: no model call was made.
+  if (event.error?.code === "KERN_UNATTENDED_BUDGET") return "skipped-budget";
   switch (event.stopReason) {
     case "end":
     case "command":
