@@ -12,6 +12,8 @@ export interface JobRunEntry {
   /** The schedule as listed (`at 2026-12-02 09:00`, `every 1h`). */
   schedule: string;
   createdBy: string;
+  /** The job's catch-up policy (once, skip). */
+  catchUp?: string;
   scheduledFor: string;
   startedAt: string;
   /** ok, silent, error, cancelled, interrupted, skipped-budget, skipped-catch-up, skipped-busy. */

@@ -58,6 +58,7 @@ export function runEntry(
     job: job.name,
     schedule: describeSchedule(job.schedule, timezone),
     createdBy: job.createdBy,
+    catchUp: job.catchUp,
     outcome,
   };
   if (at) return { ...base, ...at, turnId: null, endedAt: at.startedAt, tokens: null };
