@@ -285,8 +285,10 @@ export class AgentJobs implements JobsApi {
   private tellBudgetSkip(job: JobRecord): void {
     const { notify, config, logger } = this.options;
     const text = `Reminder "${job.name}" did not run: today's unattended budget (unattendedTokensPerDay ${config.unattendedTokensPerDay}) is spent. It was: ${job.prompt}`;
-    logger.warn({ job: job.name, to: job.to }, "job skipped at the unattended cap");
-    if (job.schedule.kind !== "at" || !job.to?.chat || !notify) return;
+    // A repeating job is skipped at every due time: the budget's one warning a day covers it.
+    if (job.schedule.kind !== "at") return;
+    logger.warn({ job: job.name, to: job.to }, "reminder skipped at the unattended cap");
+    if (!job.to?.chat || !notify) return;
     notify(job.to, text).catch((error: unknown) =>
       logger.warn({ job: job.name, error: describeError(error) }, "cannot tell the budget skip"),
     );
