@@ -125,8 +125,8 @@ export interface DaemonClient {
   approvals(): Promise<ApprovalView[]>;
   /** Decides a waiting call; throws KERN_APPROVAL_UNKNOWN or KERN_APPROVAL_DECIDED. */
   decideApproval(id: string, approve: boolean): Promise<ApprovalView>;
-  /** The jobs, the heartbeat and today's unattended spend (SPEC §13). */
-  jobs(): Promise<JobsOverview>;
+  /** The jobs, the heartbeat and today's unattended spend (SPEC §13); `all`: the run history. */
+  jobs(options?: { all?: boolean }): Promise<JobsOverview>;
   /** Throws KERN_USAGE, KERN_JOB_EXISTS or KERN_JOBS_FULL. */
   jobAdd(body: JobAddBody): Promise<JobView>;
   /** `remove`, `pause`, `resume` or `run` a job; throws KERN_JOB_NOT_FOUND. */
@@ -182,7 +182,8 @@ function workMethods(requester: ReturnType<typeof createDaemonRequester>) {
     mcpTest: (name: string) =>
       postJson(`/extensions${path("mcp", name)}/test`, {}, mcpServerViewSchema),
     skillsList: () => getJson("/extensions/skills", skillsListViewSchema),
-    jobs: () => getJson("/jobs", jobsOverviewSchema),
+    jobs: (options?: { all?: boolean }) =>
+      getJson(options?.all ? "/jobs?all=1" : "/jobs", jobsOverviewSchema),
     jobAdd: (body: Parameters<DaemonClient["jobAdd"]>[0]) => postJson("/jobs", body, jobViewSchema),
     jobAction: (name: string, action: Parameters<DaemonClient["jobAction"]>[1]) =>
       postJson(`${path("jobs", name)}/${action}`, {}, jobActionReplySchema).then(

@@ -43,6 +43,17 @@ export const jobsAndHeartbeatKeys = {
     .nullable()
     .default(null)
     .describe("Model for heartbeat turns; null = the chat model."),
+  heartbeatTo: z
+    .string()
+    .regex(
+      /^(session|web|tui|[a-z][a-z0-9_-]*:.+)$/,
+      'expected a route such as "telegram:123456789" or "session"',
+    )
+    .nullable()
+    .default(null)
+    .describe(
+      "Where a heartbeat's finding goes (not NO_REPLY): a paired chat as CHANNEL:CHAT_ID, or session; null = the operator's chat that spoke last, else a paired operator's, else the session.",
+    ),
   quietHours: z
     .string()
     .regex(QUIET_HOURS, 'expected "HH:MM-HH:MM" such as "23:00-07:00"')

@@ -12,9 +12,12 @@ import {
 import {
   addJob,
   findJob,
+  JobHistory,
   type JobInput,
   type KnownRoutes,
   removeJob,
+  retireFinished,
+  runEntry,
   setPaused,
   toJobView,
   toNewJob,
@@ -56,9 +59,9 @@ export async function changeJobOffline(
   const paths = agentPaths(config.agentDir);
   const routes = await offlineRoutes(paths);
   return withJobsLock(options.agentDir, () => {
-    const before = readJobsFile(paths.jobsFile);
-    const nowMs = SYSTEM_CLOCK.now();
     const timezone = config.timezone ?? hostTimezone();
+    const before = retireOffline(paths, timezone);
+    const nowMs = SYSTEM_CLOCK.now();
     const minIntervalMs = parseDuration(config.jobs.minInterval) ?? 60_000;
     let after: JobsDocument;
     let name: string;
@@ -74,12 +77,31 @@ export async function changeJobOffline(
           : setPaused(before, name, change.action === "pause", nowMs);
     }
     writeJobsFile(paths.jobsFile, after);
-    return change.action === "remove" ? null : toJobView(findJob(after, name));
+    return change.action === "remove" ? null : toJobView(findJob(after, name), timezone);
   });
 }
 
+/**
+ * The jobs file without its finished one-shot jobs (a file from before they were retired at
+ * once): their runs go to the history first, so their names are free and they count no more.
+ */
+function retireOffline(paths: AgentPaths, timezone: string): JobsDocument {
+  const read = readJobsFile(paths.jobsFile);
+  const { document, retired } = retireFinished(read);
+  if (retired.length === 0) return read;
+  const history = new JobHistory(historyFileOf(paths));
+  history.append(retired.map((job) => runEntry(job, job.lastRun?.outcome ?? "ok", timezone)));
+  return document;
+}
+
+function historyFileOf(paths: AgentPaths): string {
+  return paths.jobsFile.replace(/\.json$/, "-runs.jsonl");
+}
+
 /** The jobs and today's unattended spend, read from the files. */
-export async function listJobsOffline(options: OfflineJobsOptions): Promise<JobsOverview> {
+export async function listJobsOffline(
+  options: OfflineJobsOptions & { all?: boolean },
+): Promise<JobsOverview> {
   await assertAgentFolder(options.agentDir);
   const config = await loadConfig({ agentDir: options.agentDir, env: options.env });
   const paths = agentPaths(config.agentDir);
@@ -95,9 +117,11 @@ export async function listJobsOffline(options: OfflineJobsOptions): Promise<Jobs
     db.close();
   }
   return {
-    jobs: readJobsFile(paths.jobsFile).jobs.map(toJobView),
+    jobs: readJobsFile(paths.jobsFile).jobs.map((job) => toJobView(job, timezone)),
     unattended: { spentToday, capPerDay: config.unattendedTokensPerDay, notice: null },
     heartbeat: null,
+    timezone,
+    ...(options.all ? { runs: new JobHistory(historyFileOf(paths)).read() } : {}),
   };
 }
 

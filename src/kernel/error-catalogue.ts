@@ -204,6 +204,12 @@ export const ERROR_CATALOGUE = {
     status: 429,
     message: "too many messages are waiting; retry once the running turns end",
   },
+  KERN_UNATTENDED_BUDGET: {
+    exit: 1,
+    status: 429,
+    message:
+      "today's unattended budget is spent (unattendedTokensPerDay); unattended work waits until midnight",
+  },
   // the sandbox (SPEC §16)
   KERN_SANDBOX_UNAVAILABLE: {
     exit: 3,

@@ -18,6 +18,7 @@ export const jobViewSchema: z.ZodType<JobView> = z.object({
   name: z.string(),
   prompt: z.string(),
   schedule: z.string(),
+  timezone: z.string().optional(),
   to: z.string(),
   catchUp: z.enum(["once", "skip"]),
   paused: z.boolean(),
@@ -46,7 +47,27 @@ export const jobsOverviewSchema: z.ZodType<JobsOverview> = z.object({
       beats: z.record(z.string(), z.number()),
     })
     .nullable(),
+  timezone: z.string().optional(),
+  fault: z.string().nullable().optional(),
+  runs: z
+    .array(
+      z.object({
+        job: z.string(),
+        schedule: z.string(),
+        createdBy: z.string(),
+        scheduledFor: z.string(),
+        startedAt: z.string(),
+        outcome: z.string(),
+        turnId: z.string().nullable(),
+        endedAt: z.string().nullable(),
+        tokens: z.number().nullable(),
+      }),
+    )
+    .optional(),
 });
+
+/** `GET /jobs?all=1`: the run history too. */
+export const jobsQuerySchema = z.object({ all: z.string().optional() });
 
 /** `POST /jobs`: exactly one of at, in, every, cron (the daemon says so when not). */
 export const jobAddBodySchema = z.object({
@@ -61,6 +82,11 @@ export const jobAddBodySchema = z.object({
   catchUp: z.enum(["once", "skip"]).optional(),
   /** A run that is kern's own action instead of a prompt (`kern backup --every`). */
   action: scheduledActionSchema.optional(),
+  /**
+   * Who asks, when it is not the web page: `cli` (the token holder either way, so the operator;
+   * this records which interface of theirs made the job).
+   */
+  createdBy: z.enum(["cli", "web"]).optional(),
 });
 export type JobAddBody = z.infer<typeof jobAddBodySchema>;
 

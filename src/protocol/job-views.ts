@@ -15,8 +15,10 @@ export interface JobRunView {
 export interface JobView {
   name: string;
   prompt: string;
-  /** `at 2026-12-01T08:00:00.000Z`, `every 1h`, `cron 0 9 * * 1-5 (Europe/Berlin)`. */
+  /** `at 2026-12-01 09:00` (local, in `timezone`), `every 1h`, `cron 0 9 * * 1-5 (Europe/Berlin)`. */
   schedule: string;
+  /** The agent's IANA time zone: people are shown `nextRunAt` and run times in it. */
+  timezone?: string;
   /** Where the reply goes: `telegram:123`, `web`, or `session` (every interface sees it). */
   to: string;
   catchUp: "once" | "skip";
@@ -48,4 +50,24 @@ export interface JobsOverview {
   };
   /** Null when the heartbeat is off or no daemon runs. */
   heartbeat: HeartbeatView | null;
+  /** The agent's IANA time zone (times shown to people are in it). */
+  timezone?: string;
+  /** Set while `.kern/jobs.json` cannot be written: due runs wait, and are retried. */
+  fault?: string | null;
+  /** With `?all=1` (`kern jobs list --all`): settled runs, finished one-shot jobs' included. */
+  runs?: JobRunEntryView[];
+}
+
+/** One settled run in the history (`.kern/jobs-runs.jsonl`). */
+export interface JobRunEntryView {
+  job: string;
+  schedule: string;
+  createdBy: string;
+  scheduledFor: string;
+  startedAt: string;
+  /** As JobRunView's, plus `skipped-busy` (the previous run was still going). */
+  outcome: string;
+  turnId: string | null;
+  endedAt: string | null;
+  tokens: number | null;
 }

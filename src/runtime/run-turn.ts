@@ -65,6 +65,13 @@ export interface TurnDependencies {
   toolOutput: { dir: string | null; keepBytes: number };
   /** Replaces every secret's value by `[redacted NAME]` (SPEC §16). */
   redact: Redact;
+  /**
+   * Asked before every model step with the previous step's tokens (0 before the first): false
+   * when this turn's kind is unattended and today's unattended spend plus that would reach the
+   * cap. Then this step is the last, text-only (so the day ends at most about one step over);
+   * before the first step the turn makes no model call at all. Absent = never capped.
+   */
+  stepAllowed?: (kind: TurnKind, reserve: number) => boolean;
 }
 
 export interface RunTurnOptions {
@@ -167,8 +174,13 @@ async function runSteps(
   const toolDefinitions = describeTools(deps.tools);
   let finalText = "";
   const turn: TurnRecall = deps.recall ?? {};
+  let spentBefore = 0; // the turn's tokens before its latest step: the difference is that step's
   for (let step = 1; step <= deps.config.maxSteps; step += 1) {
-    const lastStep = step === deps.config.maxSteps;
+    // The cap holds mid-turn (docs/jobs.md "Costs"): checked before each step, not only at queueing.
+    const reserve = usage.inputTokens + usage.outputTokens - spentBefore;
+    const capped = deps.stepAllowed ? !deps.stepAllowed(options.kind, reserve) : false;
+    if (capped && step === 1) return budgetSpent();
+    const lastStep = step === deps.config.maxSteps || capped;
     await yieldToEventLoop();
     const composed = await composeForStep(options, turn);
     const images = deps.images ? await deps.images(composed.window) : undefined;
@@ -183,20 +195,8 @@ async function runSteps(
         : { tools: toolDefinitions, toolChoice: "auto" as const }),
     };
     const end = await streamStep(model.client.stream(request, signal), turnId, model.model, deps);
-    if (end.usage) {
-      usage.inputTokens += end.usage.inputTokens;
-      usage.outputTokens += end.usage.outputTokens;
-      deps.store.state.recordUsage({
-        ts: isoNow(deps.clock),
-        turnId,
-        // The unattended budget sums the purposes that are not a person's message.
-        purpose: options.kind === "message" ? "turn" : options.kind,
-        model: model.model,
-        inputTokens: end.usage.inputTokens,
-        outputTokens: end.usage.outputTokens,
-        cachedTokens: end.usage.cachedTokens ?? 0,
-      });
-    }
+    spentBefore = usage.inputTokens + usage.outputTokens;
+    recordStepUsage(options, model.model, usage, end.usage);
     const toolCalls = lastStep ? [] : end.toolCalls;
     const cutOff = end.stopReason === "error" || end.stopReason === "cancelled";
     const silent = toolCalls.length === 0 && !cutOff && isSilentReply(end.text);
@@ -235,6 +235,41 @@ async function runSteps(
     if (signal.aborted) return { text: finalText, stopReason: "cancelled" };
   }
   return { text: finalText, stopReason: "max-steps" };
+}
+
+/** Adds a step's usage to the turn's, and records it (the unattended budget reads it). */
+function recordStepUsage(
+  options: RunTurnOptions,
+  model: string,
+  usage: { inputTokens: number; outputTokens: number },
+  step: Extract<ModelEvent, { type: "response-end" }>["usage"],
+): void {
+  if (!step) return;
+  usage.inputTokens += step.inputTokens;
+  usage.outputTokens += step.outputTokens;
+  options.deps.store.state.recordUsage({
+    ts: isoNow(options.deps.clock),
+    turnId: options.turnId,
+    // The unattended budget sums the purposes that are not a person's message.
+    purpose: options.kind === "message" ? "turn" : options.kind,
+    model,
+    inputTokens: step.inputTokens,
+    outputTokens: step.outputTokens,
+    cachedTokens: step.cachedTokens ?? 0,
+  });
+}
+
+/** An unattended turn that found the day's budget spent before its first model call. */
+function budgetSpent(): TurnEnding {
+  return {
+    text: "",
+    stopReason: "error",
+    error: {
+      code: "KERN_UNATTENDED_BUDGET",
+      message:
+        "today's unattended budget is spent (unattendedTokensPerDay): this turn made no model call",
+    },
+  };
 }
 
 async function composeForStep(options: RunTurnOptions, recall: TurnRecall) {

@@ -85,7 +85,12 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     this.lifecycle = new PluginLifecycle(options.logger);
     this.pairing = withPairingEvents(options.pairing, (event) => this.emit(event));
     this.budget = createBudget(options, registries);
-    this.contexts = new TurnContexts({ options, registries, emit: (event) => this.emit(event) });
+    this.contexts = new TurnContexts({
+      options,
+      registries,
+      emit: (event) => this.emit(event),
+      budget: this.budget,
+    });
     this.approvals = new Approvals({
       file: options.approvalsFile ?? null,
       clock: options.clock,

@@ -13,6 +13,7 @@ import {
 import { approvalReason, offeredScope } from "./access/approval-policy.js";
 import { waitingText } from "./access/approval-texts.js";
 import type { Approvals, ApprovedCall } from "./access/approvals.js";
+import type { UnattendedBudget } from "./access/unattended-budget.js";
 import type { PluginRegistries } from "./host/plugin-registries.js";
 import type { TurnDependencies } from "./run-turn.js";
 import type { RuntimeOptions } from "./runtime-options.js";
@@ -26,6 +27,8 @@ export interface TurnContextsOptions {
   options: RuntimeOptions;
   registries: PluginRegistries;
   emit: (event: RuntimeEvent) => void;
+  /** The day's unattended budget: asked before every step of an unattended turn. */
+  budget?: Pick<UnattendedBudget, "allows">;
 }
 
 /** A queued turn as its dependencies are built from it. */
@@ -100,6 +103,9 @@ export class TurnContexts {
         dir: this.parts.options.toolOutputDir ?? null,
         keepBytes: config.toolOutputKeepBytes,
       },
+      stepAllowed: (kind, reserve) =>
+        !registries.isUnattended(kind) ||
+        (this.parts.budget?.allows(`${kind} step`, reserve) ?? true),
       emit: this.parts.emit,
       clock,
       logger: logger.child({ component: "turn" }),

@@ -3,7 +3,7 @@
 // fourth with catch-up "skip"); the daemon (`kern run`, its own process group) is started, killed
 // with SIGKILL a random moment after it listens, and the next round begins. So runs come due while
 // it is down, while it starts, while it runs, and while a turn is under way. A job repeating every
-// 2 s runs throughout. Afterwards: every job is still in .kern/jobs.json (none lost); no one-shot
+// 2 s runs throughout. Afterwards: every job is in .kern/jobs.json or its run history (none lost); no one-shot
 // run is left `started`; a catch-up "once" one-shot has exactly one turn in the session, a "skip"
 // one at most one, and one with no turn is recorded `skipped-catch-up`; no turn id runs twice; and
 // none of the test's daemons is left alive (pgrep). Two rounds by default (the suite: a daemon
@@ -18,7 +18,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { updateConfigFile } from "../../src/config/index.js";
 import { initAgent } from "../../src/daemon/init-agent.js";
 import { changeJobOffline } from "../../src/daemon/offline-jobs.js";
-import { type JobRecord, readJobsFile } from "../../src/store/index.js";
+import { JobHistory } from "../../src/plugins/jobs/index.js";
+import { type JobOutcome, type JobRecord, readJobsFile } from "../../src/store/index.js";
 import { startFakeLlm } from "../fakes/fake-llm-server.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import { answerBackgroundCalls, isBackgroundRequest, waitUntil } from "../support/test-daemon.js";
@@ -106,7 +107,7 @@ describe.skipIf(!existsSync(BUILT))("jobs under kill -9 (issue 26)", () => {
         const last = await startDaemon(dir);
         LOG?.("last daemon listening\n");
         const unsettled = () =>
-          readJobsFile(join(dir, ".kern", "jobs.json")).jobs.filter(
+          allJobs(dir).filter(
             (job) =>
               job.name !== "tick" && (job.nextRunAt !== null || job.lastRun?.outcome === "started"),
           );
@@ -121,7 +122,7 @@ describe.skipIf(!existsSync(BUILT))("jobs under kill -9 (issue 26)", () => {
         process.kill(last, "SIGTERM"); // a graceful stop, as `kern stop` sends
         await waitUntil(() => !isAlive(last), "the last daemon stopped", 30_000);
 
-        const jobs = readJobsFile(join(dir, ".kern", "jobs.json")).jobs;
+        const jobs = allJobs(dir);
         const turns = jobTurns(dir);
         LOG?.(`${summary(jobs, turns.byJob)}\n`);
         // No job lost.
@@ -230,6 +231,33 @@ function jobTurns(dir: string): { byJob: Map<string, number>; twice: string[] } 
     }
   }
   return { byJob, twice };
+}
+
+/**
+ * The jobs in `.kern/jobs.json`, and the finished one-shot jobs that left it for the run history
+ * (`.kern/jobs-runs.jsonl`, issue 48 item 3) as their last recorded run shows them.
+ */
+function allJobs(dir: string): JobRecord[] {
+  const live = readJobsFile(join(dir, ".kern", "jobs.json")).jobs;
+  const retired = new Map<string, JobRecord>();
+  for (const run of new JobHistory(join(dir, ".kern", "jobs-runs.jsonl")).read(100_000)) {
+    if (live.some((job) => job.name === run.job)) continue;
+    const before = retired.get(run.job);
+    retired.set(run.job, {
+      name: run.job,
+      prompt: run.job,
+      schedule: { kind: "at", at: run.scheduledFor },
+      to: null,
+      catchUp: run.catchUp === "skip" ? "skip" : "once",
+      paused: false,
+      createdAt: run.scheduledFor,
+      createdBy: run.createdBy,
+      nextRunAt: null,
+      lastRun: { ...run, outcome: run.outcome as JobOutcome },
+      runs: (before?.runs ?? 0) + 1,
+    });
+  }
+  return [...live, ...retired.values()];
 }
 
 /** One line of figures for docs/reliability.md: outcomes per catch-up policy, turns, tick runs. */

@@ -74,12 +74,19 @@ describe("jobs through the real daemon", () => {
       20_000,
     );
 
-    const job = (await harness.client.jobs()).jobs.find((entry) => entry.name === "stretch");
-    expect(job).toMatchObject({
-      to: `telegram:${ANN}`,
-      createdBy: "tool",
-      runs: 1,
-      nextRunAt: null,
+    // Fired, the reminder left the live list; its run is in the history (`--all`).
+    await waitUntilAsync(
+      async () => (await harness.client.jobs({ all: true })).runs?.length === 1,
+      "the reminder's run in the history",
+    );
+    const overview = await harness.client.jobs({ all: true });
+    expect(overview.jobs.find((entry) => entry.name === "stretch")).toBeUndefined();
+    const run = overview.runs?.[0];
+    expect(run).toMatchObject({
+      job: "stretch",
+      createdBy: "operator",
+      outcome: "ok",
+      tokens: 205,
     });
     const jobRequests = turnRequests(harness.llm).filter((request) =>
       request.messages.some(
@@ -87,17 +94,13 @@ describe("jobs through the real daemon", () => {
       ),
     );
     expect(jobRequests).toHaveLength(1);
-    const turnId = job?.lastRun?.turnId ?? "";
+    const turnId = run?.turnId ?? "";
     await waitUntil(
       () => seen.some((event) => event.type === "turn-end" && event.turnId === turnId),
       "the job's turn-end on /events",
     );
     const start = seen.find((event) => event.type === "turn-start" && event.turnId === turnId);
     expect(start).toMatchObject({ envelope: { interface: "job", name: "stretch" } });
-    expect((await harness.client.jobs()).jobs[0]?.lastRun).toMatchObject({
-      outcome: "ok",
-      tokens: 205,
-    });
     // Fired once: no second run and no second message.
     expect(telegram.messages(ANN).filter((text) => text === "Time to stretch!")).toHaveLength(1);
     controller.abort();
@@ -117,7 +120,7 @@ describe("jobs through the real daemon", () => {
       to: `telegram:${ANN}`,
     });
     await waitUntilAsync(
-      async () => (await harness.client.jobs()).jobs[0]?.lastRun?.outcome === "silent",
+      async () => (await harness.client.jobs({ all: true })).runs?.[0]?.outcome === "silent",
       "the silent run",
       15_000,
     );

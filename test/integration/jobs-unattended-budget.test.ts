@@ -1,7 +1,7 @@
 // Issue 26 (Build 6): the unattended budget counts sub-agents. A job's turn starts a sub-agent; the
 // sub-agent's steps and the turn that brings its result back are unattended tokens, so the day's
 // spend passes the cap: the next run of the job is refused, a sub-agent an unattended turn asks
-// for is refused, and the operator is told once. A person's own turn may still start one. Real
+// for is refused, and the operator is told once. At the cap no unattended step runs at all. Real
 // daemon, the fake OpenAI-compatible model with set token counts.
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
@@ -71,18 +71,31 @@ describe("the unattended budget and sub-agents (issue 26)", () => {
     const first = await client.jobRun("research");
     expect(first.turnId).not.toBeNull();
     await daemon.turnEvents(first.turnId ?? "");
-    // The sub-agent runs, its result comes back as a `subagent` turn, which asks for another.
-    await waitUntil(() => refusals.length > 0, "the result turn's spawn answered", 30_000);
-    await daemon.daemon.runtime.whenIdle();
+    // The sub-agent runs; its result comes back as a `subagent` turn, which finds the budget
+    // spent when it starts (issue 49 item 4): it makes no model call, so spawns nothing more.
     const subagentRequests = () =>
       llm.requests.filter((request) => !isBackgroundRequest(request) && isSubagentRequest(request))
         .length;
+    await waitUntil(() => subagentRequests() === 1, "the sub-agent's step", 30_000);
+    await waitUntil(
+      () => daemon.daemon.runtime.pendingTurns().length === 0,
+      "the result turn's end",
+      30_000,
+    );
+    await daemon.daemon.runtime.whenIdle();
     expect(subagentRequests()).toBe(1); // the unattended turn's second sub-agent never started
-    expect(refusals[0]).toContain("unattended budget for today is spent");
+    const resultTurns = llm.requests.filter(
+      (request) =>
+        !isBackgroundRequest(request) &&
+        !isSubagentRequest(request) &&
+        lastUserText(request).includes("[via subagent"),
+    );
+    expect(resultTurns).toHaveLength(0);
+    expect(refusals).toEqual([]);
 
-    // Spend: the job's two steps, the sub-agent's step, the result turn's two steps.
+    // Spend: the job's two steps and the sub-agent's step; the result turn spent nothing.
     const overview = await client.jobs();
-    expect(overview.unattended.spentToday).toBe(15 + 15 + 1520 + 15 + 15);
+    expect(overview.unattended.spentToday).toBe(15 + 15 + 1520);
     expect(overview.unattended.notice).toContain("unattended budget reached");
 
     // The job's next run is refused at the cap.
@@ -91,10 +104,17 @@ describe("the unattended budget and sub-agents (issue 26)", () => {
     expect(research?.lastRun?.outcome).toBe("skipped-budget");
     expect(subagentRequests()).toBe(1);
 
-    // A person's own turn may still start a sub-agent.
+    // A person's own turn may still ask for a sub-agent, but the cap is a ceiling checked before
+    // every unattended step (issue 49 item 4): at the cap its first step makes no model call.
     const asked = await daemon.client.sendMessage({ text: "please spawn one" });
     await daemon.turnEvents(asked.turnId);
-    await waitUntil(() => subagentRequests() === 2, "the person's sub-agent", 30_000);
+    await waitUntil(
+      () => daemon.daemon.runtime.pendingTurns().length === 0,
+      "the person's sub-agent's end",
+      30_000,
+    );
+    await daemon.daemon.runtime.whenIdle();
+    expect(subagentRequests()).toBe(1);
 
     // The operator was told once, however many runs and sub-agents were refused.
     const warnings = readFileSync(daemon.logFile, "utf8")

@@ -2,8 +2,14 @@
 // running the CLI goes through its API; without one it edits .kern/jobs.json under the folder lock.
 import type { Command } from "commander";
 import { DaemonError } from "../../kernel/index.js";
+import { formatLocalDateTime } from "../../kernel/local-time.js";
 // By path, not the barrel: the barrel loads every zod schema at the CLI's start (ADR 0012).
-import { formatJobLines, formatUnattendedLines } from "../../protocol/format-jobs.js";
+import {
+  formatJobLines,
+  formatRunLines,
+  formatUnattendedLines,
+} from "../../protocol/format-jobs.js";
+import type { JobView } from "../../protocol/job-views.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
 import { loadDaemon } from "../load-daemon.js";
@@ -42,16 +48,16 @@ function registerAdd(jobs: Command, context: CliContext): void {
     .option("--json", "print JSON (docs/cli.md)")
     .action(async (name: string, dir: string, flags: AddFlags & { json?: boolean }) => {
       const { json, ...input } = flags;
-      const body = { name, ...input };
+      const body = { name, ...input, createdBy: "cli" as const };
       const daemon = await connectDaemon(dir);
       const job = daemon
         ? await daemon.client.jobAdd(body)
         : await (await loadDaemon()).changeJobOffline(
             { agentDir: dir, env: context.env },
-            { action: "add", input: { ...body, createdBy: "cli" } },
+            { action: "add", input: body },
           );
       if (json) return context.output.json(job);
-      context.output.line(`added ${job?.name}: ${job?.schedule}, next run ${job?.nextRunAt}`);
+      if (job) context.output.line(addedLine(job));
     });
 }
 
@@ -60,16 +66,19 @@ function registerList(jobs: Command, context: CliContext): void {
     .command("list")
     .description("jobs: schedule, next run, last run and outcome, tokens")
     .argument("[dir]", "agent folder", ".")
+    .option("--all", "also every settled run, finished reminders' included")
     .option("--json", "print JSON (docs/cli.md)")
-    .action(async (dir: string, flags: { json?: boolean }) => {
+    .action(async (dir: string, flags: { json?: boolean; all?: boolean }) => {
       const daemon = await connectDaemon(dir);
-      const options = { agentDir: dir, env: context.env };
+      const all = flags.all === true;
+      const options = { agentDir: dir, env: context.env, all };
       const overview = daemon
-        ? await daemon.client.jobs()
+        ? await daemon.client.jobs({ all })
         : await (await loadDaemon()).listJobsOffline(options);
       if (flags.json) return context.output.json(overview);
       for (const line of formatJobLines(overview, context.clock.now())) context.output.line(line);
       for (const line of formatUnattendedLines(overview)) context.output.line(line);
+      if (all) for (const line of formatRunLines(overview)) context.output.line(line);
     });
 }
 
@@ -107,4 +116,15 @@ function registerAction(
         );
       context.output.line(`${change === "remove" ? "removed" : `${change}d`} ${name}`);
     });
+}
+
+/** `added tea: at 2026-12-02 09:00, next run 2026-12-02 09:00 (Europe/Berlin)`. */
+function addedLine(job: JobView): string {
+  const zone = job.timezone;
+  const next = job.nextRunAt
+    ? zone
+      ? `${formatLocalDateTime(job.nextRunAt, zone)} (${zone})`
+      : job.nextRunAt
+    : "none";
+  return `added ${job.name}: ${job.schedule}, next run ${next}`;
 }

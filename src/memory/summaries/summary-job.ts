@@ -10,6 +10,7 @@ import {
   summarizeExtractive,
   summarizeExtractiveRollup,
 } from "./extractive-summarizer.js";
+import { withoutSilentTurns } from "./silent-turns.js";
 import { parseSummaryBody } from "./summary-block.js";
 import { callSummaryModel, recordModelUsage } from "./summary-model.js";
 import {
@@ -57,7 +58,7 @@ function extractiveSummary(context: PipelineContext, segment: Segment): string {
   if (segment.level === 0) {
     const messages = store.messages.range(segment.session, segment.seqStart, segment.seqEnd);
     return summarizeExtractive({
-      messages,
+      messages: withoutSilentTurns(messages),
       targetTokens: extractiveTargetTokens(segment.tokenCount),
     });
   }
@@ -77,7 +78,9 @@ function buildRequest(
   const { store } = context;
   if (segment.level === 0) {
     return buildSegmentSummaryRequest({
-      messages: store.messages.range(segment.session, segment.seqStart, segment.seqEnd),
+      messages: withoutSilentTurns(
+        store.messages.range(segment.session, segment.seqStart, segment.seqEnd),
+      ),
       targetTokens: extractiveTargetTokens(segment.tokenCount),
       model: model.model,
     });

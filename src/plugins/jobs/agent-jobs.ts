@@ -9,6 +9,7 @@ import {
   describeError,
   hostTimezone,
   parseDuration,
+  type ReplyRoute,
   type RuntimeEvent,
   type ScheduledAction,
 } from "../../kernel/index.js";
@@ -18,6 +19,7 @@ import type { UnattendedBudget } from "../../runtime/index.js";
 import type { JobOutcome, JobRecord, MessageRepo } from "../../store/index.js";
 import type { KnownRoutes } from "./check-route.js";
 import { HEARTBEAT_CONTEXT_TOKENS, Heartbeat, type HeartbeatRequest } from "./heartbeat.js";
+import { heartbeatRoute, type PairedChat } from "./heartbeat-route.js";
 import { findJob } from "./job-book.js";
 import type { JobInput } from "./job-input.js";
 
@@ -66,7 +68,9 @@ export interface AgentJobsOptions {
   /** The day's unattended budget (the runtime's). */
   budget: UnattendedBudget;
   /** The routes that exist now (registered channels, paired chats); absent = not checked. */
-  knownRoutes?: () => Promise<KnownRoutes>;
+  knownRoutes?: () => Promise<KnownRoutes & { paired: readonly PairedChat[] }>;
+  /** Sends a notice outside a turn to a chat (the channel's `send`); absent = logged only. */
+  notify?: (route: ReplyRoute, text: string) => Promise<void>;
   clock: Clock;
   logger: Logger;
   /** Runs the jobs whose run is an action (a backup) instead of a prompt; none = refused. */
@@ -88,11 +92,21 @@ export class AgentJobs implements JobsApi {
   private unsubscribe: (() => void) | null = null;
   /** Turn ends heard before `start` (a replayed turn may end first); applied at start. */
   private early: TurnEnd[] | null = [];
+  private readonly timezone: string;
+  /** The channels and paired chats as last read (for the heartbeat's route). */
+  private routes: { channels: readonly string[]; paired: readonly PairedChat[] } = {
+    channels: [],
+    paired: [],
+  };
+  /** The chat of the newest operator message that came through a channel. */
+  private lastOperatorChat: ReplyRoute | null = null;
+  private writeFault: string | null = null;
 
   constructor(private readonly options: AgentJobsOptions) {
     const { config, clock, runtime } = options;
     const logger = options.logger.child({ component: "jobs" });
     const timezone = config.timezone ?? hostTimezone();
+    this.timezone = timezone;
     this.budget = options.budget;
     this.scheduler = new JobScheduler({
       file: options.jobsFile,
@@ -102,6 +116,8 @@ export class AgentJobs implements JobsApi {
       minIntervalMs: durationOf(config.jobs.minInterval),
       max: config.jobs.max,
       budget: this.budget,
+      onBudgetSkip: (job) => this.tellBudgetSkip(job),
+      onWriteFault: (message) => this.onWriteFault(message),
       dispatch: (job) =>
         job.action
           ? this.startAction(job, job.action)
@@ -130,10 +146,12 @@ export class AgentJobs implements JobsApi {
         const ts = options.messages.newestPersonMessageTs(options.session(), UNATTENDED_INTERFACES);
         return ts === null ? null : Date.parse(ts);
       },
+      // A pairing or role changed since the last beat: the route follows it.
+      prepare: () => this.refreshRoutes(),
       dispatch: (request: HeartbeatRequest) =>
         runtime.enqueue({
           kind: "heartbeat",
-          envelope: { interface: "heartbeat", text: request.text },
+          envelope: { interface: "heartbeat", text: request.text, ...this.heartbeatReplyTo() },
           ...(request.model ? { model: request.model } : {}),
           maxContextTokens: request.maxContextTokens,
         }),
@@ -154,6 +172,8 @@ export class AgentJobs implements JobsApi {
    */
   start(): void {
     this.listen();
+    // The first beat is an interval away: the routes are read long before it needs them.
+    void this.refreshRoutes();
     this.scheduler.start(() => this.evidence());
     this.heartbeat.start();
     const early = this.early ?? [];
@@ -197,11 +217,14 @@ export class AgentJobs implements JobsApi {
     return runEvidence(runtime.pendingTurns(), tail);
   }
 
-  overview(): JobsOverview {
+  /** The jobs, spend and heartbeat; with `all`, the settled runs too (`kern jobs list --all`). */
+  overview(options: { all?: boolean } = {}): JobsOverview {
     const { config } = this.options;
     const heartbeat = this.heartbeat.status();
     return {
-      jobs: this.scheduler.list().map(toJobView),
+      jobs: this.scheduler.list().map((job) => toJobView(job, this.timezone)),
+      timezone: this.timezone,
+      fault: this.writeFault,
       unattended: {
         spentToday: this.budget.spentToday(),
         capPerDay: this.budget.capPerDay,
@@ -211,13 +234,14 @@ export class AgentJobs implements JobsApi {
         heartbeat.intervalMs > 0
           ? { ...heartbeat, model: config.heartbeatModel ?? config.model }
           : null,
+      ...(options.all ? { runs: this.scheduler.runs() } : {}),
     };
   }
 
   /** Adds a job; its reply route must exist (KERN_ROUTE_INVALID lists the valid ones). */
   async add(input: JobInput): Promise<JobView> {
     const routes = await this.options.knownRoutes?.();
-    return toJobView(this.scheduler.add(input, routes));
+    return toJobView(this.scheduler.add(input, routes), this.timezone);
   }
 
   remove(name: string): void {
@@ -225,7 +249,7 @@ export class AgentJobs implements JobsApi {
   }
 
   setPaused(name: string, paused: boolean): JobView {
-    return toJobView(this.scheduler.setPaused(name, paused));
+    return toJobView(this.scheduler.setPaused(name, paused), this.timezone);
   }
 
   runNow(name: string): { turnId: string | null } {
@@ -233,19 +257,92 @@ export class AgentJobs implements JobsApi {
   }
 
   job(name: string): JobView {
-    return toJobView(findJob({ v: 1, jobs: [...this.scheduler.list()] }, name));
+    return toJobView(findJob({ v: 1, jobs: [...this.scheduler.list()] }, name), this.timezone);
+  }
+
+  /** Reads the channels and paired chats again (the heartbeat's route); never throws. */
+  async refreshRoutes(): Promise<void> {
+    try {
+      const routes = await this.options.knownRoutes?.();
+      if (routes) this.routes = routes;
+    } catch (error) {
+      this.options.logger.warn({ error: describeError(error) }, "cannot read the paired chats");
+    }
+  }
+
+  /** The heartbeat envelope's reply route (heartbeat-route.ts), or nothing: the session only. */
+  private heartbeatReplyTo(): { replyTo?: ReplyRoute } {
+    const route = heartbeatRoute({
+      configured: this.options.config.heartbeatTo,
+      channels: this.routes.channels,
+      paired: this.routes.paired,
+      lastOperatorChat: this.lastOperatorChat,
+    });
+    return route ? { replyTo: route } : {};
+  }
+
+  /** A one-shot job (a reminder) skipped at the cap: the person it was for is told, on its route. */
+  private tellBudgetSkip(job: JobRecord): void {
+    const { notify, config, logger } = this.options;
+    const text = `Reminder "${job.name}" did not run: today's unattended budget (unattendedTokensPerDay ${config.unattendedTokensPerDay}) is spent. It was: ${job.prompt}`;
+    // A repeating job is skipped at every due time: the budget's one warning a day covers it.
+    if (job.schedule.kind !== "at") return;
+    logger.warn({ job: job.name, to: job.to }, "reminder skipped at the unattended cap");
+    if (!job.to?.chat || !notify) return;
+    notify(job.to, text).catch((error: unknown) =>
+      logger.warn({ job: job.name, error: describeError(error) }, "cannot tell the budget skip"),
+    );
+  }
+
+  /** The jobs file cannot be written (or can again): shown in the status, told to the operator once. */
+  private onWriteFault(message: string | null): void {
+    this.writeFault = message;
+    if (message === null) return;
+    const operator =
+      this.lastOperatorChat ??
+      heartbeatRoute({ configured: null, ...this.routes, lastOperatorChat: null });
+    if (!operator || !this.options.notify) return;
+    this.options
+      .notify(operator, `kern: ${message}. Due jobs wait and run once it can be written.`)
+      .catch(() => {
+        // the chat is unreachable too: the log and the status already say it
+      });
+  }
+
+  /** An operator's message from a channel chat: the heartbeat's default route follows them. */
+  private noteSpeaker(envelope: {
+    interface: string;
+    channel?: string;
+    user?: string;
+    role?: string;
+  }): void {
+    if (UNATTENDED_INTERFACES.includes(envelope.interface)) return;
+    void this.refreshRoutes();
+    if (envelope.role !== "operator" || !envelope.channel) return;
+    if (!this.routes.channels.includes(envelope.interface)) return;
+    this.lastOperatorChat = {
+      channel: envelope.interface,
+      chat: envelope.channel,
+      ...(envelope.user ? { user: envelope.user } : {}),
+    };
   }
 
   private onEvent(event: RuntimeEvent): void {
+    if (event.type === "turn-start") this.noteSpeaker(event.envelope);
     if (event.type !== "turn-end") return;
     if (this.early) {
       this.early.push(event);
       return;
     }
     this.heartbeat.onTurnEnd(event.turnId);
+    const outcome = outcomeOf(event);
+    if (outcome === "skipped-budget") {
+      const job = this.scheduler.list().find((entry) => entry.lastRun?.turnId === event.turnId);
+      if (job) this.tellBudgetSkip(job);
+    }
     this.scheduler.onTurnEnd({
       turnId: event.turnId,
-      outcome: outcomeOf(event),
+      outcome,
       tokens: tokensOf(event),
     });
   }
@@ -255,6 +352,8 @@ type TurnEnd = Extract<RuntimeEvent, { type: "turn-end" }>;
 
 function outcomeOf(event: TurnEnd): JobOutcome {
   if ("silent" in event && event.silent === true) return "silent";
+  // Queued under the cap, it found the budget spent when it started: no model call was made.
+  if (event.error?.code === "KERN_UNATTENDED_BUDGET") return "skipped-budget";
   switch (event.stopReason) {
     case "end":
     case "command":

@@ -64,6 +64,8 @@ export interface HeartbeatOptions {
   lastUserMessageMs(): number | null;
   /** Queues the heartbeat turn (runtime.enqueue). */
   dispatch(request: HeartbeatRequest): { turnId: string };
+  /** Runs before each timed beat (reads the paired chats for the reply route); may reject. */
+  prepare?(): Promise<void>;
 }
 
 export interface HeartbeatStatus {
@@ -75,6 +77,7 @@ export interface HeartbeatStatus {
 
 export class Heartbeat {
   private timer: NodeJS.Timeout | null = null;
+  private running = false;
   private startedMs = 0;
   private nextMs: number | null = null;
   private pendingTurn: string | null = null;
@@ -93,11 +96,13 @@ export class Heartbeat {
 
   /** Arms the first beat one interval from now; an interval of 0 means off. */
   start(): void {
+    this.running = true;
     this.startedMs = this.options.clock.now();
     this.schedule();
   }
 
   stop(): void {
+    this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.nextMs = null;
@@ -160,10 +165,19 @@ export class Heartbeat {
   private schedule(): void {
     if (this.options.intervalMs <= 0) return;
     this.nextMs = this.options.clock.now() + this.options.intervalMs;
-    this.timer = setTimeout(() => {
-      this.beat();
-      this.schedule();
-    }, this.options.intervalMs);
+    this.timer = setTimeout(() => void this.timedBeat(), this.options.intervalMs);
+  }
+
+  /** A beat from the timer: never throws (a store read that fails must not end the daemon). */
+  private async timedBeat(): Promise<void> {
+    try {
+      await this.options.prepare?.();
+      if (this.running) this.beat();
+    } catch (error) {
+      this.beats.error += 1;
+      this.options.logger.error({ error: describeError(error) }, "heartbeat failed");
+    }
+    if (this.running) this.schedule();
   }
 }
 

@@ -162,22 +162,6 @@ export function recordRunEnd(
   return update(document, job.name, (current) => ({ ...current, lastRun }));
 }
 
-/** The runtime refused the run's turn (stopping, queue full): the run ends as an error. */
-export function recordRunRefused(
-  document: JobsDocument,
-  name: string,
-  nowMs: number,
-): JobsDocument {
-  return update(document, name, (job) =>
-    job.lastRun
-      ? {
-          ...job,
-          lastRun: { ...job.lastRun, outcome: "error", endedAt: new Date(nowMs).toISOString() },
-        }
-      : job,
-  );
-}
-
 /**
  * At daemon start: every run a stop or crash left `started` is settled (run-recovery.ts: still
  * queued, ran, or due again); then a job due while the daemon was down either stays due (runs once

@@ -2,7 +2,12 @@
 // `cron`) into a stored schedule, and compute the next due time after an instant. croner reads
 // cron expressions and local times in a time zone. Pure but for croner.
 import { Cron } from "croner";
-import { formatDuration, parseDuration, UsageError } from "../../kernel/index.js";
+import {
+  formatDuration,
+  formatLocalDateTime,
+  parseDuration,
+  UsageError,
+} from "../../kernel/index.js";
 import type { JobSchedule } from "../../store/index.js";
 
 export interface ScheduleInput {
@@ -163,11 +168,14 @@ export function nextRunAfter(schedule: JobSchedule, afterMs: number): number | n
   }
 }
 
-/** One line for listings: `at 2026-12-01T08:00:00.000Z`, `every 1h`, `cron 0 9 * * 1-5 (Europe/Berlin)`. */
-export function describeSchedule(schedule: JobSchedule): string {
+/**
+ * One line for listings: `at 2026-12-01 09:00` (local time in `timezone`, to the minute; ISO UTC
+ * when no zone is given), `every 1h`, `cron 0 9 * * 1-5 (Europe/Berlin)`.
+ */
+export function describeSchedule(schedule: JobSchedule, timezone?: string): string {
   switch (schedule.kind) {
     case "at":
-      return `at ${schedule.at}`;
+      return `at ${timezone ? formatLocalDateTime(schedule.at, timezone) : schedule.at}`;
     case "every":
       return `every ${formatDuration(schedule.everyMs)}`;
     case "cron":

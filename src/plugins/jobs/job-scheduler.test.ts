@@ -78,10 +78,9 @@ describe("JobScheduler", () => {
     const onDisk = readJobsFile(join(dir.path, "jobs.json")).jobs[0];
     expect(onDisk).toMatchObject({ nextRunAt: null, runs: 1, lastRun: { turnId: "turn-1" } });
     scheduler.onTurnEnd({ turnId: "turn-1", outcome: "silent", tokens: 42 });
-    expect(readJobsFile(join(dir.path, "jobs.json")).jobs[0]?.lastRun).toMatchObject({
-      outcome: "silent",
-      tokens: 42,
-    });
+    // Finished: it leaves the live list (its name is free), its run stays in the history.
+    expect(readJobsFile(join(dir.path, "jobs.json")).jobs).toEqual([]);
+    expect(scheduler.runs()).toMatchObject([{ job: "tea", outcome: "silent", tokens: 42 }]);
   });
 
   it("keeps jobs across a restart and makes up a missed run once, or skips it, per catch-up", () => {
@@ -167,6 +166,7 @@ describe("JobScheduler", () => {
     scheduler.add({ name: "often", prompt: "x", every: "1m", createdBy: "cli" });
     clock.advance(60_000);
     scheduler.tick();
+    scheduler.onTurnEnd({ turnId: "turn-1", outcome: "ok", tokens: 1000 });
     spent = 1000;
     for (let minute = 0; minute < 5; minute += 1) {
       clock.advance(60_000);

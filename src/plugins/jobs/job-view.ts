@@ -4,11 +4,13 @@ import type { JobRecord } from "../../store/index.js";
 import { formatRoute } from "./job-input.js";
 import { describeSchedule } from "./job-schedule.js";
 
-export function toJobView(job: JobRecord): JobView {
+/** The job as shown; `timezone` (the agent's) is where its local times are read. */
+export function toJobView(job: JobRecord, timezone?: string): JobView {
   return {
     name: job.name,
     prompt: job.prompt,
-    schedule: describeSchedule(job.schedule),
+    schedule: describeSchedule(job.schedule, timezone),
+    ...(timezone ? { timezone } : {}),
     to: formatRoute(job.to),
     catchUp: job.catchUp,
     paused: job.paused,

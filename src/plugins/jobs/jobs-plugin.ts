@@ -45,6 +45,11 @@ function setUpJobs(host: PluginHost, options: JobsPluginOptions): void {
         channels: runtime.registries.channels.list().map((channel) => channel.id),
         paired: (await host.kern.pairing.list()).paired,
       }),
+      // A notice outside a turn (a reminder skipped at the cap): the channel's own send.
+      notify: async (route, text) => {
+        const channel = runtime.registries.channels.get(route.channel);
+        if (channel && route.chat) await channel.send({ chat: route.chat, text });
+      },
       clock,
       logger: host.log,
     });

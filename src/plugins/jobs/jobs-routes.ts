@@ -7,6 +7,7 @@ import {
   jobNameParamsSchema,
   jobRunReplySchema,
   jobsOverviewSchema,
+  jobsQuerySchema,
   jobViewSchema,
 } from "../../protocol/index.js";
 import type { PluginRoute } from "../../runtime/index.js";
@@ -33,8 +34,12 @@ export function jobsRoutes(jobs: JobsApi): PluginRoute[] {
     {
       method: "GET",
       path: "/jobs",
+      query: jobsQuerySchema,
       response: jobsOverviewSchema,
-      handle: async () => jobs.overview(),
+      handle: async (request) => {
+        const { all } = jobsQuerySchema.parse(request.query ?? {});
+        return jobs.overview({ all: all === "1" || all === "true" });
+      },
     },
     {
       method: "POST",
@@ -42,8 +47,10 @@ export function jobsRoutes(jobs: JobsApi): PluginRoute[] {
       body: jobAddBodySchema,
       response: jobViewSchema,
       handle: async (request) => {
-        const job = await jobs.add({ ...jobAddBodySchema.parse(request.body), createdBy: "web" });
-        request.log.info({ job: job.name }, "job added");
+        // The token holder is the operator; `createdBy` says which of their interfaces asked.
+        const { createdBy, ...body } = jobAddBodySchema.parse(request.body);
+        const job = await jobs.add({ ...body, createdBy: createdBy ?? "web" });
+        request.log.info({ job: job.name, by: job.createdBy }, "job added");
         return job;
       },
     },

@@ -2,7 +2,7 @@
 // tool's default reply route is the chat the calling turn came from. Text in, text out: both are
 // read by a model or a person.
 import { z } from "zod";
-import { formatRelative, UsageError } from "../../kernel/index.js";
+import { formatLocalDateTime, formatRelative, UsageError } from "../../kernel/index.js";
 import type { JobView } from "../../protocol/index.js";
 import type { JobRecord } from "../../store/index.js";
 import type { AgentJobs } from "./agent-jobs.js";
@@ -32,6 +32,8 @@ export interface CallingEnvelope {
   channel?: string | undefined;
   user?: string | undefined;
   replyTo?: { channel: string; chat?: string | undefined; user?: string | undefined } | undefined;
+  /** The sender's role, set by the runtime (operator, member); absent for kern's own turns. */
+  role?: string | undefined;
 }
 
 /** Runs one `schedule` call; throws KernErrors the tool loop turns into error results. */
@@ -56,15 +58,29 @@ export async function runScheduleAction(
         every: args.every,
         cron: args.cron,
         to: args.to ?? routeOf(envelope),
-        createdBy: "tool",
+        createdBy: actorOf(envelope),
       });
-      return `scheduled ${job.name}: ${job.schedule}, next run ${job.nextRunAt ?? "none"}, reply to ${job.to}`;
+      const next = job.nextRunAt ? localTime(job.nextRunAt, job.timezone) : "none";
+      return `scheduled ${job.name}: ${job.schedule}, next run ${next}, reply to ${job.to}`;
     }
     default: {
       const unreachable: never = args.action;
       return unreachable;
     }
   }
+}
+
+/**
+ * Who a job the model made is for: the person whose turn asked (`operator`, `member`), else
+ * `agent` (a job, heartbeat or sub-agent turn of its own).
+ */
+function actorOf(envelope: CallingEnvelope | null): string {
+  if (envelope?.role === "operator" || envelope?.role === "member") return envelope.role;
+  return "agent";
+}
+
+function localTime(iso: string, timezone: string | undefined): string {
+  return timezone ? `${formatLocalDateTime(iso, timezone)} (${timezone})` : iso;
 }
 
 /** Where a job made by this turn answers: its reply route, else the chat it came from. */
@@ -99,7 +115,7 @@ function formatJobsText(jobs: readonly JobView[], nowMs: number): string {
           ? job.paused
             ? "paused"
             : "done"
-          : `next ${formatRelative(Date.parse(job.nextRunAt), nowMs)}`;
+          : `next ${localTime(job.nextRunAt, job.timezone)}, ${formatRelative(Date.parse(job.nextRunAt), nowMs)}`;
       const last = job.lastRun ? `, last ${job.lastRun.outcome}` : "";
       return `${job.name}: ${job.schedule} → ${job.to} (${next}${last})`;
     })

@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../../../test/support/temp-dir.js";
 import { SYSTEM_CLOCK } from "../../kernel/index.js";
 import { createSilentLogger } from "../../log/index.js";
-import { type SubagentEnd, SubagentManager, type SubagentRun } from "./subagent-manager.js";
+import {
+  type SubagentEnd,
+  SubagentManager,
+  type SubagentRun,
+  UNATTENDED_SPAWNS_PER_HOUR,
+} from "./subagent-manager.js";
 
 const temps: Array<{ cleanup: () => void }> = [];
 afterEach(() => {
@@ -62,6 +67,18 @@ describe("SubagentManager", () => {
     expect(ends[0]).toMatchObject({ text: "cba", replyTo: { channel: "telegram", chat: "7" } });
     expect(ends[0]?.view).toMatchObject({ state: "done", inputTokens: 100, outputTokens: 7 });
     expect(JSON.parse(readFileSync(join(dir, "subagents.json"), "utf8"))).toEqual([]);
+  });
+
+  it("bounds chains: at most 30 sub-agents an hour for unattended turns, a person's not counted", async () => {
+    const { manager, release } = setup(1_000);
+    release();
+    for (let index = 0; index < UNATTENDED_SPAWNS_PER_HOUR; index += 1)
+      manager.spawn({ ...request, task: `chain ${index}`, parentKind: "subagent" });
+    expect(() => manager.spawn({ ...request, task: "one more", parentKind: "subagent" })).toThrow(
+      /30 sub-agents were started by unattended turns in the last hour/,
+    );
+    expect(() => manager.spawn({ ...request, task: "mine", parentKind: "message" })).not.toThrow();
+    await manager.stopAll();
   });
 
   it("refuses more than maxSubagents at once, saying how to go on", () => {

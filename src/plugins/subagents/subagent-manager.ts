@@ -79,12 +79,22 @@ interface Entry {
 }
 
 const KEEP_ENDED = 20;
+/**
+ * Sub-agents an unattended turn (a job, the heartbeat, a result turn, a command's end) may start
+ * per hour: a result turn that spawns again makes a chain, and nothing else ends one while
+ * `unattendedTokensPerDay` is null (issue 49 item 5: 330 sub-agents in 60 s). A person's own
+ * turns are not counted.
+ */
+export const UNATTENDED_SPAWNS_PER_HOUR = 30;
+const HOUR_MS = 3_600_000;
 
 export class SubagentManager {
   private readonly entries = new Map<string, Entry>();
   private readonly records: SubagentRecordFile;
   private stopping = false;
   private budget: SpawnBudget | null = null;
+  /** When the unattended spawns of the last hour started (ms). */
+  private unattendedSpawns: number[] = [];
 
   constructor(private readonly options: SubagentManagerOptions) {
     this.records = new SubagentRecordFile(options.recordFile);
@@ -102,6 +112,18 @@ export class SubagentManager {
    */
   setBudget(budget: SpawnBudget): void {
     this.budget = budget;
+  }
+
+  /** Refuses the spawn past UNATTENDED_SPAWNS_PER_HOUR in the last hour; else counts it. */
+  private countUnattendedSpawn(): void {
+    const now = this.options.clock.now();
+    this.unattendedSpawns = this.unattendedSpawns.filter((at) => now - at < HOUR_MS);
+    if (this.unattendedSpawns.length >= UNATTENDED_SPAWNS_PER_HOUR)
+      throw new KernError(
+        "KERN_TOOL_FAILED",
+        `${UNATTENDED_SPAWNS_PER_HOUR} sub-agents were started by unattended turns in the last hour (the limit): do the task yourself or leave it for the user`,
+      );
+    this.unattendedSpawns.push(now);
   }
 
   list(): SubagentView[] {
@@ -123,23 +145,7 @@ export class SubagentManager {
     /** The kind of the turn that asks: anything but "message" runs unattended. */
     parentKind?: TurnKind;
   }): SubagentView {
-    if (this.stopping) throw new KernError("KERN_UNAVAILABLE", "the daemon is stopping");
-    const unattended = request.parentKind !== undefined && request.parentKind !== "message";
-    if (
-      unattended &&
-      this.budget &&
-      !this.budget.allows(`sub-agent for a ${request.parentKind} turn`)
-    )
-      throw new KernError(
-        "KERN_TOOL_FAILED",
-        "the unattended budget for today is spent (unattendedTokensPerDay): no sub-agent starts for a job, heartbeat or sub-agent until midnight; do the task yourself or leave it for the user",
-      );
-    const running = this.running().length;
-    if (running >= this.options.maxSubagents)
-      throw new KernError(
-        "KERN_TOOL_FAILED",
-        `${running} sub-agents run already (maxSubagents ${this.options.maxSubagents}); wait for one to end, or cancel one with /subagents cancel ID`,
-      );
+    this.checkCanSpawn(request.parentKind);
     const id = createShortId("s");
     const log = SessionLog.create({ dir: this.options.dir, clock: this.options.clock, id });
     const view: SubagentView = {
@@ -171,6 +177,24 @@ export class SubagentManager {
     entry.done = this.run(entry, log, request);
     this.forgetOldEnded();
     return { ...view };
+  }
+
+  /** Throws KERN_UNAVAILABLE / KERN_TOOL_FAILED when no sub-agent may start now, saying why. */
+  private checkCanSpawn(parentKind: TurnKind | undefined): void {
+    if (this.stopping) throw new KernError("KERN_UNAVAILABLE", "the daemon is stopping");
+    const unattended = parentKind !== undefined && parentKind !== "message";
+    if (unattended && this.budget && !this.budget.allows(`sub-agent for a ${parentKind} turn`))
+      throw new KernError(
+        "KERN_TOOL_FAILED",
+        "the unattended budget for today is spent (unattendedTokensPerDay): no sub-agent starts for a job, heartbeat or sub-agent until midnight; do the task yourself or leave it for the user",
+      );
+    if (unattended) this.countUnattendedSpawn();
+    const running = this.running().length;
+    if (running >= this.options.maxSubagents)
+      throw new KernError(
+        "KERN_TOOL_FAILED",
+        `${running} sub-agents run already (maxSubagents ${this.options.maxSubagents}); wait for one to end, or cancel one with /subagents cancel ID`,
+      );
   }
 
   /** Resolves with the view once the sub-agent ended; null for an unknown id. */

@@ -51,14 +51,15 @@ export class UnattendedBudget {
   }
 
   /**
-   * True when an unattended run may go ahead. At the cap: false, and the first refusal of the day
-   * warns once (log + onNotice).
+   * True when an unattended run may go ahead (and, with `reserve`, one more step of that size
+   * after it). At the cap: false, and the first refusal of the day warns once (log + onNotice).
    */
-  allows(what: string): boolean {
+  allows(what: string, reserve = 0): boolean {
     const cap = this.options.capPerDay;
     if (cap === null) return true;
     const spent = this.spentToday();
-    if (spent < cap) return true;
+    // `reserve`: what the step after this one will likely cost (a turn's previous step).
+    if (spent + reserve < cap) return true;
     const day = this.dayStart();
     if (this.lastNotice?.day !== day) {
       const text = `unattended budget reached: ${spent} of ${cap} tokens today (unattendedTokensPerDay); unattended work is skipped until midnight (${this.options.timezone})`;
