@@ -5,7 +5,11 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
 import { agentPaths } from "../../src/config/index.js";
+
+/** The daemon's pid file (src/daemon writes it): only the pid is read here. */
+const pidFileSchema = z.object({ pid: z.number().int().positive() });
 
 export interface DaemonRss {
   /** VmRSS after the settle time. */
@@ -38,13 +42,16 @@ export async function measureDaemonRss(
   try {
     if (kern(root, ["start", agentDir]).status !== 0) return null;
     await new Promise((resolve) => setTimeout(resolve, settleMs));
-    const pid = Number(readFileSync(agentPaths(agentDir).pidFile, "utf8").trim());
+    const { pid } = pidFileSchema.parse(
+      JSON.parse(readFileSync(agentPaths(agentDir).pidFile, "utf8")),
+    );
     return {
       steadyMb: Math.round(statusKb(pid, "VmRSS") / 1024),
       peakMb: Math.round(statusKb(pid, "VmHWM") / 1024),
       settleMs,
     };
-  } catch {
+  } catch (error) {
+    process.stderr.write(`daemon RSS not measured: ${String(error)}\n`);
     return null;
   } finally {
     kern(root, ["stop", agentDir]);
