@@ -204,12 +204,18 @@ export function renderMethod(results: MergedResults): string {
   const first = results.sizes[0];
   if (!first) return "";
   const facts = results.sizes.map((r) => `${r.history.facts} at ${sizeName(r.size)}`).join(", ");
+  const range = (r: SizeResult) =>
+    `${number(r.toolOutputChars[0])}–${number(r.toolOutputChars[1])}`;
+  const others = results.sizes
+    .filter((r) => range(r) !== range(first))
+    .map((r) => `${sizeName(r.size)}: ${range(r)}`);
+  const otherRanges = others.length > 0 ? ` (${others.join(", ")})` : "";
   return [
     "## Data and method",
     "",
     `Histories come from the seeded generator in \`bench/generator/\` (seed ${first.seed}): a ` +
       "multi-topic agent conversation in the import format, with tool calls and tool results of " +
-      `${number(first.toolOutputChars[0])}–${number(first.toolOutputChars[1])} characters, topic ` +
+      `${range(first)} characters${otherRanges}, topic ` +
       "blocks of 20–200 messages that come back later, and planted facts with their ground truth " +
       `(${facts}; identifiers, decisions, updated values, dated events, two-hop facts and negatives ` +
       "that were never stated). Everything runs offline through the real code paths: " +
