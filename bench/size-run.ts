@@ -5,6 +5,7 @@ import { rmSync, statSync } from "node:fs";
 import { importConversation, initAgent, withOfflineMemory } from "../src/daemon/index.js";
 import { SYSTEM_CLOCK } from "../src/kernel/index.js";
 import { measureCliImport } from "./measures/cli-import.js";
+import { measureDaemonRss } from "./measures/daemon-rss.js";
 import { timeDaemonStart } from "./measures/daemon-start.js";
 import { measureDiskUsage } from "./measures/disk-usage.js";
 import { timeReadingCommands } from "./measures/reading-commands.js";
@@ -112,11 +113,14 @@ async function main(): Promise<void> {
   progress(scope, "kern start until the daemon answers");
   const daemonStart = timeDaemonStart(job.root, job.agentDir);
   progress(scope, `kern start: ${daemonStart.medianMs} ms`);
+  const daemonRss = await measureDaemonRss(job.root, job.agentDir);
+  progress(scope, `daemon RSS: ${daemonRss ? `${daemonRss.steadyMb} MB steady` : "not measured"}`);
   const result = {
     ...assemble(job, { commit, imported, rssAfterImport, memory, rebuild }),
     cliImport,
     readingCommands,
     daemonStart,
+    daemonRss,
     disk,
   };
   const path = writeResult(job.resultsDir, result);

@@ -25,7 +25,7 @@ const ROWS: readonly HeadlineRow[] = [
   {
     what: "Import into log + index (messages/s)",
     cell: (r) => number(r.import.messagesPerSecond),
-    target: "",
+    target: "≥ 5,000 at 100k and 1M",
   },
   {
     what: "Full memory pipeline, offline",
@@ -47,14 +47,28 @@ const ROWS: readonly HeadlineRow[] = [
     cell: (r) => `${ms(r.recallLatency.p50)} / ${ms(r.recallLatency.p95)} ms`,
     target: "p95 < 30 ms at 100k",
   },
-  { what: "Peak RSS", cell: (r) => `${number(r.rss.peakMb)} MB`, target: "" },
+  { what: "Peak RSS of the bench process", cell: (r) => `${number(r.rss.peakMb)} MB`, target: "" },
+  {
+    what: "Daemon RSS: settled / peak since start",
+    cell: (r) =>
+      r.daemonRss
+        ? `${number(r.daemonRss.steadyMb)} / ${number(r.daemonRss.peakMb)} MB`
+        : "not measured",
+    target: "≤ 500 MB at 1M",
+  },
+  {
+    what: "`kern import` peak RSS",
+    cell: (r) =>
+      r.cliImport?.peakRssMb != null ? `${number(r.cliImport.peakRssMb)} MB` : "not measured",
+    target: "≤ 600 MB at 1M",
+  },
   {
     what: "kern.db / session log on disk",
     cell: (r) =>
       r.disk
         ? `${mb(r.disk.dbBytes)} / ${mb(r.disk.logBytes)} MB (${(r.disk.dbBytes / r.disk.logBytes).toFixed(2)}×)`
         : "not measured",
-    target: "≤ 2× at 1M",
+    target: "≤ 1.5×",
   },
   {
     what: "`.kern/` bytes per message",
@@ -98,9 +112,36 @@ const ROWS: readonly HeadlineRow[] = [
   },
 ];
 
+/** Which run a size result came from: one `npm run bench` is one command at one commit. */
+function runOf(result: SizeResult): string {
+  return `${result.machine.commit} ${result.command}`;
+}
+
+/**
+ * The sizes of the newest run only (issue 47: the headline from one run at one commit); the
+ * sections below keep every size's newest figures, each with its run listed.
+ */
+export function headlineSizes(results: MergedResults): SizeResult[] {
+  const newest = [...results.sizes].sort((a, b) => b.ranAt.localeCompare(a.ranAt))[0];
+  if (!newest) return [];
+  return results.sizes.filter((result) => runOf(result) === runOf(newest));
+}
+
+/** The run the headline comes from, in a sentence. */
+function headlineRun(sizes: readonly SizeResult[]): string {
+  const last = [...sizes].sort((a, b) => b.ranAt.localeCompare(a.ranAt))[0];
+  if (!last) return "";
+  const [low, high] = last.toolOutputChars;
+  return (
+    `One run, commit ${last.machine.commit}, finished ${last.ranAt.slice(0, 16).replace("T", " ")} ` +
+    `UTC: \`${last.command}\` (tool outputs of ${number(low)}–${number(high)} characters). ` +
+    "The sections below also hold sizes measured by other runs, each run listed under Machine and runs."
+  );
+}
+
 /** The headline table: docs/benchmarks.md's first section, and README's "Measured". */
 export function headlineTable(results: MergedResults): string {
-  const sizes = results.sizes;
+  const sizes = headlineSizes(results);
   const header = ["", ...sizes.map((r) => `${sizeName(r.size)} messages`), "target"];
   return table(
     header,
@@ -109,7 +150,13 @@ export function headlineTable(results: MergedResults): string {
 }
 
 export function renderHeadline(results: MergedResults): string {
-  const lines = ["## Headline figures", "", headlineTable(results)];
+  const lines = [
+    "## Headline figures",
+    "",
+    headlineRun(headlineSizes(results)),
+    "",
+    headlineTable(results),
+  ];
   const turns = results.turnLatency;
   const instant = turns?.variants[0];
   const slow = turns?.variants[1];
@@ -117,7 +164,7 @@ export function renderHeadline(results: MergedResults): string {
     const { change, met } = turnChange(instant, slow);
     lines.push(
       "",
-      `Turn latency p95 with a summary model taking ${slow.summaryDelayMs / 1000} s per summary: ` +
+      `Turn latency p95 (its own run, ${turns.ranAt.slice(0, 10)}, commit ${turns.machine.commit}) with a summary model taking ${slow.summaryDelayMs / 1000} s per summary: ` +
         `${ms(slow.latency.p95)} ms, against ${ms(instant.latency.p95)} ms when summaries come ` +
         `back at once (${change >= 0 ? "+" : ""}${percent(change, 1)}; target: not 10% slower, ` +
         `${met ? "met" : "**missed**"}).`,
@@ -157,12 +204,18 @@ export function renderMethod(results: MergedResults): string {
   const first = results.sizes[0];
   if (!first) return "";
   const facts = results.sizes.map((r) => `${r.history.facts} at ${sizeName(r.size)}`).join(", ");
+  const range = (r: SizeResult) =>
+    `${number(r.toolOutputChars[0])}–${number(r.toolOutputChars[1])}`;
+  const others = results.sizes
+    .filter((r) => range(r) !== range(first))
+    .map((r) => `${sizeName(r.size)}: ${range(r)}`);
+  const otherRanges = others.length > 0 ? ` (${others.join(", ")})` : "";
   return [
     "## Data and method",
     "",
     `Histories come from the seeded generator in \`bench/generator/\` (seed ${first.seed}): a ` +
       "multi-topic agent conversation in the import format, with tool calls and tool results of " +
-      `${number(first.toolOutputChars[0])}–${number(first.toolOutputChars[1])} characters, topic ` +
+      `${range(first)} characters${otherRanges}, topic ` +
       "blocks of 20–200 messages that come back later, and planted facts with their ground truth " +
       `(${facts}; identifiers, decisions, updated values, dated events, two-hop facts and negatives ` +
       "that were never stated). Everything runs offline through the real code paths: " +

@@ -1,8 +1,8 @@
 // README's "Measured" section: the headline table of docs/benchmarks.md and LongMemEval's recall,
 // rendered from the same results in the same run, between two markers in README.md, so the two
 // documents cannot disagree (bench/report/report-in-sync.test.ts checks it). Pure.
-import { percent } from "./markdown-format.js";
-import { headlineTable } from "./render-headline.js";
+import { number, percent } from "./markdown-format.js";
+import { headlineSizes, headlineTable } from "./render-headline.js";
 import type { LongMemEvalResult } from "./render-longmemeval.js";
 import type { MergedResults } from "./results-files.js";
 
@@ -29,10 +29,11 @@ export function renderReadmeMeasured(
   longMemEval: LongMemEvalResult | null,
 ): string {
   const lme = longMemEvalLine(longMemEval);
+  const [low, high] = headlineSizes(results)[0]?.toolOutputChars ?? [0, 0];
   return [
     README_START,
-    "From [docs/benchmarks.md](docs/benchmarks.md) (`npm run bench`, generated histories with " +
-      "tool outputs of 2,000–20,000 characters, offline defaults, on a shared 2-core machine: " +
+    "From [docs/benchmarks.md](docs/benchmarks.md) (`npm run bench`, one run: generated histories " +
+      `with tool outputs of ${number(low)}–${number(high)} characters, offline defaults, on a shared 2-core machine: ` +
       "latencies are upper bounds). The machine, the method, every other figure and the misses " +
       "with their reasons are there.",
     "",

@@ -158,6 +158,11 @@ export const sizeResultSchema = z.object({
   readingCommands: z.lazy(() => z.array(commandTimingSchema)).optional(),
   /** `kern start` until the daemon answers, against this agent (absent before issue 32). */
   daemonStart: z.lazy(() => commandTimingSchema).optional(),
+  /** The started daemon's resident set once settled, and its peak since start (issue 50). */
+  daemonRss: z
+    .object({ steadyMb: z.number(), peakMb: z.number(), settleMs: z.number() })
+    .nullable()
+    .optional(),
   /** Bytes on disk after the memory build (absent before issue 32). */
   disk: z
     .object({

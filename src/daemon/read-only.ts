@@ -9,7 +9,7 @@
 import { agentPaths, type Config, loadConfig } from "../config/index.js";
 import type { ContextReport, RecallReport, SegmentsReport, SegmentTree } from "../kernel/index.js";
 import { SYSTEM_CLOCK } from "../kernel/index.js";
-import type { Embedder } from "../memory/embeddings/embedder.js";
+import { type Embedder, vectorStorageFor } from "../memory/embeddings/embedder.js";
 import type { RecallOptions } from "../memory/recall/recall.js";
 import { countMessageTokens } from "../memory/text/count-tokens.js";
 import type { WorkingMemoryView } from "../memory/working-memory/working-memory-store.js";
@@ -105,7 +105,7 @@ export function withReadOnlyRecall<T>(
       import("../memory/recall/recall.js"),
     ]);
     if (embedder.dimensions > 0) {
-      store.vectors.ensure({ fingerprint: embedder.fingerprint, dimensions: embedder.dimensions });
+      store.vectors.ensure(vectorStorageFor(embedder));
     }
     return action((query) => recall({ store, embedder }, query));
   });

@@ -8,7 +8,8 @@ import {
   type TestMemory,
 } from "../../test/support/memory-fixtures.js";
 import { segmentId } from "../store/index.js";
-import type { Embedder } from "./embeddings/embedder.js";
+import { type Embedder, vectorStorageFor } from "./embeddings/embedder.js";
+import { createLocalEmbedder } from "./embeddings/local-embedder.js";
 import type { SummaryModel } from "./pipeline-context.js";
 import { SUMMARIZER_MARKER } from "./summaries/summary-prompt.js";
 
@@ -212,5 +213,38 @@ describe("MemoryEngine pipeline", () => {
       unsegmentedMessages: 0,
       lastError: null,
     });
+  });
+
+  it("carries an older kern's vectors (a searched vec0 table) into the packed table, none re-embedded", async () => {
+    const opened = openTestMemory();
+    memory = opened;
+    opened.store.appendMessages(buildConversation({ turns: 60 }));
+    await opened.engine.runUntilIdle();
+    const segments = allSegments(opened);
+    const cursor = opened.store.vectors.cursor();
+    const ids = Array.from({ length: cursor }, (_, index) => index + 1);
+    const before = opened.store.vectors.vectors(ids);
+    expect(before.size).toBeGreaterThan(200);
+    // The layout kern wrote before the packed table: the same vectors in vec0.
+    opened.store.vectors.ensure({ ...vectorStorageFor(createLocalEmbedder()), searched: true });
+    expect(
+      opened.store.vectors.nearest(before.values().next().value as Float32Array, 1),
+    ).toHaveLength(1);
+    await opened.engine.stop();
+    opened.store.close();
+
+    const reopened = opened.reopen();
+    memory = reopened;
+    expect(reopened.store.vectors.cursor()).toBe(cursor);
+    expect(reopened.store.vectors.pendingCount()).toBe(0);
+    expect(reopened.store.vectors.count()).toBe(before.size);
+    const after = reopened.store.vectors.vectors(ids);
+    for (const [id, vector] of before)
+      expect(Array.from(after.get(id) ?? [])).toEqual(Array.from(vector));
+    expect(reopened.store.vectors.nearest(before.values().next().value as Float32Array, 1)).toEqual(
+      [],
+    );
+    await reopened.engine.runUntilIdle();
+    expect(allSegments(reopened)).toEqual(segments);
   });
 });

@@ -14,7 +14,7 @@ import type { Logger } from "../log/index.js";
 import { type AgentStore, indexDamageIn } from "../store/index.js";
 import { type ComposedContext, type ComposeOptions, Composer } from "./compose/composer.js";
 import { type DoctorReport, damagedIndexReport, doctor } from "./doctor/doctor.js";
-import type { Embedder } from "./embeddings/embedder.js";
+import { type Embedder, vectorStorageFor } from "./embeddings/embedder.js";
 import { MemoryWorker, type ProgressListener } from "./memory-worker.js";
 import type { MemoryConfig, PipelineContext, SummaryModel } from "./pipeline-context.js";
 import {
@@ -93,7 +93,13 @@ export class MemoryEngine {
   static create(options: MemoryEngineOptions): MemoryEngine {
     const { embedder, store } = options;
     if (embedder.dimensions > 0) {
-      store.vectors.ensure({ fingerprint: embedder.fingerprint, dimensions: embedder.dimensions });
+      store.vectors.ensure({
+        ...vectorStorageFor(embedder),
+        onMove: (done, total) => {
+          if (done === total || done % 100_000 === 0)
+            options.logger.info({ done, total }, "moving the vectors to their packed table");
+        },
+      });
     }
     return new MemoryEngine(options);
   }

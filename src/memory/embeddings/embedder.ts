@@ -24,6 +24,28 @@ export interface Embedder {
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 
+/**
+ * True for the built-in `local` embedder (a hashed bag of words): recall never searches its
+ * vectors by nearest neighbour (it would find only what FTS finds, plus hash collisions), it
+ * re-embeds the FTS candidates instead; so its vectors are stored packed, not in a searched table.
+ */
+export function isLexicalEmbedder(fingerprint: string): boolean {
+  return fingerprint.startsWith("local-hash");
+}
+
+/** How the store keeps an embedder's vectors (VectorIndex.ensure). */
+export function vectorStorageFor(embedder: Embedder): {
+  fingerprint: string;
+  dimensions: number;
+  searched: boolean;
+} {
+  return {
+    fingerprint: embedder.fingerprint,
+    dimensions: embedder.dimensions,
+    searched: !isLexicalEmbedder(embedder.fingerprint),
+  };
+}
+
 /** Cosine similarity in [-1, 1]; 0 when either vector is zero. Vectors must have equal length. */
 export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;

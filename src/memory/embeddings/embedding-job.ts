@@ -4,7 +4,7 @@ import { KernError } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { AgentStore } from "../../store/index.js";
 import { messageText } from "../text/message-text.js";
-import type { Embedder } from "./embedder.js";
+import { type Embedder, vectorStorageFor } from "./embedder.js";
 
 export interface EmbeddingJobOptions {
   store: AgentStore;
@@ -46,10 +46,7 @@ export async function runEmbeddingJob(options: EmbeddingJobOptions): Promise<Emb
       "KERN_EMBEDDING_FAILED",
       "the embedder returned no vector for a probe; check embeddingModel and its endpoint",
     );
-  const reset = store.vectors.ensure({
-    fingerprint: embedder.fingerprint,
-    dimensions: embedder.dimensions,
-  });
+  const reset = store.vectors.ensure(vectorStorageFor(embedder));
   if (reset)
     options.logger.info({ fingerprint: embedder.fingerprint }, "embedder changed; re-embedding");
   const batchSize = options.batchSize ?? embedder.batchSize ?? DEFAULT_BATCH_SIZE;

@@ -8,7 +8,7 @@
 // docs/decisions/0004-recall-ranking.md
 import type { RecallReport, RecallStats, Role } from "../../kernel/index.js";
 import { type AgentStore, type IndexedMessage, searchTerms } from "../../store/index.js";
-import type { Embedder } from "../embeddings/embedder.js";
+import { type Embedder, isLexicalEmbedder } from "../embeddings/embedder.js";
 import type { WordVectors } from "../embeddings/word-vectors.js";
 import { messageText } from "../text/message-text.js";
 import { withAnswerCues } from "./answer-cues.js";
@@ -80,10 +80,6 @@ export function vectorLegWeight(
   return isLexicalEmbedder(fingerprint) ? tuning.lexicalVectorWeight : tuning.semanticVectorWeight;
 }
 
-function isLexicalEmbedder(fingerprint: string): boolean {
-  return fingerprint.startsWith("local-hash");
-}
-
 function matchesFilters(message: IndexedMessage, filters: RecallFilters | undefined): boolean {
   if (!filters) return true;
   if (filters.after && message.ts < filters.after) return false;
@@ -98,7 +94,11 @@ async function vectorRanking(deps: RecallDependencies, options: RecallOptions): 
   const [vector] = await deps.embedder.embed([options.query]);
   if (!vector || vector.every((value) => value === 0)) return [];
   // A process that has not embedded yet (a CLI command) must open the table for this embedder.
-  deps.store.vectors.ensure({ fingerprint: deps.embedder.fingerprint, dimensions: vector.length });
+  deps.store.vectors.ensure({
+    fingerprint: deps.embedder.fingerprint,
+    dimensions: vector.length,
+    searched: true,
+  });
   const wanted = options.filters ? CANDIDATES * 4 : CANDIDATES;
   const hits = deps.store.vectors
     .nearest(vector, wanted)
