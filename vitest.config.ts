@@ -12,6 +12,8 @@ export default defineConfig({
       "test/**/*.test.tsx",
       "bench/**/*.test.ts",
     ],
+    // Tests that need the machine's own services (a user systemd manager): `npm run test:system`.
+    exclude: ["test/system/**", "**/node_modules/**"],
     reporters: ["default", new SummaryLineReporter()],
     globalSetup: ["./test/support/global-setup.ts"],
     testTimeout: 30_000,

@@ -1,7 +1,7 @@
 // The cost of the metrics plugin (issue 50 item 3, docs/benchmarks.md "Metrics cost"): counting one
 // turn's events, a scrape of GET /metrics's text with warm counters, and the first scrape, which
 // sums a whole usage log. Run: npx tsx bench/metrics-cost.ts [--rows 1000000]
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -9,6 +9,7 @@ import type { Envelope, RuntimeEvent } from "../src/kernel/index.js";
 import { KernMetrics } from "../src/plugins/metrics/kern-metrics.js";
 import { registerUsageCounters } from "../src/plugins/metrics/usage-counters.js";
 import { openDatabase } from "../src/store/index.js";
+import { type MetricsCostRun, metricsCostResultSchema } from "./report/render-metrics-cost.js";
 import { measuredCommit } from "./support/machine-info.js";
 
 const flag = process.argv.indexOf("--rows");
@@ -34,6 +35,17 @@ function turnEvents(index: number): RuntimeEvent[] {
     { type: "model-call", turnId, model: "m", ms: 700, outcome: "ok", usage },
     { type: "turn-end", turnId, text: "ok", stopReason: "end", kind: "message", usage },
   ];
+}
+
+const RESULTS = join("bench", "results", "metrics-cost.json");
+
+/** Keeps the newest run of each usage-log size in the results file. */
+function saveRun(run: MetricsCostRun): void {
+  const old = existsSync(RESULTS)
+    ? metricsCostResultSchema.parse(JSON.parse(readFileSync(RESULTS, "utf8"))).runs
+    : [];
+  const runs = [...old.filter((known) => known.rows !== run.rows), run];
+  writeFileSync(RESULTS, `${JSON.stringify({ runs }, null, 2)}\n`);
 }
 
 function median(values: number[]): number {
@@ -82,21 +94,20 @@ try {
     scrapes.push(performance.now() - at);
   }
   db.close();
-  const load = loadavg()
-    .map((value) => value.toFixed(2))
-    .join(", ");
+  const run: MetricsCostRun = {
+    rows: ROWS,
+    perTurnUs,
+    warmScrapeMs: median(scrapes),
+    scrapeKb: bytes / 1024,
+    firstScrapeMs,
+    longestStallMs,
+    commit: measuredCommit(process.cwd()),
+    cpu: `${cpus()[0]?.model ?? "?"}, ${cpus().length} cores`,
+    loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
+  };
+  saveRun(run);
   process.stdout.write(
-    [
-      `${cpus()[0]?.model ?? "?"}, ${cpus().length} cores, load ${load}, commit ${measuredCommit(process.cwd())}`,
-      "| what | figure |",
-      "|---|---:|",
-      `| counting one turn's events (24: 20 text deltas, 2 model calls, 1 tool call) | ${perTurnUs.toFixed(1)} µs |`,
-      `| a scrape, warm (median of ${SCRAPES}, one new usage row each) | ${median(scrapes).toFixed(2)} ms |`,
-      `| the scrape's size | ${(bytes / 1024).toFixed(1)} KB |`,
-      `| the first scrape, summing a usage log of ${ROWS.toLocaleString("en")} rows | ${firstScrapeMs.toFixed(0)} ms |`,
-      `| the event loop's longest stall during it | ${longestStallMs.toFixed(0)} ms |`,
-      "",
-    ].join("\n"),
+    `${JSON.stringify(run, null, 2)}\n(written to ${RESULTS}; render: npm run bench -- --render-only)\n`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -76,6 +76,7 @@ export function readResults(directory: string): MergedResults {
       "heartbeat-prompt.json",
       "recall-yardsticks.json",
       "sandbox-cost.json",
+      "metrics-cost.json",
     ]);
     names = readdirSync(directory).filter(
       (name) => name.endsWith(".json") && !ownReaders.has(name),

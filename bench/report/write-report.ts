@@ -20,6 +20,11 @@ import {
   longMemEvalResultSchema,
   renderLongMemEval,
 } from "./render-longmemeval.js";
+import {
+  type MetricsCostResult,
+  metricsCostResultSchema,
+  renderMetricsCost,
+} from "./render-metrics-cost.js";
 import { renderModelBuild } from "./render-model-build.js";
 import { renderNotes } from "./render-notes.js";
 import { renderPerformance } from "./render-performance.js";
@@ -54,6 +59,7 @@ function renderReport(
     heartbeatPrompt?: HeartbeatPromptResult | null;
     yardsticks?: YardsticksResult | null;
     sandboxCost?: SandboxCostResult | null;
+    metricsCost?: MetricsCostResult | null;
   } = {},
 ): string {
   return [
@@ -70,6 +76,7 @@ function renderReport(
     renderLmeReachability(lmeReachability),
     renderHeartbeatPrompt(extras.heartbeatPrompt ?? null),
     renderSandboxCost(extras.sandboxCost ?? null),
+    renderMetricsCost(extras.metricsCost ?? null),
     renderChecks(results),
     renderNotes(results),
   ]
@@ -112,6 +119,10 @@ export function writeReport(options: {
   const yardsticks = existsSync(sticks)
     ? yardsticksResultSchema.parse(JSON.parse(readFileSync(sticks, "utf8")))
     : null;
+  const metrics = join(options.resultsDir, "metrics-cost.json");
+  const metricsCost = existsSync(metrics)
+    ? metricsCostResultSchema.parse(JSON.parse(readFileSync(metrics, "utf8")))
+    : null;
   const sandbox = join(options.resultsDir, "sandbox-cost.json");
   const sandboxCost = existsSync(sandbox)
     ? sandboxCostResultSchema.parse(JSON.parse(readFileSync(sandbox, "utf8")))
@@ -122,6 +133,7 @@ export function writeReport(options: {
       heartbeatPrompt,
       yardsticks,
       sandboxCost,
+      metricsCost,
     }),
   );
   write(join(options.docsDir, "benchmarks", "reachability.svg"), renderReachabilityChart(results));

@@ -175,9 +175,10 @@ describe("runs under pressure", () => {
     const { scheduler, clock, dispatched, faults } = harness();
     scheduler.start();
     scheduler.add({ name: "tea", prompt: "remind me", in: "5m", createdBy: "cli" });
-    // The temp file's path taken by a folder: every write of the jobs file fails.
-    const blocker = join(dir.path, "jobs.json.tmp");
-    mkdirSync(blocker);
+    // The jobs file's own path taken by a folder (not empty): every write of it fails.
+    const blocker = join(dir.path, "jobs.json");
+    rmSync(blocker);
+    mkdirSync(join(blocker, "in-the-way"), { recursive: true });
     clock.advance(5 * 60_000);
     expect(() => scheduler.tick()).not.toThrow();
     clock.advance(30_000);
