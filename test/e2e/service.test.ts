@@ -4,13 +4,11 @@
 // containers lack: it is `npm run test:system` (test/system/service-systemd.test.ts), never a
 // skip in the default suite.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kernProcess } from "../support/kern-process.js";
-import { isAlive } from "../support/process-agent.js";
 import { makeTempDir } from "../support/temp-dir.js";
-import { waitUntil } from "../support/test-daemon.js";
 
 const ANALYZE = "/usr/bin/systemd-analyze";
 const temp = makeTempDir("kern-service-");
