@@ -6,16 +6,25 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Clock } from "../../kernel/index.js";
 import { ChannelError, describeError, SYSTEM_CLOCK } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
-import type { Channel, RuntimeApi } from "../../runtime/index.js";
+import {
+  type Channel,
+  type ChannelApprovals,
+  ReplyStream,
+  type RuntimeApi,
+  TurnRouter,
+} from "../../runtime/index.js";
 import { botCommands } from "./bot-texts.js";
 import { handleMessage } from "./handle-message.js";
 import { createRetryTransformer } from "./retry-transformer.js";
 import { sendTelegramFile } from "./send-telegram-file.js";
 import { supervisePolling } from "./supervise-polling.js";
-import { TelegramApprovals } from "./telegram-approvals.js";
-import { TelegramOutbox, toChatId } from "./telegram-outbox.js";
+import { createTelegramApprovals } from "./telegram-approvals.js";
+import { TELEGRAM_FORMAT } from "./telegram-format.js";
+import { type ChatId, TelegramOutbox, toChatId } from "./telegram-outbox.js";
 import { TELEGRAM } from "./to-envelope.js";
-import { TurnRouter } from "./turn-router.js";
+
+/** Telegram shows "typing…" for about 5 s; repeat a little sooner. */
+const TYPING_REPEAT_MS = 4000;
 
 /** The bot's identity as `getMe` returns it (Telegram's field names); saves the call at start. */
 export interface TelegramBotInfo {
@@ -77,19 +86,34 @@ export function createTelegramBot(options: CreateTelegramBotOptions): TelegramBo
   bot.api.config.use(createRetryTransformer({ logger, stopSignal }));
   const { editIntervalMs, runtime } = options;
   const outbox = new TelegramOutbox({ api: bot.api, logger, clock, editIntervalMs, stopSignal });
-  const router = new TurnRouter({ runtime, outbox, logger, clock });
+  const router = new TurnRouter<ChatId>({
+    channel: TELEGRAM,
+    runtime,
+    logger,
+    toChat: toChatId,
+    openStream: ({ chat, turnId, quiet }) =>
+      new ReplyStream({
+        outbox,
+        format: TELEGRAM_FORMAT,
+        chat,
+        turnId,
+        clock,
+        logger,
+        channel: TELEGRAM,
+        typingRepeatMs: TYPING_REPEAT_MS,
+        quiet,
+      }),
+  });
   const files = { api: bot.api, apiRoot: options.apiRoot, token: options.token, stopSignal };
   bot.on("message", (context) =>
     handleMessage(context.message, context.me, { runtime, logger, outbox, router, files }),
   );
-  const approvals = new TelegramApprovals({ api: bot.api, outbox, runtime, logger });
-  bot.on("callback_query:data", (context) =>
-    approvals.onPress({
-      fromId: context.callbackQuery.from.id,
-      data: context.callbackQuery.data,
-      answer: (text) => context.answerCallbackQuery(text ? { text } : {}),
-    }),
-  );
+  const approvals = createTelegramApprovals({ api: bot.api, outbox, runtime, logger });
+  bot.on("callback_query:data", async (context) => {
+    const { from, data } = context.callbackQuery;
+    const text = await approvals.onPress({ userId: String(from.id), data });
+    await context.answerCallbackQuery(text ? { text } : {});
+  });
   bot.catch((error) => {
     const updateId = error.ctx.update.update_id;
     logger.error({ updateId, error: describeError(error.error) }, "telegram update failed");
@@ -136,8 +160,8 @@ function createChannel(outbox: TelegramOutbox, api: Bot["api"], stopSignal: Abor
 interface BotLifecycleOptions {
   bot: Bot;
   runtime: RuntimeApi;
-  approvals: TelegramApprovals;
-  router: TurnRouter;
+  approvals: ChannelApprovals<number, unknown>;
+  router: TurnRouter<ChatId>;
   outbox: TelegramOutbox;
   logger: Logger;
   clock: Clock;

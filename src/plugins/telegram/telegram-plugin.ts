@@ -4,8 +4,12 @@
 // wait for approval, with Approve / Deny buttons. grammY is loaded only with a token: it costs
 // ~80 ms of every start-up otherwise (issue 32).
 import { KernError } from "../../kernel/index.js";
-import type { Channel, KernPlugin, PluginHost } from "../../runtime/index.js";
-import { approvedReply } from "./bot-texts.js";
+import {
+  approvedReply,
+  type Channel,
+  type KernPlugin,
+  type PluginHost,
+} from "../../runtime/index.js";
 import type { TelegramBotInfo } from "./create-telegram-bot.js";
 
 export interface TelegramPluginOptions {
