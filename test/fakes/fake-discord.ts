@@ -28,6 +28,8 @@ export interface DiscordCall {
   content?: string;
   /** Names of files a multipart send carried. */
   files: string[];
+  /** The id of the message a send made or an edit changed. */
+  messageId?: string;
 }
 
 interface FakeUser {
@@ -348,6 +350,7 @@ export class FakeDiscord {
 
   private storeMessage(channelId: string, id: string, call: DiscordCall) {
     this.messageTexts.set(id, call.content ?? "");
+    call.messageId = id;
     return {
       ...this.message(channelId, { id: BOT_ID, name: "kern" }, call.content ?? "", {}),
       id,
