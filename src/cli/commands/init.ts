@@ -14,6 +14,7 @@ const FLAG_KEYS = [
   "embeddingModel",
   "summaryModel",
   "telegramToken",
+  "discordToken",
 ] as const;
 
 export function registerInitCommand(program: Command, context: CliContext): void {
@@ -29,6 +30,7 @@ export function registerInitCommand(program: Command, context: CliContext): void
     .option("--embedding-model <model>", "'local' (default) or a model on the endpoint")
     .option("--summary-model <model>", "model for summaries (default: the chat model)")
     .option("--telegram-token <token>", "Telegram bot token (written to .kern/.env)")
+    .option("--discord-token <token>", "Discord bot token (written to .kern/.env)")
     .option("-y, --yes", "accept defaults, ask nothing")
     .action(async (dir: string, flags: Record<string, string | boolean | undefined>) => {
       const given = Object.fromEntries(
