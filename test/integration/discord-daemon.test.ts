@@ -3,7 +3,7 @@
 // fake LLM answering. A DM gets a pairing code; after `kern pair CODE` the user's message reaches
 // the model and the reply arrives by edits of one message; a photo reaches the model as an image
 // part; the same turn is in the web's event stream; in the server only the allowed channel counts,
-// and there only a message that mentions the bot.
+// and there only a message that mentions the bot; a slow photo in one DM delays no other DM.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -44,7 +44,6 @@ describe("Discord through the daemon", () => {
       },
     });
     answerBackgroundCalls(harness.llm, "- Ann wrote on Discord.");
-    harness.llm.when(isDescription, () => "A blue rectangle with a white square.");
     await discord.connected();
   });
 
@@ -113,6 +112,7 @@ describe("Discord through the daemon", () => {
   });
 
   it("takes a photo in a DM to the model as an image part with its caption", async () => {
+    harness.llm.when(isDescription, () => "A blue rectangle with a white square.");
     await pairAnn();
     const png = readFileSync(join(import.meta.dirname, "../fixtures/media/photo.png"));
     discord.userSendsFileDm(
@@ -145,5 +145,36 @@ describe("Discord through the daemon", () => {
     const texts = turnRequests(harness.llm).map(lastUserText).join("\n");
     expect(texts).not.toContain("chatter not for the bot");
     expect(texts).not.toContain("elsewhere");
+  });
+
+  it("answers another DM while a photo is being described, and keeps each chat's order", async () => {
+    const bob = { id: "100000000000000043", name: "Bob" };
+    await pairAnn();
+    const bobDm = discord.userSaysDm(bob, "hi");
+    const reply = await discord.waitForCall(
+      "POST",
+      new RegExp(`/channels/${bobDm}/messages$`),
+      (call) => CODE.test(call.content ?? ""),
+    );
+    await harness.client.pairingApprove(CODE.exec(reply.content ?? "")?.[0] ?? "");
+    harness.llm.when(isDescription, () => ({
+      kind: "text" as const,
+      text: "Blue.",
+      delayMs: 4000,
+    }));
+    const png = readFileSync(join(import.meta.dirname, "../fixtures/media/photo.png"));
+    discord.userSendsFileDm(ANN, { name: "slow.png", type: "image/png", bytes: png }, "the photo");
+    discord.userSaysDm(ANN, "after the photo");
+    await waitUntil(() => harness.llm.requests.find(isDescription), "the description request");
+    const turns = () => turnRequests(harness.llm).filter((request) => !isDescription(request));
+    const turnOf = (words: string) =>
+      turns().findIndex((request) => lastUserText(request).includes(words));
+    const askedAt = Date.now();
+    discord.userSaysDm(bob, "bob meanwhile");
+    await waitUntil(() => turnOf("bob meanwhile") >= 0, "Bob's turn", 3000);
+    expect(Date.now() - askedAt).toBeLessThan(2000);
+    expect(turnOf("after the photo")).toBe(-1);
+    await waitUntil(() => turnOf("after the photo") >= 0, "Ann's second turn");
+    expect(turnOf("the photo")).toBeLessThan(turnOf("after the photo"));
   });
 });
