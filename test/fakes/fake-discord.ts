@@ -3,14 +3,14 @@
 // WebSocket at `/gateway`. What it covers:
 // - REST v10: GET /gateway/bot (the gateway URL), GET /users/@me, GET /channels/:id,
 //   POST /channels/:id/messages (JSON or multipart with files), PATCH /channels/:id/messages/:mid,
-//   POST /channels/:id/typing, POST /users/@me/channels (a DM), POST
-//   /interactions/:id/:token/callback; every call is recorded with its parsed body; the bot
-//   token is checked (401 otherwise).
+//   POST /channels/:id/typing, POST /interactions/:id/:token/callback; every call is recorded
+//   with its parsed body; the bot token is checked (401 otherwise).
 // - Gateway v10, JSON, no compression: HELLO, IDENTIFY → READY (one guild, unavailable) and its
 //   GUILD_CREATE with one text channel, heartbeats acknowledged, and the dispatches a test makes:
-//   MESSAGE_CREATE (DMs and the guild channel, attachments served from /files/) and
-//   INTERACTION_CREATE (a button press).
-// Not covered: resume, sharding, rate-limit headers, zlib, voice, anything else.
+//   MESSAGE_CREATE (DMs and the guild channel, attachments served from /files/, voice messages
+//   with their flag and duration) and INTERACTION_CREATE (a button press).
+// Not covered: resume, sharding, rate-limit headers, zlib, voice channels, opening a DM by user
+// id (POST /users/@me/channels: kern writes to the DM channel a user wrote from), the rest.
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -94,7 +94,7 @@ export class FakeDiscord {
   /** A user sends a file in a DM (served from /files/NAME). */
   userSendsFileDm(
     user: FakeUser,
-    file: { name: string; type: string; bytes: Uint8Array },
+    file: { name: string; type: string; bytes: Uint8Array; voiceSeconds?: number },
     caption = "",
   ) {
     this.files.set(file.name, { bytes: file.bytes, type: file.type });
@@ -105,8 +105,13 @@ export class FakeDiscord {
       url: `${this.url}/files/${file.name}`,
       proxy_url: `${this.url}/files/${file.name}`,
       content_type: file.type,
+      // A voice message: Discord gives its length and a waveform, and flags the message.
+      ...(file.voiceSeconds !== undefined
+        ? { duration_secs: file.voiceSeconds, waveform: "AAAA" }
+        : {}),
     };
-    return this.userSaysDm(user, caption, { attachments: [attachment] });
+    const flags = file.voiceSeconds !== undefined ? { flags: 1 << 13 } : {};
+    return this.userSaysDm(user, caption, { attachments: [attachment], ...flags });
   }
 
   /** A user presses a button of a bot message in a DM. */

@@ -2,8 +2,9 @@
 // local fake of Discord's REST API and gateway (test/fakes/fake-discord.ts says what it covers), the
 // fake LLM answering. A DM gets a pairing code; after `kern pair CODE` the user's message reaches
 // the model and the reply arrives by edits of one message; a photo reaches the model as an image
-// part; the same turn is in the web's event stream; in the server only the allowed channel counts,
-// and there only a message that mentions the bot; a slow photo in one DM delays no other DM.
+// part, a voice message is transcribed and a PDF read; the same turn is in the web's event stream;
+// in the server only the allowed channel counts, and there only a message that mentions the bot;
+// a slow photo in one DM delays no other DM.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -38,6 +39,7 @@ describe("Discord through the daemon", () => {
       env: { DISCORD_BOT_TOKEN: discord.token },
       config: {
         vision: true,
+        transcriptionModel: "whisper-1",
         pluginConfig: {
           discord: { apiRoot: discord.apiRoot, channel: GUILD_CHANNEL_ID, editIntervalMs: 200 },
         },
@@ -128,6 +130,37 @@ describe("Discord through the daemon", () => {
     expect(images).toHaveLength(1);
     expect(images[0]?.bytes.equals(png)).toBe(true);
     expect(images[0]?.text).toContain("what is it?");
+  });
+
+  it("transcribes a voice message and takes a document's text", async () => {
+    await pairAnn();
+    harness.llm.transcriptions.reply = "The keys are under the blue lighthouse mat.";
+    const ogg = readFileSync(join(import.meta.dirname, "../fixtures/media/voice-note.ogg"));
+    discord.userSendsFileDm(ANN, {
+      name: "voice-message.ogg",
+      type: "audio/ogg",
+      bytes: ogg,
+      voiceSeconds: 4,
+    });
+    const voice = await waitUntil(
+      () =>
+        turnRequests(harness.llm).find((request) => lastUserText(request).includes("lighthouse")),
+      "the voice message's turn",
+    );
+    expect(lastUserText(voice)).toContain("[voice 0:04]");
+    const pdf = readFileSync(join(import.meta.dirname, "../fixtures/media/report.pdf"));
+    discord.userSendsFileDm(
+      ANN,
+      { name: "report.pdf", type: "application/pdf", bytes: pdf },
+      "file it",
+    );
+    const document = await waitUntil(
+      () =>
+        turnRequests(harness.llm).find((request) => lastUserText(request).includes("report.pdf")),
+      "the PDF's turn",
+    );
+    expect(lastUserText(document)).toContain("zephyr turbine");
+    expect(lastUserText(document)).toContain("file it");
   });
 
   it("answers in the allowed server channel only when mentioned", async () => {
