@@ -5,7 +5,7 @@
 // part, a voice message is transcribed and a PDF read; the same turn is in the web's event stream;
 // in the server only the allowed channel counts, and there only a message that mentions the bot;
 // a slow photo in one DM delays no other DM.
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DESCRIBE_IMAGE_PROMPT } from "../../src/plugins/media/index.js";
@@ -161,6 +161,31 @@ describe("Discord through the daemon", () => {
     );
     expect(lastUserText(document)).toContain("zephyr turbine");
     expect(lastUserText(document)).toContain("file it");
+  });
+
+  it("sends a file the agent's message tool names, with the text beside it", async () => {
+    const dm = await pairAnn();
+    mkdirSync(join(harness.agentDir, "out"), { recursive: true });
+    copyFileSync(
+      join(import.meta.dirname, "../fixtures/media/photo.png"),
+      join(harness.agentDir, "out/chart.png"),
+    );
+    harness.llm.replyToolCall("message", {
+      user: "Ann",
+      text: "Here is the **chart**",
+      file: "out/chart.png",
+    });
+    harness.llm.reply("done");
+    const { turnId } = await harness.client.sendMessage({ text: "send it", interface: "web" });
+    const result = (await harness.turnEvents(turnId)).find((event) => event.type === "tool-result");
+    expect(result).toMatchObject({ isError: false, output: "sent chart.png to Ann" });
+    const sent = await discord.waitForCall(
+      "POST",
+      new RegExp(`/channels/${dm}/messages$`),
+      (call) => call.files.length > 0,
+    );
+    expect(sent.files).toEqual(["chart.png"]);
+    expect(sent.content).toBe("Here is the **chart**");
   });
 
   it("answers in the allowed server channel only when mentioned", async () => {
