@@ -9,7 +9,6 @@ import type { Logger } from "../../log/index.js";
 import {
   type Channel,
   type ChannelApprovals,
-  ChatQueue,
   ReplyStream,
   type RuntimeApi,
   TurnRouter,
@@ -87,59 +86,7 @@ export function createTelegramBot(options: CreateTelegramBotOptions): TelegramBo
   bot.api.config.use(createRetryTransformer({ logger, stopSignal }));
   const { editIntervalMs, runtime } = options;
   const outbox = new TelegramOutbox({ api: bot.api, logger, clock, editIntervalMs, stopSignal });
-  const router = createRouter(runtime, outbox, logger, clock);
-  const files = { api: bot.api, apiRoot: options.apiRoot, token: options.token, stopSignal };
-  // grammY hands updates over one at a time: the handler only queues a message behind its own
-  // chat's earlier ones and returns, so a photo described for 20 s delays no other chat (issue 49
-  // item 7), and each chat's messages still reach the runtime in order.
-  const inbound = new ChatQueue();
-  bot.on("message", (context) => {
-    const { message, me } = context;
-    const handling = () => handleMessage(message, me, { runtime, logger, outbox, router, files });
-    inbound.run(message.chat.id, handling).catch((error: unknown) => {
-      logger.error(
-        { chatId: message.chat.id, error: describeError(error) },
-        "telegram message failed",
-      );
-    });
-  });
-  const approvals = createTelegramApprovals({ api: bot.api, outbox, runtime, logger });
-  bot.on("callback_query:data", async (context) => {
-    const { from, data } = context.callbackQuery;
-    const text = await approvals.onPress({ userId: String(from.id), data });
-    await context.answerCallbackQuery(text ? { text } : {});
-  });
-  bot.catch((error) => {
-    const updateId = error.ctx.update.update_id;
-    logger.error({ updateId, error: describeError(error.error) }, "telegram update failed");
-  });
-  const lifecycle = new BotLifecycle({
-    bot,
-    inbound,
-    runtime,
-    router,
-    approvals,
-    outbox,
-    logger,
-    clock,
-    stopController,
-  });
-  const timeoutSeconds = options.pollTimeoutSeconds ?? 30;
-  return {
-    start: () => lifecycle.start(timeoutSeconds),
-    stop: () => lifecycle.stop(),
-    channel: createChannel(outbox, bot.api, stopSignal),
-  };
-}
-
-/** Routes each turn meant for a Telegram chat to a kit ReplyStream there. */
-function createRouter(
-  runtime: RuntimeApi,
-  outbox: TelegramOutbox,
-  logger: Logger,
-  clock: Clock,
-): TurnRouter<ChatId> {
-  return new TurnRouter<ChatId>({
+  const router = new TurnRouter<ChatId>({
     channel: TELEGRAM,
     runtime,
     logger,
@@ -157,6 +104,36 @@ function createRouter(
         quiet,
       }),
   });
+  const files = { api: bot.api, apiRoot: options.apiRoot, token: options.token, stopSignal };
+  bot.on("message", (context) =>
+    handleMessage(context.message, context.me, { runtime, logger, outbox, router, files }),
+  );
+  const approvals = createTelegramApprovals({ api: bot.api, outbox, runtime, logger });
+  bot.on("callback_query:data", async (context) => {
+    const { from, data } = context.callbackQuery;
+    const text = await approvals.onPress({ userId: String(from.id), data });
+    await context.answerCallbackQuery(text ? { text } : {});
+  });
+  bot.catch((error) => {
+    const updateId = error.ctx.update.update_id;
+    logger.error({ updateId, error: describeError(error.error) }, "telegram update failed");
+  });
+  const lifecycle = new BotLifecycle({
+    bot,
+    runtime,
+    router,
+    approvals,
+    outbox,
+    logger,
+    clock,
+    stopController,
+  });
+  const timeoutSeconds = options.pollTimeoutSeconds ?? 30;
+  return {
+    start: () => lifecycle.start(timeoutSeconds),
+    stop: () => lifecycle.stop(),
+    channel: createChannel(outbox, bot.api, stopSignal),
+  };
 }
 
 function createChannel(outbox: TelegramOutbox, api: Bot["api"], stopSignal: AbortSignal): Channel {
@@ -182,8 +159,6 @@ function createChannel(outbox: TelegramOutbox, api: Bot["api"], stopSignal: Abor
 
 interface BotLifecycleOptions {
   bot: Bot;
-  /** Messages being handled, per chat: settled before the outbox on stop. */
-  inbound: ChatQueue;
   runtime: RuntimeApi;
   approvals: ChannelApprovals<number, unknown>;
   router: TurnRouter<ChatId>;
@@ -236,7 +211,6 @@ class BotLifecycle {
       logger.warn({ error: describeError(error) }, "telegram stop could not confirm the offset");
     }
     await this.polling;
-    await this.options.inbound.settle();
     await outbox.settle();
     logger.info("telegram stopped");
   }
