@@ -20,6 +20,8 @@ import { sendTelegramFile } from "./send-telegram-file.js";
 import { supervisePolling } from "./supervise-polling.js";
 import { createTelegramApprovals } from "./telegram-approvals.js";
 import { TELEGRAM_FORMAT } from "./telegram-format.js";
+import { TelegramInbox } from "./telegram-inbox.js";
+import { TelegramIntake } from "./telegram-intake.js";
 import { type ChatId, TelegramOutbox, toChatId } from "./telegram-outbox.js";
 import { TELEGRAM } from "./to-envelope.js";
 
@@ -47,6 +49,8 @@ export interface CreateTelegramBotOptions {
   clock?: Clock;
   /** Long-poll timeout of getUpdates in seconds (default 30); stop() never waits for it. */
   pollTimeoutSeconds?: number;
+  /** The durable inbox (`.kern/telegram-inbox.jsonl`); absent: kept in memory only (tests). */
+  inboxFile?: string;
 }
 
 export interface TelegramBot {
@@ -105,9 +109,16 @@ export function createTelegramBot(options: CreateTelegramBotOptions): TelegramBo
       }),
   });
   const files = { api: bot.api, apiRoot: options.apiRoot, token: options.token, stopSignal };
-  bot.on("message", (context) =>
-    handleMessage(context.message, context.me, { runtime, logger, outbox, router, files }),
-  );
+  const intake = new TelegramIntake({
+    inbox: TelegramInbox.open(options.inboxFile ?? null),
+    logger,
+    stopSignal,
+    handle: (message) =>
+      handleMessage(message, bot.botInfo, { runtime, logger, outbox, router, files }),
+  });
+  bot.on("message", (context) => {
+    intake.take({ updateId: context.update.update_id, message: context.message });
+  });
   const approvals = createTelegramApprovals({ api: bot.api, outbox, runtime, logger });
   bot.on("callback_query:data", async (context) => {
     const { from, data } = context.callbackQuery;
@@ -120,6 +131,7 @@ export function createTelegramBot(options: CreateTelegramBotOptions): TelegramBo
   });
   const lifecycle = new BotLifecycle({
     bot,
+    intake,
     runtime,
     router,
     approvals,
@@ -159,6 +171,8 @@ function createChannel(outbox: TelegramOutbox, api: Bot["api"], stopSignal: Abor
 
 interface BotLifecycleOptions {
   bot: Bot;
+  /** Messages being handled, per chat: replayed once polling starts, settled on stop. */
+  intake: TelegramIntake;
   runtime: RuntimeApi;
   approvals: ChannelApprovals<number, unknown>;
   router: TurnRouter<ChatId>;
@@ -190,6 +204,8 @@ class BotLifecycle {
         timeoutSeconds,
         onStart: () => {
           logger.info({ username: bot.botInfo.username }, "telegram polling started");
+          // Before the first getUpdates is handled, so a chat's replayed messages go first.
+          this.options.intake.replay();
           this.registerCommands();
           resolve();
         },
@@ -211,6 +227,8 @@ class BotLifecycle {
       logger.warn({ error: describeError(error) }, "telegram stop could not confirm the offset");
     }
     await this.polling;
+    await this.options.intake.settle();
+    this.options.intake.close();
     await outbox.settle();
     logger.info("telegram stopped");
   }
