@@ -43,4 +43,10 @@ export const accessKeys = {
     .describe(
       'Outside plugins to load at start: npm package names or folder paths (relative to the agent folder), or { "from", "config" }. A plugin is code with the operator\'s rights: list only what you trust (docs/plugins.md).',
     ),
+  pluginConfig: z
+    .record(z.string(), z.record(z.string(), z.unknown()))
+    .default({})
+    .describe(
+      'The own config of kern\'s built-in plugins, by plugin name ({ "discord": { "channel": "…" } }); each plugin checks its section and says what is wrong. Outside plugins take theirs in plugins.',
+    ),
 };

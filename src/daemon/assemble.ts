@@ -154,7 +154,7 @@ async function setUpPlugins(parts: {
   const entries = [
     ...builtin.map((plugin) => ({
       plugin,
-      config: {},
+      config: config.pluginConfig[plugin.name] ?? {},
       builtin: true,
       from: "kern",
       version: null,

@@ -2,6 +2,7 @@
 // they start in; they stop in reverse (channels first, so no message comes in while the rest
 // stops; background work last).
 import type { Transcriber } from "../model/index.js";
+import { discordPlugin } from "../plugins/discord/index.js";
 import { createJobsPlugin, type JobActionRunner } from "../plugins/jobs/index.js";
 import { mcpPlugin } from "../plugins/mcp/index.js";
 import { createMediaPlugin } from "../plugins/media/index.js";
@@ -34,5 +35,6 @@ export function builtinPlugins(options: BuiltinPluginsOptions = {}): KernPlugin[
     ),
     createJobsPlugin(options.jobActions ? { actions: options.jobActions } : {}),
     createTelegramPlugin(options.telegramBotInfo ? { botInfo: options.telegramBotInfo } : {}),
+    discordPlugin,
   ];
 }

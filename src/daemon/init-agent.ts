@@ -39,6 +39,8 @@ export interface InitAgentOptions {
   embeddingModel?: string;
   summaryModel?: string;
   telegramToken?: string;
+  /** Written to .kern/.env as DISCORD_BOT_TOKEN (the discord plugin reads it). */
+  discordToken?: string;
   /** Use git when available (default true). */
   git?: boolean;
   /**
@@ -176,6 +178,7 @@ function assertOneLineSecrets(options: InitAgentOptions): void {
   for (const [flag, value] of [
     ["--api-key", options.apiKey],
     ["--telegram-token", options.telegramToken],
+    ["--discord-token", options.discordToken],
   ] as const) {
     if (value !== undefined && /\s/.test(value)) {
       throw new ConfigError(
@@ -210,6 +213,7 @@ async function writeSecrets(
   if (!existing["KERN_AUTH_TOKEN"]) updates["KERN_AUTH_TOKEN"] = createSecret();
   if (options.apiKey) updates[PROVIDER_KEY_VARIABLES[provider]] = options.apiKey;
   if (options.telegramToken) updates["TELEGRAM_BOT_TOKEN"] = options.telegramToken;
+  if (options.discordToken) updates["DISCORD_BOT_TOKEN"] = options.discordToken;
   if (Object.keys(updates).length === 0) return;
   if (!existsSync(envFile)) report.created.push(".kern/.env");
   else {

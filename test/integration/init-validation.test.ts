@@ -56,4 +56,18 @@ describe("kern init, strict and honest", () => {
       "openai",
     );
   });
+
+  it("writes --discord-token to .kern/.env as DISCORD_BOT_TOKEN, never to config.json", async () => {
+    const dir = join(temp.path, "discord");
+    const bad = await runKern(["init", dir, "--yes", "--discord-token", "two words"]);
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toContain("--discord-token");
+    expect(existsSync(dir)).toBe(false);
+    const made = await runKern(["init", dir, "--yes", "--discord-token", "MTIz.discord-secret"]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).not.toContain("discord-secret");
+    const env = readFileSync(join(dir, ".kern", ".env"), "utf8");
+    expect(env).toContain("DISCORD_BOT_TOKEN=MTIz.discord-secret");
+    expect(readFileSync(join(dir, ".kern", "config.json"), "utf8")).not.toContain("discord-secret");
+  });
 });

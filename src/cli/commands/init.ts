@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import type { InitAgentOptions } from "../../daemon/index.js";
 import type { CliContext } from "../cli-context.js";
 import { askInitQuestions } from "../init-wizard.js";
-import { loadDaemon } from "../load-daemon.js";
+import { type DaemonModule, loadDaemon } from "../load-daemon.js";
 
 const FLAG_KEYS = [
   "name",
@@ -14,6 +14,7 @@ const FLAG_KEYS = [
   "embeddingModel",
   "summaryModel",
   "telegramToken",
+  "discordToken",
 ] as const;
 
 export function registerInitCommand(program: Command, context: CliContext): void {
@@ -29,6 +30,7 @@ export function registerInitCommand(program: Command, context: CliContext): void
     .option("--embedding-model <model>", "'local' (default) or a model on the endpoint")
     .option("--summary-model <model>", "model for summaries (default: the chat model)")
     .option("--telegram-token <token>", "Telegram bot token (written to .kern/.env)")
+    .option("--discord-token <token>", "Discord bot token (written to .kern/.env)")
     .option("-y, --yes", "accept defaults, ask nothing")
     .action(async (dir: string, flags: Record<string, string | boolean | undefined>) => {
       const given = Object.fromEntries(
@@ -47,20 +49,7 @@ export function registerInitCommand(program: Command, context: CliContext): void
       }
       const { initAgent, checkModelSetup } = await loadDaemon();
       const report = await initAgent(options);
-      const verb =
-        report.created.length === 0
-          ? report.updated.length > 0
-            ? "updated the"
-            : "already set up (nothing overwritten):"
-          : report.adopted
-            ? "adopted"
-            : "created";
-      context.output.line(`${verb} agent in ${report.agentDir}`);
-      for (const file of report.created) context.output.line(`  + ${file}`);
-      if (report.kept.length > 0)
-        context.output.line(`  kept ${report.kept.length} existing file(s) unchanged`);
-      for (const change of report.updated) context.output.line(`  ~ ${change}`);
-      if (report.gitCommitted) context.output.line("  git: initialized with a first commit");
+      printInitReport(context, report);
       // Can it chat? Said before "next:", each problem with its fix (issue 31).
       const problems = await checkModelSetup({ agentDir: dir, env: context.env });
       for (const { problem, fix } of problems) {
@@ -76,4 +65,25 @@ export function registerInitCommand(program: Command, context: CliContext): void
         `next: ${fixFirst}kern tui ${dir}   (or kern start ${dir}; kern status ${dir})`,
       );
     });
+}
+
+/** What init made, kept and changed, a line each. */
+function printInitReport(
+  context: CliContext,
+  report: Awaited<ReturnType<DaemonModule["initAgent"]>>,
+): void {
+  const verb =
+    report.created.length === 0
+      ? report.updated.length > 0
+        ? "updated the"
+        : "already set up (nothing overwritten):"
+      : report.adopted
+        ? "adopted"
+        : "created";
+  context.output.line(`${verb} agent in ${report.agentDir}`);
+  for (const file of report.created) context.output.line(`  + ${file}`);
+  if (report.kept.length > 0)
+    context.output.line(`  kept ${report.kept.length} existing file(s) unchanged`);
+  for (const change of report.updated) context.output.line(`  ~ ${change}`);
+  if (report.gitCommitted) context.output.line("  git: initialized with a first commit");
 }

@@ -50,5 +50,6 @@ const TUI_HELP = [
   ...formatTuiKeys(),
   "",
   "In the chat, /help lists the commands kern answers (/status, /recall QUERY, …);",
-  "/pair CODE lets in a Telegram user; /exit quits and leaves the daemon running.",
+  "/pair CODE lets in someone who wrote to the bot on Telegram or Discord;",
+  "/exit quits and leaves the daemon running.",
 ].join("\n");

@@ -1,4 +1,4 @@
-// Slash commands the terminal answers itself: `/pair CODE` (approve a Telegram user), `/exit`,
+// Slash commands the terminal answers itself: `/pair CODE` (approve a chat channel user), `/exit`,
 // and any unknown `/word`, which gets a local answer instead of going to the model.
 import type { DaemonClient } from "../../client/index.js";
 import { CORE_COMMANDS, describeError } from "../../kernel/index.js";

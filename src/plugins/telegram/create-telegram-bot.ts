@@ -6,16 +6,27 @@ import type { UserFromGetMe } from "grammy/types";
 import type { Clock } from "../../kernel/index.js";
 import { ChannelError, describeError, SYSTEM_CLOCK } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
-import type { Channel, RuntimeApi } from "../../runtime/index.js";
+import {
+  type Channel,
+  type ChannelApprovals,
+  ReplyStream,
+  type RuntimeApi,
+  TurnRouter,
+} from "../../runtime/index.js";
 import { botCommands } from "./bot-texts.js";
 import { handleMessage } from "./handle-message.js";
 import { createRetryTransformer } from "./retry-transformer.js";
 import { sendTelegramFile } from "./send-telegram-file.js";
 import { supervisePolling } from "./supervise-polling.js";
-import { TelegramApprovals } from "./telegram-approvals.js";
-import { TelegramOutbox, toChatId } from "./telegram-outbox.js";
+import { createTelegramApprovals } from "./telegram-approvals.js";
+import { TELEGRAM_FORMAT } from "./telegram-format.js";
+import { TelegramInbox } from "./telegram-inbox.js";
+import { TelegramIntake } from "./telegram-intake.js";
+import { type ChatId, TelegramOutbox, toChatId } from "./telegram-outbox.js";
 import { TELEGRAM } from "./to-envelope.js";
-import { TurnRouter } from "./turn-router.js";
+
+/** Telegram shows "typing…" for about 5 s; repeat a little sooner. */
+const TYPING_REPEAT_MS = 4000;
 
 /** The bot's identity as `getMe` returns it (Telegram's field names); saves the call at start. */
 export interface TelegramBotInfo {
@@ -38,6 +49,8 @@ export interface CreateTelegramBotOptions {
   clock?: Clock;
   /** Long-poll timeout of getUpdates in seconds (default 30); stop() never waits for it. */
   pollTimeoutSeconds?: number;
+  /** The durable inbox (`.kern/telegram-inbox.jsonl`); absent: kept in memory only (tests). */
+  inboxFile?: string;
 }
 
 export interface TelegramBot {
@@ -77,25 +90,31 @@ export function createTelegramBot(options: CreateTelegramBotOptions): TelegramBo
   bot.api.config.use(createRetryTransformer({ logger, stopSignal }));
   const { editIntervalMs, runtime } = options;
   const outbox = new TelegramOutbox({ api: bot.api, logger, clock, editIntervalMs, stopSignal });
-  const router = new TurnRouter({ runtime, outbox, logger, clock });
+  const router = createRouter({ outbox, runtime, logger, clock });
   const files = { api: bot.api, apiRoot: options.apiRoot, token: options.token, stopSignal };
-  bot.on("message", (context) =>
-    handleMessage(context.message, context.me, { runtime, logger, outbox, router, files }),
-  );
-  const approvals = new TelegramApprovals({ api: bot.api, outbox, runtime, logger });
-  bot.on("callback_query:data", (context) =>
-    approvals.onPress({
-      fromId: context.callbackQuery.from.id,
-      data: context.callbackQuery.data,
-      answer: (text) => context.answerCallbackQuery(text ? { text } : {}),
-    }),
-  );
+  const intake = new TelegramIntake({
+    inbox: TelegramInbox.open(options.inboxFile ?? null),
+    logger,
+    stopSignal,
+    handle: (message) =>
+      handleMessage(message, bot.botInfo, { runtime, logger, outbox, router, files }),
+  });
+  bot.on("message", (context) => {
+    intake.take({ updateId: context.update.update_id, message: context.message });
+  });
+  const approvals = createTelegramApprovals({ api: bot.api, outbox, runtime, logger });
+  bot.on("callback_query:data", async (context) => {
+    const { from, data } = context.callbackQuery;
+    const text = await approvals.onPress({ userId: String(from.id), data });
+    await context.answerCallbackQuery(text ? { text } : {});
+  });
   bot.catch((error) => {
     const updateId = error.ctx.update.update_id;
     logger.error({ updateId, error: describeError(error.error) }, "telegram update failed");
   });
   const lifecycle = new BotLifecycle({
     bot,
+    intake,
     runtime,
     router,
     approvals,
@@ -110,6 +129,34 @@ export function createTelegramBot(options: CreateTelegramBotOptions): TelegramBo
     stop: () => lifecycle.stop(),
     channel: createChannel(outbox, bot.api, stopSignal),
   };
+}
+
+/** Routes each turn's events to its chat, as streamed edits in Telegram's format. */
+function createRouter(parts: {
+  outbox: TelegramOutbox;
+  runtime: CreateTelegramBotOptions["runtime"];
+  logger: Logger;
+  clock: Clock;
+}): TurnRouter<ChatId> {
+  const { outbox, runtime, logger, clock } = parts;
+  return new TurnRouter<ChatId>({
+    channel: TELEGRAM,
+    runtime,
+    logger,
+    toChat: toChatId,
+    openStream: ({ chat, turnId, quiet }) =>
+      new ReplyStream({
+        outbox,
+        format: TELEGRAM_FORMAT,
+        chat,
+        turnId,
+        clock,
+        logger,
+        channel: TELEGRAM,
+        typingRepeatMs: TYPING_REPEAT_MS,
+        quiet,
+      }),
+  });
 }
 
 function createChannel(outbox: TelegramOutbox, api: Bot["api"], stopSignal: AbortSignal): Channel {
@@ -135,9 +182,11 @@ function createChannel(outbox: TelegramOutbox, api: Bot["api"], stopSignal: Abor
 
 interface BotLifecycleOptions {
   bot: Bot;
+  /** Messages being handled, per chat: replayed once polling starts, settled on stop. */
+  intake: TelegramIntake;
   runtime: RuntimeApi;
-  approvals: TelegramApprovals;
-  router: TurnRouter;
+  approvals: ChannelApprovals<number, unknown>;
+  router: TurnRouter<ChatId>;
   outbox: TelegramOutbox;
   logger: Logger;
   clock: Clock;
@@ -166,6 +215,8 @@ class BotLifecycle {
         timeoutSeconds,
         onStart: () => {
           logger.info({ username: bot.botInfo.username }, "telegram polling started");
+          // Before the first getUpdates is handled, so a chat's replayed messages go first.
+          this.options.intake.replay();
           this.registerCommands();
           resolve();
         },
@@ -187,6 +238,8 @@ class BotLifecycle {
       logger.warn({ error: describeError(error) }, "telegram stop could not confirm the offset");
     }
     await this.polling;
+    await this.options.intake.settle();
+    this.options.intake.close();
     await outbox.settle();
     logger.info("telegram stopped");
   }

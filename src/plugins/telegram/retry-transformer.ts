@@ -3,7 +3,7 @@
 // anything after stop) goes straight back to the caller.
 import { HttpError, type Transformer } from "grammy";
 import type { Logger } from "../../log/index.js";
-import { abortableDelay, isAnyAborted } from "./abortable-delay.js";
+import { abortableDelay, isAnyAborted } from "../../runtime/index.js";
 import { explainChannelError } from "./telegram-errors.js";
 
 export interface RetryTransformerOptions {

@@ -3,7 +3,7 @@
 import type { Bot } from "grammy";
 import type { Clock } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
-import { abortableDelay } from "./abortable-delay.js";
+import { abortableDelay } from "../../runtime/index.js";
 import { apiErrorCode, toChannelError } from "./telegram-errors.js";
 
 /** First wait after a failure; doubles up to the maximum. */

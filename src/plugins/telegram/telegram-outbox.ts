@@ -1,10 +1,11 @@
 // Everything the bot sends goes through here: one queue per chat keeps messages in order across
-// turns, edits are spaced by `editIntervalMs` per chat, and HTML Telegram refuses is resent as
-// plain text (SG-24). Calls throw ChannelError; callers decide whether to log or rethrow.
+// turns, edits are spaced by `editIntervalMs` per chat (the channel kit's ChatQueue and
+// EditThrottle), and HTML Telegram refuses is resent as plain text (SG-24). Calls throw
+// ChannelError; callers decide whether to log or rethrow.
 import type { Api } from "grammy";
 import type { Clock } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
-import { abortableDelay } from "./abortable-delay.js";
+import { ChatQueue, EditThrottle, type ReplyOutbox } from "../../runtime/index.js";
 import { htmlToPlainText, renderTelegramHtml } from "./render-reply.js";
 import { splitReply } from "./split-reply.js";
 import {
@@ -34,31 +35,23 @@ export function isBlankHtml(html: string): boolean {
   return htmlToPlainText(html).trim() === "";
 }
 
-export class TelegramOutbox {
-  private readonly queues = new Map<string, Promise<void>>();
-  private readonly lastUpdateAt = new Map<string, number>();
+export class TelegramOutbox implements ReplyOutbox<ChatId, number> {
+  private readonly queue = new ChatQueue();
+  private readonly throttle: EditThrottle;
 
-  constructor(private readonly options: TelegramOutboxOptions) {}
+  constructor(private readonly options: TelegramOutboxOptions) {
+    const { clock, editIntervalMs: intervalMs, stopSignal } = options;
+    this.throttle = new EditThrottle({ clock, intervalMs, stopSignal });
+  }
 
   /** Runs `task` after every task queued before it for the same chat. Rejections pass through. */
   run<T>(chatId: ChatId, task: () => Promise<T>): Promise<T> {
-    const key = String(chatId);
-    const previous = this.queues.get(key) ?? Promise.resolve();
-    const result = previous.then(task);
-    const settled = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.queues.set(key, settled);
-    void settled.then(() => {
-      if (this.queues.get(key) === settled) this.queues.delete(key);
-    });
-    return result;
+    return this.queue.run(chatId, task);
   }
 
   /** Resolves when every queued task of every chat has settled. */
-  async settle(): Promise<void> {
-    while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+  settle(): Promise<void> {
+    return this.queue.settle();
   }
 
   /** Sends one chunk of HTML; on `can't parse entities` resends it as plain text. */
@@ -119,19 +112,11 @@ export class TelegramOutbox {
   }
 
   /** Waits until this chat's last send or edit is `editIntervalMs` old (call before `edit`). */
-  async waitForEditSlot(chatId: ChatId): Promise<void> {
-    const last = this.lastUpdateAt.get(String(chatId));
-    if (last === undefined) return;
-    const waitMs = last + this.options.editIntervalMs - this.options.clock.now();
-    if (waitMs <= 0) return;
-    try {
-      await abortableDelay(waitMs, [this.options.stopSignal]);
-    } catch {
-      // Stopping: flush what is queued without waiting for the throttle.
-    }
+  waitForEditSlot(chatId: ChatId): Promise<void> {
+    return this.throttle.waitForSlot(chatId);
   }
 
   private markUpdate(chatId: ChatId): void {
-    this.lastUpdateAt.set(String(chatId), this.options.clock.now());
+    this.throttle.mark(chatId);
   }
 }

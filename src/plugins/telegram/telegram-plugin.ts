@@ -3,9 +3,14 @@
 // confirms each pairing approved through the daemon and sends each operator chat the calls that
 // wait for approval, with Approve / Deny buttons. grammY is loaded only with a token: it costs
 // ~80 ms of every start-up otherwise (issue 32).
+import { join } from "node:path";
 import { KernError } from "../../kernel/index.js";
-import type { Channel, KernPlugin, PluginHost } from "../../runtime/index.js";
-import { approvedReply } from "./bot-texts.js";
+import {
+  approvedReply,
+  type Channel,
+  type KernPlugin,
+  type PluginHost,
+} from "../../runtime/index.js";
 import type { TelegramBotInfo } from "./create-telegram-bot.js";
 
 export interface TelegramPluginOptions {
@@ -31,6 +36,7 @@ export function createTelegramPlugin(options: TelegramPluginOptions = {}): KernP
         logger: host.log,
         editIntervalMs: config.telegram.editIntervalMs,
         clock,
+        inboxFile: join(host.kern.paths.kernDir, "telegram-inbox.jsonl"),
         ...(options.botInfo ? { botInfo: options.botInfo } : {}),
       });
       host.registerChannel(telegram.channel);

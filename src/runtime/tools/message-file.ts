@@ -31,7 +31,10 @@ async function mediaTypeOf(bytes: Buffer): Promise<string> {
 export async function readMessageFile(agentDir: string, path: string): Promise<ChannelFile> {
   const bytes = await readConfinedBytes(agentDir, path, MESSAGE_FILE_MAX_BYTES, tooLarge(path));
   if (bytes.length === 0) {
-    throw new KernError("KERN_TOOL_FAILED", `${path} is empty; Telegram does not send empty files`);
+    throw new KernError(
+      "KERN_TOOL_FAILED",
+      `${path} is empty; chat channels do not send empty files`,
+    );
   }
   return { path, name: basename(path), mediaType: await mediaTypeOf(bytes), bytes };
 }

@@ -1,6 +1,6 @@
-// Who waits to pair: a Telegram user who wrote to the bot gets a code and is told to ask for
-// `/pair CODE` in kern tui, but that sends no event — so the terminal asks the daemon every few
-// seconds while connected (one small local GET). A failed fetch keeps the last list.
+// Who waits to pair: a user who wrote to a chat bot (Telegram, Discord) gets a code and is told
+// to ask for `/pair CODE` in kern tui, but that sends no event — so the terminal asks the daemon
+// every few seconds while connected (one small local GET). A failed fetch keeps the last list.
 import { useEffect, useState } from "react";
 import type { DaemonClient, PendingPairingView } from "../../../client/index.js";
 

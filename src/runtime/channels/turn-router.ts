@@ -1,27 +1,36 @@
-// Connects turns to their chats: one runtime subscription, events routed by turnId to the
-// ReplyStream of the chat that asked — a message submitted here, or any turn whose reply route
-// names this channel (a job made in a Telegram chat, a sub-agent's result). Others are ignored.
-import type { Clock, ReplyRoute, RuntimeEvent } from "../../kernel/index.js";
+// Connects turns to their chats (the channel kit): one runtime subscription, events routed by
+// turnId to the ReplyStream of the chat that asked — a message submitted here, or any turn whose
+// reply route names this channel (a job made in the chat, a sub-agent's result). Others are
+// ignored.
+import type { ReplyRoute, RuntimeEvent } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
-import type { InboundEnvelope, RuntimeApi } from "../../runtime/index.js";
-import { ReplyStream } from "./reply-stream.js";
-import { type ChatId, type TelegramOutbox, toChatId } from "./telegram-outbox.js";
-import { TELEGRAM } from "./to-envelope.js";
+import type { InboundEnvelope, RuntimeApi } from "../runtime-api.js";
 
-export interface TurnRouterOptions {
-  runtime: RuntimeApi;
-  outbox: TelegramOutbox;
-  logger: Logger;
-  clock: Clock;
+/** What a router needs of a stream: ReplyStream fits. */
+export interface TurnStream {
+  start(): void;
+  handle(event: RuntimeEvent): boolean;
+  dispose(): void;
 }
 
-export class TurnRouter {
-  private readonly streams = new Map<string, ReplyStream>();
+export interface TurnRouterOptions<Chat> {
+  /** The channel's id, as reply routes name it. */
+  channel: string;
+  runtime: Pick<RuntimeApi, "submit" | "subscribe">;
+  logger: Logger;
+  /** A chat as reply routes write it → the platform's chat. */
+  toChat(chat: string): Chat;
+  /** A stream of one turn's reply to a chat; `quiet` for turns nobody here just asked for. */
+  openStream(options: { chat: Chat; turnId: string; quiet: boolean }): TurnStream;
+}
+
+export class TurnRouter<Chat> {
+  private readonly streams = new Map<string, TurnStream>();
   /** Events emitted while `runtime.submit` runs, before we know the new turn's id. */
   private captured: RuntimeEvent[] | null = null;
   private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly options: TurnRouterOptions) {}
+  constructor(private readonly options: TurnRouterOptions<Chat>) {}
 
   attach(): void {
     this.unsubscribe ??= this.options.runtime.subscribe((event) => this.route(event));
@@ -36,20 +45,17 @@ export class TurnRouter {
   }
 
   /** Submits the envelope and streams its turn's reply to the chat. Throws what submit throws. */
-  submit(envelope: InboundEnvelope, chatId: ChatId): string {
-    const { runtime, outbox, logger, clock } = this.options;
+  submit(envelope: InboundEnvelope, chat: Chat): string {
     this.captured = [];
     let turnId: string;
     let early: RuntimeEvent[];
     try {
-      turnId = runtime.submit(envelope).turnId;
+      turnId = this.options.runtime.submit(envelope).turnId;
     } finally {
       early = this.captured;
       this.captured = null;
     }
-    const stream = new ReplyStream({ outbox, chatId, turnId, clock, logger });
-    this.streams.set(turnId, stream);
-    stream.start();
+    this.follow(turnId, chat, false);
     for (const event of early) this.route(event);
     return turnId;
   }
@@ -74,10 +80,12 @@ export class TurnRouter {
 
   /** A turn another source queued with its reply routed to one of our chats. */
   private followRoutedTurn(turnId: string, route: ReplyRoute | undefined): void {
-    if (route?.channel !== TELEGRAM || !route.chat || this.streams.has(turnId)) return;
-    const { outbox, logger, clock } = this.options;
-    const chatId = toChatId(route.chat);
-    const stream = new ReplyStream({ outbox, chatId, turnId, clock, logger, quiet: true });
+    if (route?.channel !== this.options.channel || !route.chat || this.streams.has(turnId)) return;
+    this.follow(turnId, this.options.toChat(route.chat), true);
+  }
+
+  private follow(turnId: string, chat: Chat, quiet: boolean): void {
+    const stream = this.options.openStream({ chat, turnId, quiet });
     this.streams.set(turnId, stream);
     stream.start();
   }

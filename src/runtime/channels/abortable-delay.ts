@@ -1,5 +1,6 @@
-// A timer that ends early when any of its signals aborts. grammY's polling signal comes from a
-// polyfill, so signals are typed structurally and never passed to `AbortSignal.any`.
+// A timer that ends early when any of its signals aborts. Some channel libraries bring their own
+// AbortSignal polyfill (grammY does), so signals are typed structurally and never passed to
+// `AbortSignal.any`.
 import { ChannelError } from "../../kernel/index.js";
 
 /** The part of an AbortSignal a delay needs (native or polyfilled). */

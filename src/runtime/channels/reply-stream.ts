@@ -1,28 +1,29 @@
-// Shows one turn's reply in one chat: "typing…" while the turn runs, the first text as a new
-// message, later text as throttled edits of it, and at turn-end the whole reply rendered and split
-// (first chunk edits the streamed message, the rest follow as new messages). Never throws.
+// Shows one turn's reply in one chat (the channel kit, SPEC §17): "typing…" while the turn runs,
+// the first text as a new message, later text as throttled edits of it, and at turn-end the whole
+// reply rendered and split (first chunk edits the streamed message, the rest follow as new
+// messages). `NO_REPLY` is held back until it cannot be the silent reply. Never throws.
 import type { Clock, RuntimeEvent } from "../../kernel/index.js";
 import { describeError } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
-import { errorReply } from "./bot-texts.js";
-import { escapeHtml } from "./escape-html.js";
-import { renderTelegramHtml } from "./render-reply.js";
-import { splitReply } from "./split-reply.js";
-import { type ChatId, isBlankHtml, type TelegramOutbox } from "./telegram-outbox.js";
+import { errorReply } from "./channel-texts.js";
+import type { ReplyFormat, ReplyOutbox } from "./reply-outbox.js";
 
-/** Telegram shows "typing…" for about 5 s; repeat a little sooner. */
-const TYPING_REPEAT_MS = 4000;
 /** Stop the indicator after this long even if turn-end never comes (a lost event). */
 const TYPING_MAX_MS = 10 * 60 * 1000;
 
 type TurnEnd = Extract<RuntimeEvent, { type: "turn-end" }>;
 
-export interface ReplyStreamOptions {
-  outbox: TelegramOutbox;
-  chatId: ChatId;
+export interface ReplyStreamOptions<Chat, MessageId> {
+  outbox: ReplyOutbox<Chat, MessageId>;
+  format: ReplyFormat;
+  chat: Chat;
   turnId: string;
   logger: Logger;
   clock: Clock;
+  /** The platform's name, in log lines. */
+  channel: string;
+  /** How often "typing…" is repeated (it fades after ~5 s on Telegram, ~10 s on Discord). */
+  typingRepeatMs: number;
   /** An unattended turn (a job, a heartbeat): no "typing…", nothing shown until it ends. */
   quiet?: boolean;
 }
@@ -36,9 +37,9 @@ function mayBeSilent(text: string): boolean {
   return trimmed !== "" && SILENT_REPLY.startsWith(trimmed);
 }
 
-export class ReplyStream {
+export class ReplyStream<Chat, MessageId> {
   private text = "";
-  private messageId: number | null = null;
+  private messageId: MessageId | null = null;
   private shown = "";
   private previewQueued = false;
   private finished = false;
@@ -46,7 +47,7 @@ export class ReplyStream {
   private typingTimer: NodeJS.Timeout | undefined;
   private typingUntil = 0;
 
-  constructor(private readonly options: ReplyStreamOptions) {}
+  constructor(private readonly options: ReplyStreamOptions<Chat, MessageId>) {}
 
   /** Starts the typing indicator; call right after the turn was submitted. */
   start(): void {
@@ -55,10 +56,10 @@ export class ReplyStream {
     this.typingUntil = clock.now() + TYPING_MAX_MS;
     const tick = () => {
       if (this.finished || clock.now() > this.typingUntil) return this.stopTyping();
-      void this.options.outbox.typing(this.options.chatId);
+      void this.options.outbox.typing(this.options.chat);
     };
     tick();
-    this.typingTimer = setInterval(tick, TYPING_REPEAT_MS);
+    this.typingTimer = setInterval(tick, this.options.typingRepeatMs);
     this.typingTimer.unref();
   }
 
@@ -71,7 +72,7 @@ export class ReplyStream {
     return this.finished;
   }
 
-  /** Stops timers without delivering anything (the bot is stopping). */
+  /** Stops timers without delivering anything (the channel is stopping). */
   dispose(): void {
     this.finished = true;
     this.stopTyping();
@@ -86,9 +87,7 @@ export class ReplyStream {
 
   private onCommandResult(text: string): void {
     this.commandTexts.add(text.trim());
-    this.enqueue("command-result", () =>
-      this.options.outbox.sendMarkdown(this.options.chatId, text),
-    );
+    this.enqueue("command-result", () => this.options.outbox.sendMarkdown(this.options.chat, text));
   }
 
   private onTurnEnd(event: TurnEnd): void {
@@ -99,19 +98,19 @@ export class ReplyStream {
 
   /** Shows the reply so far: the first chunk of its rendering, as a new message or an edit. */
   private async updatePreview(): Promise<void> {
-    const { outbox, chatId } = this.options;
-    if (this.messageId !== null) await outbox.waitForEditSlot(chatId);
+    const { outbox, chat, format } = this.options;
+    if (this.messageId !== null) await outbox.waitForEditSlot(chat);
     this.previewQueued = false; // deltas from now on need another preview
     if (this.finished) return; // the final delivery is queued right behind and does it all
-    const preview = splitReply(renderTelegramHtml(this.text))[0] ?? "";
-    if (isBlankHtml(preview) || preview === this.shown) return;
-    if (this.messageId === null) this.messageId = await outbox.send(chatId, preview);
-    else if (!(await outbox.edit(chatId, this.messageId, preview))) this.messageId = null;
+    const preview = format.chunks(this.text)[0] ?? "";
+    if (format.isBlank(preview) || preview === this.shown) return;
+    if (this.messageId === null) this.messageId = await outbox.send(chat, preview);
+    else if (!(await outbox.edit(chat, this.messageId, preview))) this.messageId = null;
     this.shown = preview;
   }
 
   private async deliverFinal(event: TurnEnd): Promise<void> {
-    const { outbox, chatId } = this.options;
+    const { outbox, chat, format } = this.options;
     if (event.silent) return;
     const text = event.text.trim() === "" ? this.text : event.text;
     // A command's answer already went out as its command-result.
@@ -120,33 +119,33 @@ export class ReplyStream {
       (event.stopReason === "command" || this.commandTexts.has(text.trim()));
     if (text.trim() !== "" && !isCommandEcho) await this.deliverText(text);
     if (event.stopReason === "error") {
-      await outbox.send(chatId, escapeHtml(errorReply(event.error)));
+      await outbox.send(chat, format.plain(errorReply(event.error)));
     } else if (event.stopReason === "cancelled" && this.messageId === null) {
-      await outbox.send(chatId, "Cancelled.");
+      await outbox.send(chat, format.plain("Cancelled."));
     }
   }
 
   private async deliverText(markdown: string): Promise<void> {
-    const { outbox, chatId } = this.options;
-    const chunks = splitReply(renderTelegramHtml(markdown)).filter((chunk) => !isBlankHtml(chunk));
+    const { outbox, chat, format } = this.options;
+    const chunks = format.chunks(markdown).filter((chunk) => !format.isBlank(chunk));
     const [first, ...rest] = chunks;
     if (first === undefined) return;
-    if (this.messageId === null) await outbox.send(chatId, first);
+    if (this.messageId === null) await outbox.send(chat, first);
     else if (first !== this.shown && !(await this.tryEdit(this.messageId, first))) {
-      await outbox.send(chatId, first);
+      await outbox.send(chat, first);
     }
     // One chunk that cannot be sent must not cost the user the rest of the reply.
     for (const chunk of rest) {
-      await outbox.send(chatId, chunk).catch((error: unknown) => this.logFailure("chunk", error));
+      await outbox.send(chat, chunk).catch((error: unknown) => this.logFailure("chunk", error));
     }
   }
 
   /** Edits the streamed message; false when it is gone or the edit failed (send anew). */
-  private async tryEdit(messageId: number, html: string): Promise<boolean> {
-    const { outbox, chatId } = this.options;
+  private async tryEdit(messageId: MessageId, chunk: string): Promise<boolean> {
+    const { outbox, chat } = this.options;
     try {
-      await outbox.waitForEditSlot(chatId);
-      return await outbox.edit(chatId, messageId, html);
+      await outbox.waitForEditSlot(chat);
+      return await outbox.edit(chat, messageId, chunk);
     } catch (error) {
       this.logFailure("final-edit", error);
       return false;
@@ -154,14 +153,17 @@ export class ReplyStream {
   }
 
   private enqueue(step: string, task: () => Promise<void>): void {
-    this.options.outbox.run(this.options.chatId, task).catch((error: unknown) => {
+    this.options.outbox.run(this.options.chat, task).catch((error: unknown) => {
       this.logFailure(step, error);
     });
   }
 
   private logFailure(step: string, error: unknown): void {
-    const { chatId, turnId, logger } = this.options;
-    logger.error({ chatId, turnId, step, error: describeError(error) }, "telegram reply failed");
+    const { chat, turnId, logger, channel } = this.options;
+    logger.error(
+      { chatId: chat, turnId, step, error: describeError(error) },
+      `${channel} reply failed`,
+    );
   }
 
   private stopTyping(): void {
