@@ -120,11 +120,12 @@ export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
 
 /** How many leading items can no longer change (safe to print once, above the live area). */
 export function countSettledItems(state: Pick<TuiState, "items" | "runningTurnId">): number {
-  const live = state.items.findIndex((item) =>
-    item.kind === "user"
-      ? item.pending || item.queued === true
-      : item.turnId !== null && item.turnId === state.runningTurnId,
-  );
+  const live = state.items.findIndex((item) => {
+    const running = item.turnId !== null && item.turnId === state.runningTurnId;
+    if (item.kind !== "user") return running;
+    // A job's or heartbeat's prompt stays live while it runs: a NO_REPLY collapses it at the end.
+    return item.pending || item.queued === true || (item.unattended === true && running);
+  });
   return live === -1 ? state.items.length : live;
 }
 
