@@ -219,6 +219,15 @@ function endTurn(transcript: Transcript, event: EventOf<"turn-end">): Transcript
     runningTurnId: transcript.runningTurnId === event.turnId ? null : transcript.runningTurnId,
   };
   if (event.silent === true) return collapseLive(ended, event.turnId, event.kind);
+  const settled = ended.items.map((item) =>
+    item.kind === "user" && item.turnId === event.turnId && item.unattended
+      ? { ...item, unattended: false }
+      : item,
+  );
+  return endTurnAs({ ...ended, items: settled }, event);
+}
+
+function endTurnAs(ended: Transcript, event: EventOf<"turn-end">): Transcript {
   const ofTurn = ended.items.filter((item) => item.turnId === event.turnId);
   switch (event.stopReason) {
     case "end":

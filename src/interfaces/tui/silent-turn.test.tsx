@@ -53,6 +53,9 @@ describe("silent turns in the TUI (issue 48 item 2)", () => {
     const client = new FakeDaemonClient();
     const instance = start(client);
     await client.waitForStream();
+    // The daemon's order: queued (nothing running), then started.
+    client.push({ type: "turn-queue", turnId: "hb1", envelope: beat, position: 0 });
+    await frameWith(instance, "Is last night's backup there?");
     client.push(
       { type: "turn-start", turnId: "hb1", envelope: beat },
       { type: "text-delta", turnId: "hb1", text: "NO_REPLY" },

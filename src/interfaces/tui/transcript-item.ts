@@ -21,7 +21,7 @@ export type TranscriptItem =
       failed: string | null;
       /** Waiting behind a running turn: shown below it as queued until its own turn starts. */
       queued?: boolean;
-      /** A job's or heartbeat's prompt: stays live while its turn runs, as it may collapse. */
+      /** A job's or heartbeat's prompt until its turn ends: it stays live, as it may collapse. */
       unattended?: boolean;
     }
   | { kind: "assistant"; id: number; turnId: string | null; text: string }
