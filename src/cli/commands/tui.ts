@@ -51,4 +51,5 @@ const TUI_HELP = [
   "",
   "In the chat, /help lists the commands kern answers (/status, /recall QUERY, …);",
   "/pair CODE lets in a Telegram user; /exit quits and leaves the daemon running.",
+  "A job or heartbeat that answered NO_REPLY is one line; /expand shows its prompt.",
 ].join("\n");

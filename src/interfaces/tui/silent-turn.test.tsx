@@ -99,6 +99,20 @@ describe("silent turns in the TUI (issue 48 item 2)", () => {
     expect(lines[at + 1]).toContain("later");
     expect(frame).not.toContain("HEARTBEAT.md");
   });
+
+  it("shows the collapsed prompt again on /expand, without the model", async () => {
+    const client = new FakeDaemonClient();
+    client.historyMessages = history();
+    const instance = start(client);
+    await frameWith(instance, "· job backups: nothing to report");
+    await frameWith(instance, "connected");
+    instance.stdin.write("/expand");
+    await frameWith(instance, "❯ /expand");
+    instance.stdin.write("\r");
+    const frame = await frameWith(instance, "Is last night's backup there?");
+    expect(frame).toContain("job backups: nothing to report (NO_REPLY), its prompt:");
+    expect(client.sentMessages).toEqual([]);
+  });
 });
 
 describe("historyToItems with silent turns", () => {
