@@ -50,4 +50,20 @@ describe("kern tui in tmux: a silent job turn", () => {
     expect(text).not.toContain(PROMPT);
     expect(text.match(/NO_REPLY/g)).toHaveLength(1);
   }, 60_000);
+
+  it("shows it as one line again from the daemon's history in a new kern tui", async () => {
+    const again = await startTmux([KERN_NODE, KERN_MAIN, "tui", agent.dir], {
+      env: { NO_COLOR: "1" },
+    });
+    try {
+      const screen = await again.waitFor((lines) =>
+        lines.some((line) => line.includes("· job backups: nothing to report (NO_REPLY)")),
+      );
+      const text = screen.join("\n");
+      expect(text).not.toContain(PROMPT);
+      expect(text.match(/NO_REPLY/g)).toHaveLength(1);
+    } finally {
+      await again.close();
+    }
+  }, 60_000);
 });
