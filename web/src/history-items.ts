@@ -22,9 +22,33 @@ export type HistoryItem =
       via: string | null;
       attachments: MediaAttachment[];
     }
-  | { kind: "assistant"; seq: number; ts: string; parts: AssistantPart[] };
+  | { kind: "assistant"; seq: number; ts: string; parts: AssistantPart[] }
+  /** A job or heartbeat turn that answered `NO_REPLY`: one collapsed line (views/silent-turn.ts). */
+  | { kind: "silent"; seq: number; ts: string; source: string; prompt: string };
 
 type AssistantItem = Extract<HistoryItem, { kind: "assistant" }>;
+
+/** Turns whose reply was exactly `NO_REPLY` (the runtime marks it `meta.silent`). */
+function silentTurnIds(messages: readonly SessionMessage[]): Set<string> {
+  const ids = new Set<string>();
+  for (const message of messages) {
+    const turnId = message.meta?.turnId;
+    if (message.role === "assistant" && message.meta?.silent === true && turnId) ids.add(turnId);
+  }
+  return ids;
+}
+
+/** `job backups` / `heartbeat`, and the prompt without the `[via …]` line kern stores before it. */
+function silentItem(message: SessionMessage): HistoryItem {
+  const source = [message.meta?.interface ?? message.meta?.kind ?? "turn", message.meta?.name];
+  return {
+    kind: "silent",
+    seq: message.seq,
+    ts: message.ts,
+    source: source.filter(Boolean).join(" "),
+    prompt: (message.content ?? "").replace(/^\[via [^\]\n]*\]\n/, ""),
+  };
+}
 
 /**
  * Groups a page of messages (oldest first) into display items: everything the agent did between
@@ -40,8 +64,12 @@ export function toHistoryItems(messages: SessionMessage[]): HistoryItem[] {
     items.push(reply);
     return reply;
   };
+  const silent = silentTurnIds(messages);
   for (const message of messages) {
-    if (message.role === "user") {
+    if (silent.has(message.meta?.turnId ?? "")) {
+      reply = null;
+      if (message.role === "user") items.push(silentItem(message));
+    } else if (message.role === "user") {
       reply = null;
       const via = message.meta?.interface ?? null;
       const attachments = message.meta?.attachments ?? [];

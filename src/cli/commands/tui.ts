@@ -52,4 +52,5 @@ const TUI_HELP = [
   "In the chat, /help lists the commands kern answers (/status, /recall QUERY, …);",
   "/pair CODE lets in someone who wrote to the bot on Telegram or Discord;",
   "/exit quits and leaves the daemon running.",
+  "A job or heartbeat that answered NO_REPLY is one line; /expand shows its prompt.",
 ].join("\n");

@@ -16,6 +16,7 @@ import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { openLineHistory } from "./line-history.js";
 import { countTextRows } from "./live-rows.js";
 import { answerLocally, isHelp, TERMINAL_HELP, tuiCommands } from "./local-commands.js";
+import type { TranscriptItem } from "./transcript-item.js";
 import {
   countSettledItems,
   createInitialTuiState,
@@ -48,12 +49,15 @@ interface SubmitLineOptions {
   local: (command: string, text: string) => void;
   /** The daemon's chat commands, once known. */
   daemonCommands: readonly string[] | null;
+  /** The transcript: /expand shows the last silent turn's prompt from it. */
+  items: readonly TranscriptItem[];
 }
 
 /** What Enter does with the input line. */
 function useSubmitLine(options: SubmitLineOptions) {
   const { client, runningTurnId, cancel, exit, setQuestion, dispatch, local, daemonCommands } =
     options;
+  const { items } = options;
   const localIds = useRef(0);
   return useCallback(
     (line: string) => {
@@ -66,7 +70,7 @@ function useSubmitLine(options: SubmitLineOptions) {
         cancel();
         return;
       }
-      if (answerLocally(text, { client, local, exit, daemonCommands })) return;
+      if (answerLocally(text, { client, local, exit, daemonCommands, items })) return;
       const localId = ++localIds.current;
       dispatch({ type: "message-send", localId, text: line });
       if (isHelp(text)) local("", TERMINAL_HELP);
@@ -76,7 +80,7 @@ function useSubmitLine(options: SubmitLineOptions) {
           dispatch({ type: "message-fail", localId, error: describeError(error) }),
       );
     },
-    [client, cancel, runningTurnId, local, exit, setQuestion, dispatch, daemonCommands],
+    [client, cancel, runningTurnId, local, exit, setQuestion, dispatch, daemonCommands, items],
   );
 }
 
@@ -134,7 +138,6 @@ export function App({
     connected: state.connection === "connected",
     dispatch,
   });
-
   const { runningTurnId, cancel } = useCancelRunning(client, state, dispatch);
   const { exit } = useApp();
   const [question, setQuestion] = useState<string | null>(null);
@@ -150,6 +153,7 @@ export function App({
     dispatch,
     local,
     daemonCommands,
+    items: state.items,
   });
   // Ctrl-C while a turn runs asks first: quitting would leave the turn running unseen.
   const interrupt = useCallback(() => {

@@ -4,12 +4,16 @@ import { parseChatCommand } from "../../kernel/index.js";
 import type { StreamEvent } from "../../protocol/index.js";
 import { textWithAttachments } from "./attachment-lines.js";
 import { stripEnvelopePrefix } from "./format-turn.js";
+import { collapseSilentTurn } from "./silent-turn.js";
 import {
   appendItems,
   type NewTranscriptItem,
   type Transcript,
   type TranscriptItem,
 } from "./transcript-item.js";
+
+/** Where kern's own unattended turns come from: their NO_REPLY collapses (silent-turn.ts). */
+const UNATTENDED = new Set(["job", "heartbeat"]);
 
 type EventOf<Type extends StreamEvent["type"]> = Extract<StreamEvent, { type: Type }>;
 
@@ -136,6 +140,7 @@ function addInbound(transcript: Transcript, event: EventOf<"turn-queue" | "turn-
       pending: false,
       failed: null,
       queued,
+      ...(UNATTENDED.has(envelope.interface) ? { unattended: true } : {}),
     },
   ]);
 }
@@ -213,6 +218,16 @@ function endTurn(transcript: Transcript, event: EventOf<"turn-end">): Transcript
     ...dequeue(transcript, event.turnId),
     runningTurnId: transcript.runningTurnId === event.turnId ? null : transcript.runningTurnId,
   };
+  if (event.silent === true) return collapseLive(ended, event.turnId, event.kind);
+  const settled = ended.items.map((item) =>
+    item.kind === "user" && item.turnId === event.turnId && item.unattended
+      ? { ...item, unattended: false }
+      : item,
+  );
+  return endTurnAs({ ...ended, items: settled }, event);
+}
+
+function endTurnAs(ended: Transcript, event: EventOf<"turn-end">): Transcript {
   const ofTurn = ended.items.filter((item) => item.turnId === event.turnId);
   switch (event.stopReason) {
     case "end":
@@ -254,6 +269,13 @@ function endTurn(transcript: Transcript, event: EventOf<"turn-end">): Transcript
       return unreachable;
     }
   }
+}
+
+/** A NO_REPLY turn's prompt and reply become one line (silent-turn.ts). */
+function collapseLive(transcript: Transcript, turnId: string, kind: string | undefined) {
+  const id = transcript.nextId;
+  const items = collapseSilentTurn(transcript.items, turnId, kind, (item) => ({ ...item, id }));
+  return { ...transcript, items, nextId: id + 1 };
 }
 
 function hasError(transcript: Transcript, turnId: string): boolean {

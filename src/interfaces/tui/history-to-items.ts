@@ -3,12 +3,24 @@
 import type { SessionMessage } from "../../kernel/index.js";
 import { textWithAttachments } from "./attachment-lines.js";
 import { stripEnvelopePrefix } from "./format-turn.js";
+import { collapseSilentTurn } from "./silent-turn.js";
 import type { NewTranscriptItem } from "./transcript-item.js";
 
 /** Shown after a reply that was cut off mid-stream (meta.partial). */
 export const CUT_OFF = "[reply cut off]";
 
 export function historyToItems(messages: SessionMessage[]): NewTranscriptItem[] {
+  let items = messageItems(messages);
+  for (const message of messages) {
+    const turnId = message.meta?.turnId;
+    if (message.role !== "assistant" || message.meta?.silent !== true || !turnId) continue;
+    const kind = messages.find((m) => m.role === "user" && m.meta?.turnId === turnId)?.meta?.kind;
+    items = collapseSilentTurn(items, turnId, kind, (item) => item);
+  }
+  return items;
+}
+
+function messageItems(messages: SessionMessage[]): NewTranscriptItem[] {
   const items: NewTranscriptItem[] = [];
   const toolIndexByCallId = new Map<string, number>();
   for (const message of messages) {

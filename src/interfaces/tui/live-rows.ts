@@ -73,6 +73,8 @@ export function countItemRows(item: TranscriptItem, columns: number): number {
       return (item.command ? 1 : 0) + countTextRows(item.text, columns);
     case "notice":
       return countTextRows(`· ${item.text}`, columns);
+    case "silent":
+      return 1; // cut to one row (truncate-end)
     default: {
       const unreachable: never = item;
       return unreachable;

@@ -2,9 +2,11 @@
 // and any unknown `/word`, which gets a local answer instead of going to the model.
 import type { DaemonClient } from "../../client/index.js";
 import { CORE_COMMANDS, describeError } from "../../kernel/index.js";
+import { silentLine } from "./silent-turn.js";
+import type { TranscriptItem } from "./transcript-item.js";
 
 /** The terminal's own commands, answered here. */
-const TERMINAL_COMMANDS = ["pair", "exit"];
+const TERMINAL_COMMANDS = ["pair", "expand", "exit"];
 
 /** Every command Tab completes: the daemon's (core until its list arrives) and the terminal's. */
 export function tuiCommands(daemonCommands: readonly string[] | null): string[] {
@@ -18,12 +20,15 @@ export interface LocalCommandContext {
   /** Shows `/command` and its answer in the transcript. */
   local: (command: string, text: string) => void;
   exit: () => void;
+  /** The transcript, for /expand; none given: nothing to expand. */
+  items?: readonly TranscriptItem[];
 }
 
 /** What /help adds in the terminal: its own commands and the editing keys. */
 export const TERMINAL_HELP = [
   "In this terminal:",
   "  /pair CODE   let in a chat user who got CODE (kern pair lists who waits)",
+  "  /expand      the prompt of the last one-line (NO_REPLY) job or heartbeat",
   "  /exit        quit (the daemon keeps running)",
   "Keys: Enter sends · Alt-Enter, Ctrl-J or a trailing \\ starts a new line",
   "  Tab completes a /command · ↑ ↓ history · Alt-← / Alt-→ by word",
@@ -55,11 +60,22 @@ export function answerLocally(text: string, context: LocalCommandContext): boole
     pair(argument, context);
     return true;
   }
+  if (name === "expand") {
+    context.local("expand", expandSilent(context.items ?? []));
+    return true;
+  }
   context.local(
     name,
     `unknown command /${name} — /help lists the commands (not sent to the model)`,
   );
   return true;
+}
+
+/** A silent turn's line collapsed its prompt (silent-turn.ts): /expand shows the last one. */
+function expandSilent(items: readonly TranscriptItem[]): string {
+  const last = items.findLast((item) => item.kind === "silent");
+  if (last?.kind !== "silent") return "no silent (NO_REPLY) job or heartbeat turn shown";
+  return `${silentLine(last.source)}, its prompt:\n${last.prompt}`;
 }
 
 function pair(code: string, context: LocalCommandContext): void {

@@ -21,6 +21,8 @@ export type TranscriptItem =
       failed: string | null;
       /** Waiting behind a running turn: shown below it as queued until its own turn starts. */
       queued?: boolean;
+      /** A job's or heartbeat's prompt until its turn ends: it stays live, as it may collapse. */
+      unattended?: boolean;
     }
   | { kind: "assistant"; id: number; turnId: string | null; text: string }
   | {
@@ -33,7 +35,9 @@ export type TranscriptItem =
       result: ToolResultView | null;
     }
   | { kind: "command"; id: number; turnId: string | null; command: string; text: string }
-  | { kind: "notice"; id: number; turnId: string | null; text: string; tone: "info" | "error" };
+  | { kind: "notice"; id: number; turnId: string | null; text: string; tone: "info" | "error" }
+  /** A job or heartbeat turn that answered `NO_REPLY`, collapsed to one line (silent-turn.ts). */
+  | { kind: "silent"; id: number; turnId: string; source: string; prompt: string };
 
 /** An item as built before the transcript gives it an id. */
 export type NewTranscriptItem = TranscriptItem extends infer Item

@@ -33,6 +33,8 @@ const shown = (state: TuiState) =>
         return `tool:${item.name}:${item.result?.output ?? "…"}`;
       case "notice":
         return `${item.tone}:${item.text}`;
+      case "silent":
+        return `silent:${item.source}`;
       default:
         return `${item.kind}:${item.text}`;
     }

@@ -120,11 +120,14 @@ export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
 
 /** How many leading items can no longer change (safe to print once, above the live area). */
 export function countSettledItems(state: Pick<TuiState, "items" | "runningTurnId">): number {
-  const live = state.items.findIndex((item) =>
-    item.kind === "user"
-      ? item.pending || item.queued === true
-      : item.turnId !== null && item.turnId === state.runningTurnId,
-  );
+  const live = state.items.findIndex((item) => {
+    const running = item.turnId !== null && item.turnId === state.runningTurnId;
+    if (item.kind !== "user") return running;
+    // A job's or heartbeat's prompt stays live from its queueing to its end (unless another turn
+    // runs meanwhile: a missed turn-end must not hold the transcript): a NO_REPLY collapses it.
+    const waiting = state.runningTurnId === null || running;
+    return item.pending || item.queued === true || (item.unattended === true && waiting);
+  });
   return live === -1 ? state.items.length : live;
 }
 

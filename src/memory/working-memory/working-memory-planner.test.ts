@@ -177,6 +177,38 @@ describe("planWorkingMemoryUpdate", () => {
     expect(plan.last?.messages.map((item) => item.seq)).toEqual([6, 7]);
   });
 
+  it("leaves a NO_REPLY heartbeat turn out: the task stays, the keeper gets nothing new", () => {
+    const beat: SessionMessage[] = [
+      {
+        seq: 8,
+        ts,
+        role: "user",
+        content: "[via heartbeat, 2026-04-02T06:30Z]\nRead HEARTBEAT.md and check each item.",
+        meta: { interface: "heartbeat", turnId: "hb", kind: "heartbeat" },
+      },
+      { seq: 9, ts, role: "assistant", content: "NO_REPLY", meta: { turnId: "hb", silent: true } },
+    ];
+    const before = planWorkingMemoryUpdate({
+      state: emptyWorkingMemoryState(),
+      messages,
+      userSeqs: [0, 6],
+    });
+    const plan = planWorkingMemoryUpdate({
+      state: before.state,
+      messages: beat,
+      userSeqs: [0, 6, 8],
+    });
+    expect(plan.last).toBeNull();
+    expect(plan.state.task?.now).toBe("Now plan the garden irrigation for me.");
+    const both = planWorkingMemoryUpdate({
+      state: emptyWorkingMemoryState(),
+      messages: [...messages, ...beat],
+      userSeqs: [0, 6, 8],
+    });
+    expect(both.last?.messages.map((item) => item.seq)).toEqual([6, 7]);
+    expect(both.state.task?.next).toBe("Next I will list the beds.");
+  });
+
   it("counts the user turns between two seqs", () => {
     expect(turnsBetween([0, 4, 8, 12], 4, 12)).toBe(2);
   });

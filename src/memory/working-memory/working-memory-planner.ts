@@ -3,6 +3,7 @@
 // on the same subject replaces the earlier, context refreshed when mentioned and faded after
 // FADE_AFTER_TURNS user turns without a mention. Pure: no I/O, no model.
 import { KernError, type SessionMessage } from "../../kernel/index.js";
+import { dropSilentTurns } from "../summaries/silent-turns.js";
 import { isMentioned, isSameSubject, isSameTopic, keywordsOf } from "./working-memory-keywords.js";
 import { type ExchangeObservation, observeExchange } from "./working-memory-rules.js";
 import {
@@ -171,9 +172,10 @@ export interface WorkingMemoryPlan {
   last: { messages: SessionMessage[]; observation: ExchangeObservation } | null;
 }
 
-/** Applies the rules to each new exchange in order. */
+/** Applies the rules to each new exchange in order, silent (NO_REPLY) turns left out. */
 export function planWorkingMemoryUpdate(options: PlanWorkingMemoryOptions): WorkingMemoryPlan {
-  const exchanges = splitExchanges(options.messages);
+  // A NO_REPLY job or heartbeat turn observed nothing: no task, no keeper call for it.
+  const exchanges = splitExchanges(dropSilentTurns(options.messages));
   const final = exchanges.pop();
   if (!final) return { state: options.state, beforeLast: options.state, last: null };
   // One copy for the whole run (options.state is never changed), one kept before the last exchange.

@@ -13,12 +13,15 @@ import {
 } from "../history-items.js";
 import { renderMarkdown } from "../markdown-render.js";
 import { attachmentList } from "./attachment-view.js";
+import { silentTurnElement } from "./silent-turn.js";
 
 type TurnEndEvent = Extract<StreamEvent, { type: "turn-end" }>;
 
 interface UserMeta {
   ts?: string | undefined;
   via?: string | null | undefined;
+  /** The job's name, for a job's prompt. */
+  name?: string | undefined;
   attachments?: readonly MediaAttachment[] | undefined;
 }
 
@@ -106,6 +109,8 @@ export function historyItemElement(item: HistoryItem): HTMLElement {
           part.type === "tool" ? toolView(part.tool) : renderMarkdown(part.text),
         ),
       );
+    case "silent":
+      return silentTurnElement(item.source, item.prompt, item.ts);
     default: {
       const unreachable: never = item;
       return h("div", null, String(unreachable));
@@ -133,6 +138,8 @@ export class LiveTurn {
   private buffer = "";
   private renderQueued = false;
   private userElement: HTMLElement | null = null;
+  /** What a silent (NO_REPLY) end collapses to: who sent the prompt, and the prompt. */
+  private silent = { source: "", prompt: "", ts: undefined as string | undefined };
 
   constructor(public turnId: string) {
     this.tools = h("div", { class: "tools" });
@@ -148,6 +155,8 @@ export class LiveTurn {
     if (this.userElement) this.userElement.replaceWith(bubble);
     else this.element.prepend(bubble);
     this.userElement = bubble;
+    const source = [options.via, options.name].filter(Boolean).join(" ");
+    this.silent = { source, prompt: text, ts: options.ts };
   }
 
   /** Gives a turn shown before the daemon named it (an optimistic bubble) its id. */
@@ -198,6 +207,11 @@ export class LiveTurn {
 
   end(event: TurnEndEvent): void {
     this.reply.classList.remove("live");
+    if (event.silent === true) {
+      const { source, prompt, ts } = this.silent;
+      this.element.replaceChildren(silentTurnElement(source || event.kind || "turn", prompt, ts));
+      return;
+    }
     if (event.stopReason !== "command") {
       this.buffer = event.text || this.buffer;
       this.text.replaceChildren(renderMarkdown(this.buffer));

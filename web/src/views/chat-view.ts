@@ -231,7 +231,12 @@ export class ChatView {
     if (envelope && !turn.hasUser()) {
       const files = envelope.attachments ?? [];
       const text = files.length > 0 ? (envelope.caption ?? envelope.text) : envelope.text;
-      turn.setUser(text, { ts: envelope.ts, via: envelope.interface, attachments: files });
+      turn.setUser(text, {
+        ts: envelope.ts,
+        via: envelope.interface,
+        name: envelope.name,
+        attachments: files,
+      });
     }
     return turn;
   }

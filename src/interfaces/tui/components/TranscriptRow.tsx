@@ -2,6 +2,7 @@
 // answer (preformatted plain text, as the runtime writes it) or a notice.
 import { Box, Text } from "ink";
 import { formatToolLine } from "../format-turn.js";
+import { silentLine } from "../silent-turn.js";
 import type { TranscriptItem } from "../transcript-item.js";
 import { Markdown } from "./Markdown.js";
 
@@ -43,6 +44,8 @@ export function TranscriptRow({ item }: { item: TranscriptItem }) {
       ) : (
         <Text dimColor>{`· ${item.text}`}</Text>
       );
+    case "silent":
+      return <Text dimColor wrap="truncate-end">{`· ${silentLine(item.source)}`}</Text>;
     default: {
       const unreachable: never = item;
       return unreachable;
