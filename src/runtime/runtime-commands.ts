@@ -29,6 +29,26 @@ export interface CommandHost {
   approvals: Pick<Approvals, "decide">;
   /** Cancels the running turn when `mayCancel` allows it: its id, or null. */
   cancelRunning(mayCancel: (running: Envelope) => boolean): string | null;
+  /** The store `/new` starts a session in. */
+  store: AgentStore;
+  /** What `/restart` asks of the daemon; absent, it only says so. */
+  onRestart?: () => void;
+}
+
+/** A queued core command's turn (`/new`, `/restart`), when its place in the queue came. */
+export function runQueuedCommand(host: CommandHost, turnId: string, command: string): void {
+  if (command === "new") {
+    const id = startNewSession(host.store);
+    finishCommand(
+      host,
+      turnId,
+      "new",
+      `started a new session ${id}; earlier sessions stay searchable with /recall`,
+    );
+    return;
+  }
+  finishCommand(host, turnId, "restart", "restarting the daemon…");
+  host.onRestart?.();
 }
 
 /** A command in this text, if it names one: core or registered. Null for ordinary text. */
@@ -136,7 +156,7 @@ function describeSender(envelope: Envelope): string {
 }
 
 /** Starts a new session in the log and the index; its id. */
-export function startNewSession(store: AgentStore): string {
+function startNewSession(store: AgentStore): string {
   const id = store.sessionLog.startNew();
   const info = store.sessionLog.scan.info;
   store.messages.ensureSession({ id, createdAt: info.createdAt, file: info.file });

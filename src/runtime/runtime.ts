@@ -16,8 +16,8 @@ import {
   type TurnKind,
 } from "../kernel/index.js";
 import type { DoctorReport } from "../memory/index.js";
-import { Approvals } from "./access/approvals.js";
-import { UnattendedBudget } from "./access/unattended-budget.js";
+import type { Approvals } from "./access/approvals.js";
+import type { UnattendedBudget } from "./access/unattended-budget.js";
 import type { AttachmentIntake } from "./channels/attachment-intake.js";
 import { withPairingEvents } from "./channels/pairing-events.js";
 import { ParseWorkers } from "./documents/parse-workers.js";
@@ -34,12 +34,12 @@ import {
   answerImmediately,
   type CommandHost,
   commandOf,
-  finishCommand,
   mayAsk,
-  startNewSession,
+  runQueuedCommand,
 } from "./runtime-commands.js";
 import { RuntimeEvents } from "./runtime-events.js";
 import type { RuntimeOptions } from "./runtime-options.js";
+import { createApprovals, createBudget, originOf } from "./runtime-parts.js";
 import { RuntimeQueries } from "./runtime-queries.js";
 import { closeInterruptedTurn, turnsToReplay } from "./runtime-recovery.js";
 import { ALL_TOOLS } from "./tools/tool-registry.js";
@@ -91,12 +91,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
       emit: (event) => this.emit(event),
       budget: this.budget,
     });
-    this.approvals = new Approvals({
-      file: options.approvalsFile ?? null,
-      clock: options.clock,
-      timezone: options.timezone,
-      logger: options.logger.child({ component: "approvals" }),
-      timeoutMs: options.approvalTimeoutMs,
+    this.approvals = createApprovals(options, {
       emit: (event) => this.emit(event),
       runCall: (request) => runApprovedCall(this.contexts, request),
       report: ({ envelope, origin }) => this.enqueue({ kind: "approval", envelope, origin }),
@@ -350,20 +345,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     }
     const isMessage = (turn.options?.kind ?? "message") === "message";
     const command = isMessage ? commandOf(turn.envelope.text, this.registries.commands) : null;
-    if (command?.command === "new") {
-      const id = startNewSession(this.options.store);
-      return finishCommand(
-        this.commandHost(),
-        turn.turnId,
-        "new",
-        `started a new session ${id}; earlier sessions stay searchable with /recall`,
-      );
-    }
-    if (command?.command === "restart") {
-      finishCommand(this.commandHost(), turn.turnId, "restart", "restarting the daemon…");
-      this.options.onRestartRequest?.();
-      return;
-    }
+    if (command?.queued) return runQueuedCommand(this.commandHost(), turn.turnId, command.command);
     await runTurn({
       turnId: turn.turnId,
       envelope: turn.envelope,
@@ -376,6 +358,8 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   private commandHost(): CommandHost {
     return {
       emit: (event) => this.emit(event),
+      store: this.options.store,
+      ...(this.options.onRestartRequest ? { onRestart: this.options.onRestartRequest } : {}),
       queries: this,
       registry: this.registries.commands,
       approvals: this.approvals,
@@ -396,25 +380,4 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
   dependenciesFor(turn: Parameters<TurnContexts["dependenciesFor"]>[0]) {
     return this.contexts.dependenciesFor(turn);
   }
-}
-
-/** The origin of a person's message: its sender, with the role the runtime gave them. */
-function originOf(envelope: Envelope, role: ActorRole): Origin {
-  return {
-    role,
-    ...(envelope.channel ? { channel: `${envelope.interface}:${envelope.channel}` } : {}),
-    ...(envelope.user ? { user: envelope.user } : {}),
-    ...(envelope.name ? { name: envelope.name } : {}),
-  };
-}
-
-function createBudget(options: RuntimeOptions, registries: PluginRegistries): UnattendedBudget {
-  return new UnattendedBudget({
-    capPerDay: options.config.unattendedTokensPerDay,
-    timezone: options.timezone,
-    clock: options.clock,
-    logger: options.logger.child({ component: "budget" }),
-    purposes: () => registries.unattendedKinds(),
-    tokensSince: (since, purposes) => options.store.state.tokensSince(since, purposes),
-  });
 }

@@ -16,9 +16,10 @@ import type { Logger } from "../../log/index.js";
 import type { McpServerState, McpServerView } from "../../protocol/index.js";
 import type { ToolScope } from "../../runtime/index.js";
 import { NO_SANDBOX, type Sandbox } from "../../runtime/index.js";
-import { CoalescedRun } from "./coalesced-run.js";
+import type { CoalescedRun } from "./coalesced-run.js";
 import { listMcpTools, type McpRemoteTool } from "./list-mcp-tools.js";
 import { mcpError } from "./mcp-errors.js";
+import { createRelists } from "./mcp-relists.js";
 import { type McpMappedResult, mapMcpResult } from "./mcp-result.js";
 import type { McpServerHandle } from "./mcp-server-handle.js";
 import { sessionLoss } from "./mcp-session-loss.js";
@@ -38,11 +39,6 @@ export interface McpBackoff {
   /** An HTTP server is tried every maxMs past maxAttempts (default true; not for a probe). */
   retryHttpForever?: boolean;
 }
-
-/** Least time between two `tools/list` after list_changed notifications. */
-const RELIST_INTERVAL_MS = 1_000;
-/** list_changed notifications in a minute past which the server floods (and it is logged). */
-const LIST_CHANGED_FLOOD = 100;
 
 const DEFAULT_MCP_BACKOFF: McpBackoff = {
   initialMs: 1_000,
@@ -296,62 +292,43 @@ export class McpServerConnection implements McpServerHandle {
     this.settle();
   }
 
-  /**
-   * `tools/list` on a session's list_changed, coalesced: at most one a second and one at a time,
-   * however many notifications arrive (issue 49 item 10); a flood is logged once a minute.
-   */
+  /** Coalesced re-listing of this session's tools on list_changed (mcp-relists.ts). */
   private relistsOf(session: McpSession): CoalescedRun {
     this.relists?.stop();
-    const relists = new CoalescedRun({
-      run: () => this.relist(session),
-      minIntervalMs: RELIST_INTERVAL_MS,
+    this.relists = createRelists({
+      session,
+      server: this.name,
+      logger: this.options.logger,
       clock: this.clock,
-      floodThreshold: LIST_CHANGED_FLOOD,
-      windowMs: 60_000,
-      onFlood: (requests, windowMs) =>
-        this.options.logger.warn(
-          { server: this.name, notifications: requests, windowMs, listsSoFar: relists.runs },
-          `mcp server sends a flood of tools/list_changed; re-listing at most once per ${RELIST_INTERVAL_MS} ms`,
-        ),
+      timeoutMs: this.options.server.startTimeoutMs,
+      redact: this.redact,
+      onTools: (tools) => {
+        if (this.session === session) this.remoteTools = tools;
+      },
     });
-    this.relists = relists;
-    return relists;
-  }
-
-  private async relist(session: McpSession): Promise<void> {
-    try {
-      const signal = AbortSignal.timeout(this.options.server.startTimeoutMs);
-      const tools = await listMcpTools(session.client, this.name, {
-        signal,
-        timeout: this.options.server.startTimeoutMs,
-      });
-      if (this.session === session) this.remoteTools = tools;
-    } catch (error) {
-      this.options.logger.warn(
-        { server: this.name, error: this.redact(describeError(error)) },
-        "mcp tools/list after list_changed failed",
-      );
-    }
+    return this.relists;
   }
 
   /** An HTTP session gone for good: reported failed, closed, a new one opened with backoff. */
   private lost(session: McpSession, reason: string): void {
-    if (this.stopped || this.session !== session) return;
-    this.session = null;
-    this.relists?.stop();
-    if (this.clock.now() - this.readySince >= this.backoff.stableMs) this.failures = 0;
     // Closed after the current tick: the call whose answer told of the loss gets that answer
     // (safe to send again), not the "Connection closed" a close would give every pending call.
+    if (!this.drop(session)) return;
     setImmediate(() => void closeQuietly(session));
     this.failed(reason);
   }
 
   private closed(session: McpSession): void {
-    if (this.stopped || this.session !== session) return;
+    if (this.drop(session)) this.failed("the server closed the connection (it exited or crashed)");
+  }
+
+  /** Forgets `session` if it is the current one (true); a server up long enough starts afresh. */
+  private drop(session: McpSession): boolean {
+    if (this.stopped || this.session !== session) return false;
     this.session = null;
     this.relists?.stop();
     if (this.clock.now() - this.readySince >= this.backoff.stableMs) this.failures = 0;
-    this.failed("the server closed the connection (it exited or crashed)");
+    return true;
   }
 
   private failed(reason: string): void {
