@@ -6,67 +6,39 @@
 // message, one per turn; with the `local` embedder nothing without a query word (or a synonym of
 // one) is a match. Reads the index only.
 // docs/decisions/0004-recall-ranking.md
-import type { RecallReport, RecallStats, Role } from "../../kernel/index.js";
+import type { RecallReport, RecallStats } from "../../kernel/index.js";
 import { type AgentStore, type IndexedMessage, searchTerms } from "../../store/index.js";
-import { type Embedder, isLexicalEmbedder } from "../embeddings/embedder.js";
-import type { WordVectors } from "../embeddings/word-vectors.js";
-import { messageText } from "../text/message-text.js";
+import { isLexicalEmbedder } from "../embeddings/embedder.js";
 import { withAnswerCues } from "./answer-cues.js";
-import { feedbackTerms } from "./feedback-terms.js";
-import {
-  byCoverage,
-  contextRerank,
-  headCoverage,
-  type ScoredHit,
-  wordsAreApart,
-} from "./lexical-rescore.js";
-import { meaningIndexOf } from "./meaning-index.js";
+import { byCoverage, contextRerank, headCoverage, wordsAreApart } from "./lexical-rescore.js";
 import { withNearbyWords } from "./nearby-words.js";
-import { phraseFirst, phraseOf } from "./phrase-first.js";
-import { questionTimes } from "./question-dates.js";
+import { phraseFirst } from "./phrase-first.js";
 import { fuseRankings } from "./recall-fusion.js";
 import { buildReport, type Ranked } from "./recall-report.js";
 import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
 import { aliasOf } from "./speaker-aliases.js";
-import { type RoleWeight, speakerWeights } from "./speaker-prior.js";
-import { type Synonyms, shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
+import { speakerWeights } from "./speaker-prior.js";
+import { shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
 import { HEAD_CHARS, scoreByVector } from "./vector-rerank.js";
 
 export { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
+export type { RecallDependencies, RecallFilters, RecallOptions } from "./recall-types.js";
 
-export interface RecallFilters {
-  /** ISO timestamps: messages at or after `after`, before `before`. */
-  after?: string;
-  before?: string;
-  role?: Role;
-  session?: string;
-}
-
-export interface RecallOptions {
-  query: string;
-  k: number;
-  filters?: RecallFilters;
-  /** The ranking's knobs (default: DEFAULT_RECALL_TUNING); the benchmark varies them. */
-  tuning?: RecallTuning;
-  /** When the question is asked (ISO): relative times in it ("yesterday") are read against it. */
-  now?: string;
-}
-
-export interface RecallDependencies {
-  store: AgentStore;
-  embedder: Embedder;
-  /** Word vectors for meaning (default: the table shipped with kern, read on first use). */
-  wordVectors?: WordVectors;
-  /** Synonyms for unused question words (default: the table shipped with kern). */
-  synonyms?: Synonyms;
-}
+import {
+  datedRanking,
+  feedbackRanking,
+  meaningRanking,
+  phraseRanking,
+} from "./recall-side-legs.js";
+import type {
+  LexicalLeg,
+  RecallDependencies,
+  RecallFilters,
+  RecallOptions,
+} from "./recall-types.js";
 
 /** Vector candidates taken before fusion. */
 const CANDIDATES = 50;
-/** Hits the dated leg takes from each day a question names. */
-const DATED_HITS = 20;
-/** Phrase hits taken (phrase-first.ts). */
-const PHRASE_HITS = 20;
 
 /**
  * The vector leg's weight in fusion. The built-in `local` embedder hashes words: it is a second
@@ -217,65 +189,6 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
   };
 }
 
-/**
- * The meaning leg (meaning-index.ts): with the `local` embedder, the newest messages nearest the
- * question in meaning, best first; none without a lexical hit (nothing shares a word or a synonym
- * with the question: no close match), with filters, when the question names a speaker or asks
- * when, when the best lexical hit holds every word, or when the tuning turns it off.
- */
-function meaningRanking(
-  deps: RecallDependencies,
-  options: RecallOptions,
-  leg: LexicalLeg,
-  tuning: RecallTuning,
-): number[] {
-  const { weight, size, k } = tuning.meaningLeg;
-  if (weight <= 0 || leg.fts.length === 0 || options.filters) return [];
-  if (!isLexicalEmbedder(deps.embedder.fingerprint)) return [];
-  // As the `local` leg does: a speaker's name is read as a word, a date is in no bag of words,
-  // and a best hit holding every word leaves nothing for meaning to find.
-  if (leg.speakers.size > 0 || leg.asksWhen) return [];
-  if (leg.terms.length >= 2 && (headCoverage(leg.fts[0], leg.heads, leg.terms) ?? 0) >= 1)
-    return [];
-  return meaningIndexOf(deps.store, size).nearest(options.query, k);
-}
-
-/**
- * The feedback leg (feedback-terms.ts): the words the lexical leg's first hits share that the
- * question lacks, searched on their own, best first; none when the tuning turns it off.
- */
-function feedbackRanking(
-  deps: RecallDependencies,
-  options: RecallOptions,
-  scored: readonly ScoredHit[],
-  leg: LexicalLeg,
-  tuning: RecallTuning,
-): number[] {
-  if (tuning.feedback.weight <= 0 || scored.length === 0) return [];
-  const texts = new Map(leg.heads.map((head) => [head.id, messageText(head)]));
-  const words = feedbackTerms(scored, texts, leg.terms, tuning.feedback);
-  if (words.length === 0) return [];
-  return deps.store.messages
-    .search(words.join(" "), {
-      k: tuning.ftsCandidates,
-      weights: tuning.fields,
-      ...(options.filters ? { filters: options.filters } : {}),
-    })
-    .map((hit) => hit.id);
-}
-
-interface LexicalLeg {
-  fts: readonly number[];
-  heads: readonly IndexedMessage[];
-  terms: readonly string[];
-  roleWeight: RoleWeight;
-  speakers: ReadonlySet<string>;
-  /** Hits that gained from words around them (nearby-words.ts). */
-  lifted: ReadonlySet<number>;
-  /** The question asks for a time ("when", "what day"): its answer is a date. */
-  asksWhen: boolean;
-}
-
 const ASKS_FOR_A_TIME = /\b(?:when|(?:what|which) (?:day|date|time|year|month))\b/i;
 
 /**
@@ -325,46 +238,6 @@ async function vectorLeg(
     roleWeight: leg.roleWeight,
     heads: leg.heads,
   });
-}
-
-/**
- * The dated leg, best first: the lexical query's hits among the messages of the days the question
- * names (question-dates.ts); none when it names none or the caller filters already.
- */
-function datedRanking(
-  deps: RecallDependencies,
-  options: RecallOptions,
-  match: string,
-  speakers: ReadonlySet<string>,
-  tuning: RecallTuning,
-): number[] {
-  if (tuning.dated.weight <= 0 || options.filters) return [];
-  const { daysAfter, months, relative } = tuning.dated;
-  const now = relative ? options.now : undefined;
-  return questionTimes(options.query, { daysAfter, months, ...(now ? { now } : {}) }).flatMap(
-    (span) =>
-      deps.store.messages
-        .search(match, { k: DATED_HITS, weights: tuning.fields, speakers, filters: span })
-        .map((hit) => hit.id),
-  );
-}
-
-/** The hits holding a short keyword query as a phrase (phrase-first.ts), best first. */
-function phraseRanking(
-  deps: RecallDependencies,
-  options: RecallOptions,
-  tuning: RecallTuning,
-): number[] {
-  const phrase = tuning.phraseFirst ? phraseOf(options.query) : null;
-  if (!phrase) return [];
-  return deps.store.messages
-    .search(phrase, {
-      k: PHRASE_HITS,
-      phrase: true,
-      weights: tuning.fields,
-      ...(options.filters ? { filters: options.filters } : {}),
-    })
-    .map((hit) => hit.id);
 }
 
 /** The legs of one search, for measuring them apart (npm run bench). */

@@ -1,0 +1,105 @@
+// The legs beside the lexical and vector ones, each off unless its tuning turns it on: meaning
+// (meaning-index.ts), feedback words (feedback-terms.ts), the days a question names
+// (question-dates.ts) and a short keyword query as a phrase (phrase-first.ts). Each returns
+// message ids, best first, for fusion. Reads the index only.
+import { isLexicalEmbedder } from "../embeddings/embedder.js";
+import { messageText } from "../text/message-text.js";
+import { feedbackTerms } from "./feedback-terms.js";
+import { headCoverage, type ScoredHit } from "./lexical-rescore.js";
+import { meaningIndexOf } from "./meaning-index.js";
+import { phraseOf } from "./phrase-first.js";
+import { questionTimes } from "./question-dates.js";
+import type { RecallTuning } from "./recall-tuning.js";
+import type { LexicalLeg, RecallDependencies, RecallOptions } from "./recall-types.js";
+
+/** Hits the dated leg takes from each day a question names. */
+const DATED_HITS = 20;
+/** Phrase hits taken (phrase-first.ts). */
+const PHRASE_HITS = 20;
+
+/**
+ * The meaning leg (meaning-index.ts): with the `local` embedder, the newest messages nearest the
+ * question in meaning, best first; none without a lexical hit (nothing shares a word or a synonym
+ * with the question: no close match), with filters, when the question names a speaker or asks
+ * when, when the best lexical hit holds every word, or when the tuning turns it off.
+ */
+export function meaningRanking(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  leg: LexicalLeg,
+  tuning: RecallTuning,
+): number[] {
+  const { weight, size, k } = tuning.meaningLeg;
+  if (weight <= 0 || leg.fts.length === 0 || options.filters) return [];
+  if (!isLexicalEmbedder(deps.embedder.fingerprint)) return [];
+  // As the `local` leg does: a speaker's name is read as a word, a date is in no bag of words,
+  // and a best hit holding every word leaves nothing for meaning to find.
+  if (leg.speakers.size > 0 || leg.asksWhen) return [];
+  if (leg.terms.length >= 2 && (headCoverage(leg.fts[0], leg.heads, leg.terms) ?? 0) >= 1)
+    return [];
+  return meaningIndexOf(deps.store, size).nearest(options.query, k);
+}
+
+/**
+ * The feedback leg (feedback-terms.ts): the words the lexical leg's first hits share that the
+ * question lacks, searched on their own, best first; none when the tuning turns it off.
+ */
+export function feedbackRanking(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  scored: readonly ScoredHit[],
+  leg: LexicalLeg,
+  tuning: RecallTuning,
+): number[] {
+  if (tuning.feedback.weight <= 0 || scored.length === 0) return [];
+  const texts = new Map(leg.heads.map((head) => [head.id, messageText(head)]));
+  const words = feedbackTerms(scored, texts, leg.terms, tuning.feedback);
+  if (words.length === 0) return [];
+  return deps.store.messages
+    .search(words.join(" "), {
+      k: tuning.ftsCandidates,
+      weights: tuning.fields,
+      ...(options.filters ? { filters: options.filters } : {}),
+    })
+    .map((hit) => hit.id);
+}
+
+/**
+ * The dated leg, best first: the lexical query's hits among the messages of the days the question
+ * names (question-dates.ts); none when it names none or the caller filters already.
+ */
+export function datedRanking(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  match: string,
+  speakers: ReadonlySet<string>,
+  tuning: RecallTuning,
+): number[] {
+  if (tuning.dated.weight <= 0 || options.filters) return [];
+  const { daysAfter, months, relative } = tuning.dated;
+  const now = relative ? options.now : undefined;
+  return questionTimes(options.query, { daysAfter, months, ...(now ? { now } : {}) }).flatMap(
+    (span) =>
+      deps.store.messages
+        .search(match, { k: DATED_HITS, weights: tuning.fields, speakers, filters: span })
+        .map((hit) => hit.id),
+  );
+}
+
+/** The hits holding a short keyword query as a phrase (phrase-first.ts), best first. */
+export function phraseRanking(
+  deps: RecallDependencies,
+  options: RecallOptions,
+  tuning: RecallTuning,
+): number[] {
+  const phrase = tuning.phraseFirst ? phraseOf(options.query) : null;
+  if (!phrase) return [];
+  return deps.store.messages
+    .search(phrase, {
+      k: PHRASE_HITS,
+      phrase: true,
+      weights: tuning.fields,
+      ...(options.filters ? { filters: options.filters } : {}),
+    })
+    .map((hit) => hit.id);
+}
