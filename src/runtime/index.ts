@@ -13,6 +13,7 @@ export * from "./channels/abortable-delay.js";
 export * from "./channels/admit-message.js";
 export * from "./channels/attachment-intake.js";
 export * from "./channels/channel.js";
+export { confirmPairings, offChannel } from "./channels/channel-plugin-kit.js";
 export * from "./channels/channel-texts.js";
 export { ChatQueue } from "./channels/chat-queue.js";
 export { EditThrottle } from "./channels/edit-throttle.js";

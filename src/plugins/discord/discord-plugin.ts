@@ -3,13 +3,7 @@
 // .kern/.env. Its own config is `pluginConfig.discord` (the allowed server channel). It confirms
 // each pairing approved through the daemon and sends each operator the calls that wait for
 // approval with buttons. discord.js is loaded only with a token.
-import { KernError } from "../../kernel/index.js";
-import {
-  approvedReply,
-  type Channel,
-  type KernPlugin,
-  type PluginHost,
-} from "../../runtime/index.js";
+import { confirmPairings, type KernPlugin, offChannel } from "../../runtime/index.js";
 import { parseDiscordSettings } from "./discord-settings.js";
 
 export const discordPlugin: KernPlugin = {
@@ -37,29 +31,5 @@ export const discordPlugin: KernPlugin = {
   },
 };
 
-/** A user approved through the daemon (the web, `kern pair`, the TUI) hears about it at once. */
-function confirmPairings(host: PluginHost, channel: Channel): void {
-  host.subscribe((event) => {
-    if (event.type !== "pairing-update" || event.change !== "approved") return;
-    if (event.user.channel !== channel.id) return;
-    channel
-      .send({
-        chat: event.user.chatId,
-        user: event.user.userId,
-        text: approvedReply(event.user.name),
-      })
-      .catch((error: unknown) => host.log.warn({ err: error }, "could not confirm a pairing"));
-  });
-}
-
 /** Discord without a token: listed in status as off, with how to turn it on. */
-const DISCORD_OFF: Channel = {
-  id: "discord",
-  status: () => ({ enabled: false, detail: "set DISCORD_BOT_TOKEN in .kern/.env" }),
-  send: async () => {
-    throw new KernError(
-      "KERN_TOOL_FAILED",
-      "Discord is off; set DISCORD_BOT_TOKEN in .kern/.env and run 'kern restart'",
-    );
-  },
-};
+const DISCORD_OFF = offChannel("discord", "Discord", "DISCORD_BOT_TOKEN");

@@ -4,13 +4,7 @@
 // wait for approval, with Approve / Deny buttons. grammY is loaded only with a token: it costs
 // ~80 ms of every start-up otherwise (issue 32).
 import { join } from "node:path";
-import { KernError } from "../../kernel/index.js";
-import {
-  approvedReply,
-  type Channel,
-  type KernPlugin,
-  type PluginHost,
-} from "../../runtime/index.js";
+import { confirmPairings, type KernPlugin, offChannel } from "../../runtime/index.js";
 import type { TelegramBotInfo } from "./create-telegram-bot.js";
 
 export interface TelegramPluginOptions {
@@ -53,29 +47,5 @@ export function createTelegramPlugin(options: TelegramPluginOptions = {}): KernP
   };
 }
 
-/** A user approved through the daemon (the web, `kern pair`, the TUI) hears about it at once. */
-function confirmPairings(host: PluginHost, channel: Channel): void {
-  host.subscribe((event) => {
-    if (event.type !== "pairing-update" || event.change !== "approved") return;
-    if (event.user.channel !== channel.id) return;
-    channel
-      .send({
-        chat: event.user.chatId,
-        user: event.user.userId,
-        text: approvedReply(event.user.name),
-      })
-      .catch((error: unknown) => host.log.warn({ err: error }, "could not confirm a pairing"));
-  });
-}
-
 /** Telegram without a token: listed in status as off, with how to turn it on. */
-const TELEGRAM_OFF: Channel = {
-  id: "telegram",
-  status: () => ({ enabled: false, detail: "set TELEGRAM_BOT_TOKEN in .kern/.env" }),
-  send: async () => {
-    throw new KernError(
-      "KERN_TOOL_FAILED",
-      "Telegram is off; set TELEGRAM_BOT_TOKEN in .kern/.env and run 'kern restart'",
-    );
-  },
-};
+const TELEGRAM_OFF = offChannel("telegram", "Telegram", "TELEGRAM_BOT_TOKEN");
