@@ -16,6 +16,7 @@ export * from "./channels/channel.js";
 export { confirmPairings, offChannel } from "./channels/channel-plugin-kit.js";
 export * from "./channels/channel-texts.js";
 export { ChatQueue } from "./channels/chat-queue.js";
+export * from "./channels/download-file.js";
 export { EditThrottle } from "./channels/edit-throttle.js";
 export type * from "./channels/reply-outbox.js";
 export { ReplyStream, type ReplyStreamOptions } from "./channels/reply-stream.js";

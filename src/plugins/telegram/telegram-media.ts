@@ -2,8 +2,14 @@
 // file download path) → the runtime's media intake. The token is part of the download URL by the
 // Bot API's design: the URL is never logged, and errors name the file id only.
 import type { Api } from "grammy";
-import { describeError, KernError, type MediaAttachment } from "../../kernel/index.js";
-import type { AttachmentIntake, IntakeResult } from "../../runtime/index.js";
+import { KernError, type MediaAttachment } from "../../kernel/index.js";
+import {
+  type AttachmentIntake,
+  downloadFile,
+  fileTooLarge,
+  type IntakeResult,
+  unreadFileLine,
+} from "../../runtime/index.js";
 import type { IncomingTelegramMessage } from "./to-envelope.js";
 
 /** The one file of a message kern takes, with what Telegram says about it. */
@@ -58,17 +64,11 @@ export interface DownloadTelegramFileOptions {
   signal: AbortSignal;
 }
 
-function tooLarge(bytes: number, maxBytes: number): KernError {
-  return new KernError(
-    "KERN_MEDIA_TOO_LARGE",
-    `the file is ${Math.ceil(bytes / 1024 / 1024)} MB; kern takes at most ${Math.floor(maxBytes / 1024 / 1024)} MB (media.maxBytes in .kern/config.json)`,
-  );
-}
-
 /** The file's bytes, refused past `maxBytes` (checked before and while downloading). */
 async function downloadTelegramFile(options: DownloadTelegramFileOptions): Promise<Uint8Array> {
   const { ref, maxBytes } = options;
-  if (ref.fileSize !== undefined && ref.fileSize > maxBytes) throw tooLarge(ref.fileSize, maxBytes);
+  if (ref.fileSize !== undefined && ref.fileSize > maxBytes)
+    throw fileTooLarge(ref.fileSize, maxBytes);
   const file = await options.api.getFile(ref.fileId);
   if (!file.file_path) {
     throw new KernError(
@@ -77,31 +77,7 @@ async function downloadTelegramFile(options: DownloadTelegramFileOptions): Promi
     );
   }
   const url = `${options.apiRoot.replace(/\/$/, "")}/file/bot${options.token}/${file.file_path}`;
-  const response = await fetch(url, { signal: options.signal }).catch((error: unknown) => {
-    throw new KernError("KERN_CHANNEL_NETWORK", `downloading file ${ref.fileId} failed`, {
-      cause: error,
-    });
-  });
-  if (!response.ok || !response.body) {
-    throw new KernError(
-      "KERN_CHANNEL_API",
-      `downloading file ${ref.fileId} failed with HTTP ${response.status}`,
-    );
-  }
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(size, maxBytes);
-    }
-    parts.push(value);
-  }
-  return Buffer.concat(parts);
+  return downloadFile({ url, label: `file ${ref.fileId}`, maxBytes, signal: options.signal });
 }
 
 /** Downloads and takes in the message's file; the text and attachments of its envelope. */
@@ -128,5 +104,5 @@ export async function takeInTelegramFile(
  */
 export function unreadFileText(ref: TelegramFileRef, error: unknown, caption: string): string {
   const line = ref.fileName ? `[${ref.kind} ${ref.fileName}]` : `[${ref.kind}]`;
-  return [line, `(not read: ${describeError(error)})`, caption.trim()].join("\n");
+  return unreadFileLine(line, error, caption);
 }
