@@ -59,6 +59,12 @@ function processRow(row: ProcessRow, reload: () => void): HTMLElement {
 
 function table(headers: string[], rows: HTMLElement[], empty: string): HTMLElement {
   if (rows.length === 0) return h("p", { class: "muted" }, empty);
+  // Each cell names its column, for the phone's one-cell-a-line layout (4-memory.css).
+  for (const row of rows)
+    Array.from(row.children).forEach((cell, index) => {
+      const label = headers[index];
+      if (label) cell.setAttribute("data-label", label);
+    });
   return h(
     "table",
     { class: "work-table" },
