@@ -10,6 +10,7 @@ import {
   describeInBrowser,
   launchBrowser,
   logInThroughForm,
+  saveScreenshot,
 } from "../support/browser.js";
 import { kernProcess } from "../support/kern-process.js";
 import { type LiveDaemon, startLiveDaemon } from "../support/live-daemon.js";
@@ -64,6 +65,13 @@ describeInBrowser("the web Pairing page's Remove button on a real daemon", () =>
     expect(turnRequests(agent.llm).length).toBe(before + 1);
     await page.getByRole("link", { name: "Pairing" }).click();
     const item = page.locator(`.pairing-item[data-user="telegram:${MAX}"]`);
+    await item.waitFor();
+    await saveScreenshot(page, "web-pairing");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, "web-pairing-phone");
+    const box = await item.getByRole("button", { name: "Remove" }).boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390); // on a phone's screen
+    await page.setViewportSize({ width: 1280, height: 820 });
     await item.getByRole("button", { name: "Remove" }).click();
     await item.waitFor({ state: "detached" });
     expect(dialogs).toEqual([expect.stringContaining("Remove Max?")]);
