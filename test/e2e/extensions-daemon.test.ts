@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateConfigFile } from "../../src/config/index.js";
-import type { McpListView, StreamEvent } from "../../src/protocol/index.js";
+import type { McpListView } from "../../src/protocol/index.js";
 import { kernProcess } from "../support/kern-process.js";
 import { runTurn, startLiveDaemon } from "../support/live-daemon.js";
 import {
@@ -14,20 +14,11 @@ import {
   EVERYTHING_BIN,
   everythingStdio,
   type HttpEverything,
+  mcpList,
   startEverythingHttp,
+  toolResult,
 } from "../support/mcp-servers.js";
 import { useProcessAgent } from "../support/process-agent.js";
-
-function toolResult(events: StreamEvent[]) {
-  const result = events.find((event) => event.type === "tool-result");
-  return result?.type === "tool-result" ? result : null;
-}
-
-async function mcpList(dir: string): Promise<McpListView> {
-  const listed = await kernProcess(["mcp", "list", dir, "--json"]);
-  expect(listed.code, listed.stderr).toBe(0);
-  return JSON.parse(listed.stdout) as McpListView;
-}
 
 /** Polls `kern mcp list` until `done` holds (bounded: servers start in the background). */
 async function mcpListUntil(dir: string, done: (view: McpListView) => boolean) {

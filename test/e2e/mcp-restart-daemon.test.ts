@@ -7,27 +7,17 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { updateConfigFile } from "../../src/config/index.js";
-import type { McpListView, StreamEvent } from "../../src/protocol/index.js";
 import { kernProcess } from "../support/kern-process.js";
 import { runTurn, startLiveDaemon } from "../support/live-daemon.js";
 import {
   EVERYTHING_BIN,
   freePort,
   type HttpEverything,
+  mcpList,
   startEverythingHttp,
+  toolResult,
 } from "../support/mcp-servers.js";
 import { useProcessAgent } from "../support/process-agent.js";
-
-function toolResult(events: StreamEvent[]) {
-  const result = events.find((event) => event.type === "tool-result");
-  return result?.type === "tool-result" ? result : null;
-}
-
-async function mcpList(dir: string): Promise<McpListView> {
-  const listed = await kernProcess(["mcp", "list", dir, "--json"]);
-  expect(listed.code, listed.stderr).toBe(0);
-  return JSON.parse(listed.stdout) as McpListView;
-}
 
 describe("MCP in a daemon across a server restart (issue 48, Must show 5)", () => {
   let port = 0;

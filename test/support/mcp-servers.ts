@@ -4,6 +4,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
+import { expect } from "vitest";
+import type { McpListView, StreamEvent } from "../../src/protocol/index.js";
+import { kernProcess } from "./kern-process.js";
 
 const require = createRequire(import.meta.url);
 
@@ -96,4 +99,17 @@ export async function startEverythingHttp(port?: number): Promise<HttpEverything
       await exited;
     },
   };
+}
+
+/** The first tool result of a turn's events, or null. */
+export function toolResult(events: StreamEvent[]) {
+  const result = events.find((event) => event.type === "tool-result");
+  return result?.type === "tool-result" ? result : null;
+}
+
+/** `kern mcp list DIR --json`, which must succeed. */
+export async function mcpList(dir: string): Promise<McpListView> {
+  const listed = await kernProcess(["mcp", "list", dir, "--json"]);
+  expect(listed.code, listed.stderr).toBe(0);
+  return JSON.parse(listed.stdout) as McpListView;
 }
