@@ -13,7 +13,6 @@ const LIMIT = 60;
 /** `file:name` → the lines it has now (not to grow; remove the entry once it is split). */
 const KNOWN: Record<string, number> = {
   "src/store/agent-store.ts:openAgentStore": 73,
-  "web/src/views/composer.ts:createComposer": 75,
 };
 
 function listFiles(directory: string): string[] {
