@@ -135,25 +135,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
   const raw = await readConfigFile(paths.configFile);
   const dotenv = await readEnvFile(paths.envFile);
   const lookup = (name: string): string | undefined => env[name] ?? dotenv[name];
-  const merged: Record<string, unknown> = { ...raw };
-  const fromEnv = new Set<string>();
-  for (const override of ENV_OVERRIDES) {
-    const value = lookup(override.variable);
-    if (value === undefined || value === "") continue;
-    const parsed = override.parse(value);
-    merged[override.key] = typeof parsed === "number" && Number.isNaN(parsed) ? value : parsed;
-    fromEnv.add(override.variable);
-  }
-  const telegramRoot = lookup("KERN_TELEGRAM_API_ROOT");
-  if (telegramRoot) {
-    const telegram = typeof merged["telegram"] === "object" ? merged["telegram"] : {};
-    merged["telegram"] = { ...(telegram as object), apiRoot: telegramRoot };
-  }
-  for (const [key, value] of Object.entries(options.overrides ?? {})) {
-    const current = merged[key];
-    const nested = isPlainObject(current) && isPlainObject(value);
-    merged[key] = nested ? { ...current, ...value } : value;
-  }
+  const { merged, fromEnv } = overlaySettings({ raw, lookup, overrides: options.overrides });
   const result = configFileSchema.safeParse(merged);
   if (!result.success) {
     throw new ConfigError(
@@ -194,6 +176,38 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Config> {
     },
   };
   return deepFreeze(config);
+}
+
+/**
+ * The config file's settings with the environment's (ENV_OVERRIDES, the Telegram API root) laid
+ * over them, then the caller's overrides; `fromEnv` names the variables used, for error messages.
+ */
+function overlaySettings(options: {
+  raw: Record<string, unknown>;
+  lookup: (name: string) => string | undefined;
+  overrides: LoadConfigOptions["overrides"];
+}): { merged: Record<string, unknown>; fromEnv: Set<string> } {
+  const { raw, lookup } = options;
+  const merged: Record<string, unknown> = { ...raw };
+  const fromEnv = new Set<string>();
+  for (const override of ENV_OVERRIDES) {
+    const value = lookup(override.variable);
+    if (value === undefined || value === "") continue;
+    const parsed = override.parse(value);
+    merged[override.key] = typeof parsed === "number" && Number.isNaN(parsed) ? value : parsed;
+    fromEnv.add(override.variable);
+  }
+  const telegramRoot = lookup("KERN_TELEGRAM_API_ROOT");
+  if (telegramRoot) {
+    const telegram = typeof merged["telegram"] === "object" ? merged["telegram"] : {};
+    merged["telegram"] = { ...(telegram as object), apiRoot: telegramRoot };
+  }
+  for (const [key, value] of Object.entries(options.overrides ?? {})) {
+    const current = merged[key];
+    const nested = isPlainObject(current) && isPlainObject(value);
+    merged[key] = nested ? { ...current, ...value } : value;
+  }
+  return { merged, fromEnv };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -5,7 +5,7 @@ import { openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { agentPaths, assertAgentFolder, readEnvFile } from "../config/index.js";
 import { DaemonError, describeError, isoNow, SYSTEM_CLOCK } from "../kernel/index.js";
-import { makeTreePrivate, tryLockFolder } from "../store/index.js";
+import { type FolderLock, makeTreePrivate, tryLockFolder } from "../store/index.js";
 import {
   findDaemonByLock,
   type PidRecord,
@@ -13,8 +13,8 @@ import {
   removePidFile,
   writePidFile,
 } from "./address/index.js";
-import { assembleDaemon } from "./assemble.js";
-import { startIndexCheck } from "./index-check-at-start.js";
+import { assembleDaemon, type Daemon } from "./assemble.js";
+import { type IndexCheckAtStart, startIndexCheck } from "./index-check-at-start.js";
 import { watchStartReport } from "./start-report.js";
 
 export interface RunDaemonOptions {
@@ -28,13 +28,7 @@ export interface RunDaemonOptions {
 export async function runDaemon(options: RunDaemonOptions): Promise<void> {
   await assertAgentFolder(options.agentDir);
   const paths = agentPaths(options.agentDir);
-  const lock = tryLockFolder(join(paths.kernDir, "daemon.lock"));
-  if (!lock) {
-    throw new DaemonError(
-      "KERN_DAEMON_START_FAILED",
-      `another daemon already runs for ${options.agentDir} (it holds .kern/daemon.lock); stop it with 'kern stop' first`,
-    );
-  }
+  const lock = lockAgentFolder(options.agentDir, paths.kernDir);
   // An older folder, or files another tool made, become private too (docs/security.md).
   makeTreePrivate(paths.kernDir);
   // Damage the open path would not touch still stops the start, naming `kern reindex`: the
@@ -70,6 +64,40 @@ export async function runDaemon(options: RunDaemonOptions): Promise<void> {
   // written used to kill the process outright and leave a stale pid file behind.
   process.once("SIGTERM", () => void requestStop());
   process.once("SIGINT", () => void requestStop());
+  const listening = await listenChecked({ daemon, indexCheck, requestStop });
+  if (stopping === null) {
+    writePidFile(paths.pidFile, {
+      pid: process.pid,
+      port: listening.port,
+      startedAt: isoNow(SYSTEM_CLOCK),
+    });
+  }
+  await stopped;
+  if (restartRequested) options.respawn();
+}
+
+/** Holds .kern/daemon.lock for this process, or throws when another daemon holds it. */
+function lockAgentFolder(agentDir: string, kernDir: string): FolderLock {
+  const lock = tryLockFolder(join(kernDir, "daemon.lock"));
+  if (!lock) {
+    throw new DaemonError(
+      "KERN_DAEMON_START_FAILED",
+      `another daemon already runs for ${agentDir} (it holds .kern/daemon.lock); stop it with 'kern stop' first`,
+    );
+  }
+  return lock;
+}
+
+/**
+ * Listens, then waits for the index check; if either fails the daemon stops before the error is
+ * thrown on. A check still running when that settles stops the daemon later if it finds damage.
+ */
+async function listenChecked(parts: {
+  daemon: Daemon;
+  indexCheck: IndexCheckAtStart;
+  requestStop: () => Promise<void>;
+}): Promise<{ port: number }> {
+  const { daemon, indexCheck, requestStop } = parts;
   const listening = await daemon.listen().catch(async (error: unknown) => {
     await requestStop();
     throw error;
@@ -85,15 +113,7 @@ export async function runDaemon(options: RunDaemonOptions): Promise<void> {
       void requestStop();
     });
   }
-  if (stopping === null) {
-    writePidFile(paths.pidFile, {
-      pid: process.pid,
-      port: listening.port,
-      startedAt: isoNow(SYSTEM_CLOCK),
-    });
-  }
-  await stopped;
-  if (restartRequested) options.respawn();
+  return listening;
 }
 
 export interface StartDaemonResult {

@@ -184,39 +184,20 @@ async function runSteps(
     await yieldToEventLoop();
     const composed = await composeForStep(options, turn);
     const images = deps.images ? await deps.images(composed.window) : undefined;
-    const request = {
+    const request = stepRequest({
       model: model.model,
-      messages: [
-        { role: "system" as const, content: composed.systemPrompt },
-        ...toChatMessages(composed.window, images),
-      ],
-      ...(lastStep || toolDefinitions.length === 0
-        ? { toolChoice: "none" as const }
-        : { tools: toolDefinitions, toolChoice: "auto" as const }),
-    };
+      composed,
+      images,
+      toolDefinitions,
+      lastStep,
+    });
     const end = await streamStep(model.client.stream(request, signal), turnId, model.model, deps);
     spentBefore = usage.inputTokens + usage.outputTokens;
     recordStepUsage(options, model.model, usage, end.usage);
     const toolCalls = lastStep ? [] : end.toolCalls;
     const cutOff = end.stopReason === "error" || end.stopReason === "cancelled";
     const silent = toolCalls.length === 0 && !cutOff && isSilentReply(end.text);
-    if (end.text || toolCalls.length > 0) {
-      deps.store.appendMessages([
-        {
-          ts: isoNow(deps.clock),
-          role: "assistant",
-          content: end.text || null,
-          ...(toolCalls.length > 0 ? { toolCalls } : {}),
-          meta: {
-            turnId,
-            model: model.model,
-            ...(end.usage ? { usage: end.usage } : {}),
-            ...(cutOff ? { partial: true } : {}),
-            ...(silent ? { silent: true } : {}),
-          },
-        },
-      ]);
-    }
+    appendStepReply(options, { model: model.model, end, toolCalls, cutOff, silent });
     finalText = end.text || finalText;
     if (end.stopReason === "cancelled") return { text: finalText, stopReason: "cancelled" };
     if (end.stopReason === "error") {
@@ -235,6 +216,60 @@ async function runSteps(
     if (signal.aborted) return { text: finalText, stopReason: "cancelled" };
   }
   return { text: finalText, stopReason: "max-steps" };
+}
+
+/** One step's model request: the composed prompt, and the tools unless this is the last step. */
+function stepRequest(parts: {
+  model: string;
+  composed: Awaited<ReturnType<typeof composeForStep>>;
+  images: Parameters<typeof toChatMessages>[1];
+  toolDefinitions: ReturnType<typeof describeTools>;
+  lastStep: boolean;
+}) {
+  const { composed, toolDefinitions } = parts;
+  return {
+    model: parts.model,
+    messages: [
+      { role: "system" as const, content: composed.systemPrompt },
+      ...toChatMessages(composed.window, parts.images),
+    ],
+    ...(parts.lastStep || toolDefinitions.length === 0
+      ? { toolChoice: "none" as const }
+      : { tools: toolDefinitions, toolChoice: "auto" as const }),
+  };
+}
+
+/**
+ * Persists a step's reply (its text and the tool calls it runs) as one assistant message, marked
+ * partial when the call was cut off and silent for a NO_REPLY; a step with neither writes nothing.
+ */
+function appendStepReply(
+  options: RunTurnOptions,
+  step: {
+    model: string;
+    end: Extract<ModelEvent, { type: "response-end" }>;
+    toolCalls: ToolCall[];
+    cutOff: boolean;
+    silent: boolean;
+  },
+): void {
+  const { end, toolCalls, cutOff, silent } = step;
+  if (!end.text && toolCalls.length === 0) return;
+  options.deps.store.appendMessages([
+    {
+      ts: isoNow(options.deps.clock),
+      role: "assistant",
+      content: end.text || null,
+      ...(toolCalls.length > 0 ? { toolCalls } : {}),
+      meta: {
+        turnId: options.turnId,
+        model: step.model,
+        ...(end.usage ? { usage: end.usage } : {}),
+        ...(cutOff ? { partial: true } : {}),
+        ...(silent ? { silent: true } : {}),
+      },
+    },
+  ]);
 }
 
 /** Adds a step's usage to the turn's, and records it (the unattended budget reads it). */

@@ -59,26 +59,13 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupRe
     const bundleBytes = bundled ? statSync(bundleFile).size : 0;
     const total = entries.reduce((sum, entry) => sum + sizeOf(entry), bundleBytes);
     writer = new ArchiveWriter(temporary, (done) => options.onProgress?.(done, total));
-    const added: Array<{ entry: AddedEntry; kind: string; role?: string }> = [];
+    const added: AddedItem[] = [];
     if (bundled)
       added.push({
         entry: await writer.addFile(BUNDLE_PATH, bundleFile, { mode: 0o600 }),
         kind: "bundle",
       });
-    for (const entry of entries) {
-      const path = `${FILES_PREFIX}${entry.path}`;
-      const written =
-        entry.kind === "text"
-          ? await writer.addText(path, entry.text)
-          : entry.kind === "log"
-            ? await writer.addFile(path, entry.file, { bytes: entry.bytes, mode: 0o600 })
-            : await writer.addFile(path, entry.file, { mode: entry.mode });
-      added.push({
-        entry: written,
-        kind: entry.kind,
-        ...(entry.kind === "file" ? { role: entry.role } : {}),
-      });
-    }
+    added.push(...(await addPlannedEntries(writer, entries)));
     const manifest = manifestOf({
       options,
       agentName: options.agentName,
@@ -105,7 +92,39 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupRe
   }
 }
 
-function sizeOf(entry: Awaited<ReturnType<typeof planEntries>>[number]): number {
+/** One archive member as written, with the planned entry's kind and (files) role. */
+interface AddedItem {
+  entry: AddedEntry;
+  kind: string;
+  role?: string;
+}
+
+type PlannedEntry = Awaited<ReturnType<typeof planEntries>>[number];
+
+/** Writes the planned entries under FILES_PREFIX, in order; a log only up to its cut's bytes. */
+async function addPlannedEntries(
+  writer: ArchiveWriter,
+  entries: PlannedEntry[],
+): Promise<AddedItem[]> {
+  const added: AddedItem[] = [];
+  for (const entry of entries) {
+    const path = `${FILES_PREFIX}${entry.path}`;
+    const written =
+      entry.kind === "text"
+        ? await writer.addText(path, entry.text)
+        : entry.kind === "log"
+          ? await writer.addFile(path, entry.file, { bytes: entry.bytes, mode: 0o600 })
+          : await writer.addFile(path, entry.file, { mode: entry.mode });
+    added.push({
+      entry: written,
+      kind: entry.kind,
+      ...(entry.kind === "file" ? { role: entry.role } : {}),
+    });
+  }
+  return added;
+}
+
+function sizeOf(entry: PlannedEntry): number {
   return entry.kind === "text" ? Buffer.byteLength(entry.text) : entry.bytes;
 }
 
@@ -114,7 +133,7 @@ function manifestOf(parts: {
   agentName: string;
   repository: Awaited<ReturnType<typeof repositoryOf>>;
   bundled: boolean;
-  added: Array<{ entry: AddedEntry; kind: string; role?: string }>;
+  added: AddedItem[];
 }): BackupManifest {
   const { options, repository, added } = parts;
   const logs = added

@@ -124,6 +124,43 @@ function usePairingWatch(
   return { local, pendingPairings };
 }
 
+/**
+ * Ctrl-C while a turn runs asks first: quitting would leave the turn running unseen. A second
+ * Ctrl-C cancels and quits; Esc cancels the turn and drops the question.
+ */
+function useQuitQuestion(runningTurnId: string | null, cancel: () => void, exit: () => void) {
+  const [question, setQuestion] = useState<string | null>(null);
+  const interrupt = useCallback(() => {
+    if (!runningTurnId) return exit();
+    if (question === QUIT_QUESTION) {
+      cancel();
+      return exit();
+    }
+    setQuestion(QUIT_QUESTION);
+  }, [runningTurnId, question, cancel, exit]);
+  const cancelAndStay = useCallback(() => {
+    setQuestion(null);
+    cancel();
+  }, [cancel]);
+  return { question, setQuestion, interrupt, cancelAndStay };
+}
+
+/**
+ * The live transcript gets the rows the status and input lines leave, less the row ink's cursor
+ * sits on under them and one row of slack.
+ */
+function useLiveRows(
+  pendingPairings: Parameters<typeof pairingNoticeRows>[0],
+  question: string | null,
+) {
+  const { rows, columns } = useTerminalSize();
+  const [inputRows, setInputRows] = useState(1);
+  const questionRows = question ? countTextRows(question, columns) : 0;
+  const maxLiveRows =
+    rows - STATUS_LINE_ROWS - pairingNoticeRows(pendingPairings) - inputRows - questionRows - 2;
+  return { columns, maxLiveRows, setInputRows };
+}
+
 export function App({
   client,
   agentName,
@@ -140,7 +177,7 @@ export function App({
   });
   const { runningTurnId, cancel } = useCancelRunning(client, state, dispatch);
   const { exit } = useApp();
-  const [question, setQuestion] = useState<string | null>(null);
+  const quit = useQuitQuestion(runningTurnId, cancel, exit);
   const { local, pendingPairings } = usePairingWatch(client, state, dispatch);
   const daemonCommands = useDaemonCommands(client, state.connection === "connected");
   const commands = useMemo(() => tuiCommands(daemonCommands), [daemonCommands]);
@@ -149,29 +186,14 @@ export function App({
     runningTurnId,
     cancel,
     exit,
-    setQuestion,
+    setQuestion: quit.setQuestion,
     dispatch,
     local,
     daemonCommands,
     items: state.items,
   });
-  // Ctrl-C while a turn runs asks first: quitting would leave the turn running unseen.
-  const interrupt = useCallback(() => {
-    if (!runningTurnId) return exit();
-    if (question === QUIT_QUESTION) {
-      cancel();
-      return exit();
-    }
-    setQuestion(QUIT_QUESTION);
-  }, [runningTurnId, question, cancel, exit]);
   const history = useMemo(() => openLineHistory(historyFile ?? null), [historyFile]);
-  // The live transcript gets the rows the status and input lines leave, less the row ink's
-  // cursor sits on under them and one row of slack.
-  const { rows, columns } = useTerminalSize();
-  const [inputRows, setInputRows] = useState(1);
-  const questionRows = question ? countTextRows(question, columns) : 0;
-  const maxLiveRows =
-    rows - STATUS_LINE_ROWS - pairingNoticeRows(pendingPairings) - inputRows - questionRows - 2;
+  const { columns, maxLiveRows, setInputRows } = useLiveRows(pendingPairings, quit.question);
 
   return (
     <Box flexDirection="column">
@@ -186,18 +208,15 @@ export function App({
       <StatusLine agentName={agentName} state={state} columns={columns} />
       <InputLine
         onSubmit={submit}
-        onEscape={() => {
-          setQuestion(null);
-          cancel();
-        }}
-        onInterrupt={interrupt}
-        onKey={() => setQuestion(null)}
+        onEscape={quit.cancelAndStay}
+        onInterrupt={quit.interrupt}
+        onKey={() => quit.setQuestion(null)}
         commands={commands}
         history={history}
         columns={columns}
         onRows={setInputRows}
       />
-      {question ? <Text color="yellow">{question}</Text> : null}
+      {quit.question ? <Text color="yellow">{quit.question}</Text> : null}
     </Box>
   );
 }

@@ -76,6 +76,44 @@ export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
     case "status-load":
       return { ...state, status: action.status };
     case "message-send":
+    case "message-accept":
+    case "message-fail":
+      return applyOwnMessage(state, action);
+    case "notice-add":
+      return appendItems(state, [
+        { kind: "notice", turnId: null, text: action.text, tone: action.tone },
+      ]);
+    case "local-answer":
+      return appendItems(state, [
+        { kind: "command", turnId: null, command: action.command, text: action.text },
+      ]);
+    default: {
+      const unreachable: never = action;
+      return unreachable;
+    }
+  }
+}
+
+/** How many leading items can no longer change (safe to print once, above the live area). */
+export function countSettledItems(state: Pick<TuiState, "items" | "runningTurnId">): number {
+  const live = state.items.findIndex((item) => {
+    const running = item.turnId !== null && item.turnId === state.runningTurnId;
+    if (item.kind !== "user") return running;
+    // A job's or heartbeat's prompt stays live from its queueing to its end (unless another turn
+    // runs meanwhile: a missed turn-end must not hold the transcript): a NO_REPLY collapses it.
+    const waiting = state.runningTurnId === null || running;
+    return item.pending || item.queued === true || (item.unattended === true && waiting);
+  });
+  return live === -1 ? state.items.length : live;
+}
+
+/** Our own sends: shown at once as pending, then accepted (with their turn) or failed. */
+function applyOwnMessage(
+  state: TuiState,
+  action: Extract<TuiAction, { type: "message-send" | "message-accept" | "message-fail" }>,
+): TuiState {
+  switch (action.type) {
+    case "message-send":
       return appendItems(state, [
         {
           kind: "user",
@@ -103,32 +141,7 @@ export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
         queued: false,
         failed: action.error,
       }));
-    case "notice-add":
-      return appendItems(state, [
-        { kind: "notice", turnId: null, text: action.text, tone: action.tone },
-      ]);
-    case "local-answer":
-      return appendItems(state, [
-        { kind: "command", turnId: null, command: action.command, text: action.text },
-      ]);
-    default: {
-      const unreachable: never = action;
-      return unreachable;
-    }
   }
-}
-
-/** How many leading items can no longer change (safe to print once, above the live area). */
-export function countSettledItems(state: Pick<TuiState, "items" | "runningTurnId">): number {
-  const live = state.items.findIndex((item) => {
-    const running = item.turnId !== null && item.turnId === state.runningTurnId;
-    if (item.kind !== "user") return running;
-    // A job's or heartbeat's prompt stays live from its queueing to its end (unless another turn
-    // runs meanwhile: a missed turn-end must not hold the transcript): a NO_REPLY collapses it.
-    const waiting = state.runningTurnId === null || running;
-    return item.pending || item.queued === true || (item.unattended === true && waiting);
-  });
-  return live === -1 ? state.items.length : live;
 }
 
 function applyEvent(state: TuiState, event: StreamEvent): TuiState {

@@ -136,23 +136,14 @@ export class WindowPlanner {
     const newestTurn = sentTokens(this.trims.newestUserSeq() ?? candidates.at(-1) ?? 0);
     const wrapper = summaryWrapperTokens(SECTION_SEPARATOR);
     const pieceBudget = summaryTokens(options, maxWindow - newestTurn) - wrapper;
-    const kept =
-      this.tight?.budget === options.budget &&
-      this.tight.pieceBudget === pieceBudget &&
-      this.tight.segmentsVersion === options.segmentsVersion
-        ? this.tight
-        : null;
+    const kept = this.keptTightTurn(options, pieceBudget);
     let tight = kept?.turn ?? null;
     // A tight turn's trim point costs the turn as shortened (and stays a candidate while kept).
     const windowTokens = (seq: number): number =>
       tight?.seqStart === seq ? sentTokens(tight.seqEnd) + tight.tokens : sentTokens(seq);
     if (tight && !candidates.includes(tight.seqStart))
       candidates = [...candidates, tight.seqStart].sort((a, b) => a - b);
-    const fill = this.fill;
-    const fillAt = (seq: number) =>
-      fill?.trimPoint === seq && fill.budget === options.budget && fill.pieceBudget === pieceBudget
-        ? fill.extra
-        : 0;
+    const fillAt = this.keptFillAt(options, pieceBudget);
     const windowBudget = this.windowBudgets({
       options,
       pieceBudget,
@@ -187,6 +178,24 @@ export class WindowPlanner {
     }
     const free = () => windowBudget(trim.trimPoint) - windowTokens(trim.trimPoint);
     return this.keepPlan({ options, trim, tight, pieceBudget, fillAt, free });
+  }
+
+  /** The last plan's tight turn, while the budgets and the segments it was planned for hold. */
+  private keptTightTurn(options: PlanWindowOptions, pieceBudget: number): WindowPlanner["tight"] {
+    return this.tight?.budget === options.budget &&
+      this.tight.pieceBudget === pieceBudget &&
+      this.tight.segmentsVersion === options.segmentsVersion
+      ? this.tight
+      : null;
+  }
+
+  /** The last plan's fill at its trim point (0 elsewhere, or once the budgets changed). */
+  private keptFillAt(options: PlanWindowOptions, pieceBudget: number): (seq: number) => number {
+    const fill = this.fill;
+    return (seq) =>
+      fill?.trimPoint === seq && fill.budget === options.budget && fill.pieceBudget === pieceBudget
+        ? fill.extra
+        : 0;
   }
 
   /** Keeps the plan's trim point (and its fill) for the plans to come; renders its pieces. */

@@ -96,6 +96,39 @@ function autoResize(input: HTMLTextAreaElement): void {
   input.style.height = `${Math.min(input.scrollHeight, 200)}px`;
 }
 
+/**
+ * The message box's own events: Enter sends (Shift+Enter and an IME's Enter do not), Esc hides
+ * the command hints, a pasted file goes to the tray, and typing resizes the box and its hints.
+ */
+function listenToInput(
+  input: HTMLTextAreaElement,
+  parts: {
+    submit: () => Promise<void>;
+    hints: ReturnType<typeof commandHints>;
+    tray: AttachmentTray;
+  },
+): void {
+  const { submit, hints, tray } = parts;
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      void submit();
+    } else if (event.key === "Escape") {
+      hints.element.hidden = true;
+    }
+  });
+  input.addEventListener("paste", (event) => {
+    const files = Array.from(event.clipboardData?.files ?? []);
+    if (files.length === 0) return; // text pastes as text
+    event.preventDefault();
+    tray.add(files);
+  });
+  input.addEventListener("input", () => {
+    autoResize(input);
+    hints.update();
+  });
+}
+
 export function createComposer(options: ComposerOptions): Composer {
   const input = h("textarea", {
     class: "composer-input",
@@ -143,24 +176,7 @@ export function createComposer(options: ComposerOptions): Composer {
     event.preventDefault();
     void submit();
   });
-  input.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
-      event.preventDefault();
-      void submit();
-    } else if (event.key === "Escape") {
-      hints.element.hidden = true;
-    }
-  });
-  input.addEventListener("paste", (event) => {
-    const files = Array.from(event.clipboardData?.files ?? []);
-    if (files.length === 0) return; // text pastes as text
-    event.preventDefault();
-    tray.add(files);
-  });
-  input.addEventListener("input", () => {
-    autoResize(input);
-    hints.update();
-  });
+  listenToInput(input, { submit, hints, tray });
   cancel.addEventListener("click", () => options.onCancel());
   return {
     element: form,

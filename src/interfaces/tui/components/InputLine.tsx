@@ -40,17 +40,7 @@ export function InputLine(props: InputLineProps) {
       const current = propsRef.current;
       for (const input of decodeInput(raw, lineRef.current.pasting)) {
         const edit = editLine(lineRef.current, input, current.commands);
-        let next = edit.state;
-        const action = edit.action;
-        if (action?.type === "submit" && action.text.trim()) {
-          current.history.append(action.text);
-          current.onSubmit(action.text);
-        } else if (action?.type === "escape") current.onEscape();
-        else if (action?.type === "interrupt") {
-          if (next.text) next = createLineState(next.history);
-          else current.onInterrupt();
-        } else current.onKey?.();
-        lineRef.current = next;
+        lineRef.current = runEditAction(edit, current);
       }
       setLine(lineRef.current);
     };
@@ -61,9 +51,7 @@ export function InputLine(props: InputLineProps) {
   }, [events]);
 
   const columns = props.columns ?? 80;
-  const rows =
-    line.text.split("\n").reduce((sum, text) => sum + countTextRows(`❯ ${text} `, columns), 0) +
-    (line.completions.length > 0 ? countTextRows(line.completions.join("  "), columns) : 0);
+  const rows = countInputRows(line, columns);
   const onRows = props.onRows;
   useEffect(() => onRows?.(rows), [onRows, rows]);
 
@@ -82,6 +70,31 @@ export function InputLine(props: InputLineProps) {
       ))}
       {line.completions.length > 0 ? <Text dimColor>{line.completions.join("  ")}</Text> : null}
     </Box>
+  );
+}
+
+/**
+ * Carries out what an edit asks for (send, cancel, interrupt, or any other key) and returns the
+ * line after it: Ctrl-C on a non-empty line clears it instead of interrupting.
+ */
+function runEditAction(edit: ReturnType<typeof editLine>, props: InputLineProps): LineState {
+  const action = edit.action;
+  if (action?.type === "submit" && action.text.trim()) {
+    props.history.append(action.text);
+    props.onSubmit(action.text);
+  } else if (action?.type === "escape") props.onEscape();
+  else if (action?.type === "interrupt") {
+    if (edit.state.text) return createLineState(edit.state.history);
+    props.onInterrupt();
+  } else props.onKey?.();
+  return edit.state;
+}
+
+/** The terminal rows the prompt takes: its wrapped lines plus the completions row. */
+function countInputRows(line: LineState, columns: number): number {
+  return (
+    line.text.split("\n").reduce((sum, text) => sum + countTextRows(`❯ ${text} `, columns), 0) +
+    (line.completions.length > 0 ? countTextRows(line.completions.join("  "), columns) : 0)
   );
 }
 
