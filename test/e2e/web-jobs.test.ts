@@ -147,6 +147,9 @@ describeInBrowser("web jobs page", () => {
     expect(
       await page.locator('.job-item[data-job="backup-check"] .job-runs').textContent(),
     ).toMatch(/^next Dec 2, 09:00 last Dec 1, 09:00: ok/);
+    expect(await page.locator(".heartbeat-line").textContent()).toBe(
+      "Heartbeat every 30 min; next beat Dec 1, 10:30; last beat quiet",
+    );
     await saveScreenshot(page, "web-jobs", { fullPage: true });
   });
 

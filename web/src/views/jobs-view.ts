@@ -101,7 +101,16 @@ function jobItem(job: JobView, onChange: () => void): HTMLElement {
   return item;
 }
 
-function unattendedCard({ unattended, heartbeat }: JobsOverview): HTMLElement {
+/** `Heartbeat every 30 min; next beat Dec 1, 10:30; last beat quiet`, times in the agent's zone. */
+function heartbeatLine(heartbeat: NonNullable<JobsOverview["heartbeat"]>, zone?: string): string {
+  const next = heartbeat.nextBeatAt
+    ? `; next beat ${formatZonedTime(heartbeat.nextBeatAt, zone)}`
+    : "";
+  const last = heartbeat.lastBeat ? `; last beat ${heartbeat.lastBeat.outcome}` : "";
+  return `Heartbeat every ${Math.round(heartbeat.intervalMs / 60_000)} min${next}${last}`;
+}
+
+function unattendedCard({ unattended, heartbeat, timezone }: JobsOverview): HTMLElement {
   const cap = unattended.capPerDay === null ? "no cap" : `of ${formatNumber(unattended.capPerDay)}`;
   return h(
     "section",
@@ -110,11 +119,7 @@ function unattendedCard({ unattended, heartbeat }: JobsOverview): HTMLElement {
     h("p", { class: "unattended-spend" }, `${formatNumber(unattended.spentToday)} tokens (${cap})`),
     unattended.notice ? h("p", { class: "notice" }, unattended.notice) : null,
     heartbeat
-      ? h(
-          "p",
-          { class: "muted" },
-          `Heartbeat every ${Math.round(heartbeat.intervalMs / 60_000)} min${heartbeat.lastBeat ? `; last beat ${heartbeat.lastBeat.outcome}` : ""}`,
-        )
+      ? h("p", { class: "muted heartbeat-line" }, heartbeatLine(heartbeat, timezone))
       : h("p", { class: "muted" }, "Heartbeat off."),
   );
 }
