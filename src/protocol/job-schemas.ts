@@ -1,11 +1,23 @@
-// zod schemas of the jobs API (SPEC §13): `GET /jobs`, `POST /jobs`, `DELETE /jobs/:name`,
+// zod schemas of the jobs API (SPEC §13): `GET /jobs`, `GET /jobs/runs`, `POST /jobs`, `DELETE /jobs/:name`,
 // `POST /jobs/:name/{pause,resume,run}`. Typed against kernel/job-views.ts. No I/O.
 import * as z from "zod";
 // By path, not the barrel: the web page bundles this file and must not load kernel/ids.ts.
 import { scheduledActionSchema } from "../kernel/scheduled-action.js";
-import type { JobsOverview, JobView } from "./job-views.js";
+import type { JobRunsView, JobsOverview, JobView } from "./job-views.js";
 
 const jobRunSchema = z.object({
+  scheduledFor: z.string(),
+  startedAt: z.string(),
+  outcome: z.string(),
+  turnId: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  tokens: z.number().nullable(),
+});
+
+const jobRunEntrySchema = z.object({
+  job: z.string(),
+  schedule: z.string(),
+  createdBy: z.string(),
   scheduledFor: z.string(),
   startedAt: z.string(),
   outcome: z.string(),
@@ -49,21 +61,18 @@ export const jobsOverviewSchema: z.ZodType<JobsOverview> = z.object({
     .nullable(),
   timezone: z.string().optional(),
   fault: z.string().nullable().optional(),
-  runs: z
-    .array(
-      z.object({
-        job: z.string(),
-        schedule: z.string(),
-        createdBy: z.string(),
-        scheduledFor: z.string(),
-        startedAt: z.string(),
-        outcome: z.string(),
-        turnId: z.string().nullable(),
-        endedAt: z.string().nullable(),
-        tokens: z.number().nullable(),
-      }),
-    )
-    .optional(),
+  runs: z.array(jobRunEntrySchema).optional(),
+});
+
+/** `GET /jobs/runs`: the newest `limit` runs of the history, newest first. */
+export const jobRunsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(2_000).default(20),
+});
+
+export const jobRunsViewSchema: z.ZodType<JobRunsView> = z.object({
+  runs: z.array(jobRunEntrySchema),
+  total: z.number(),
+  timezone: z.string(),
 });
 
 /** `GET /jobs?all=1`: the run history too. */

@@ -71,3 +71,12 @@ export interface JobRunEntryView {
   endedAt: string | null;
   tokens: number | null;
 }
+
+/** `GET /jobs/runs?limit=N` (the web Jobs page's "Recent runs"): the newest runs, newest first. */
+export interface JobRunsView {
+  runs: JobRunEntryView[];
+  /** How many runs the history holds (up to its read limit). */
+  total: number;
+  /** The agent's IANA time zone: the page shows run times in it. */
+  timezone: string;
+}

@@ -1,6 +1,8 @@
 // Issue 48 item 5, Must show 8: the Jobs page in Chromium at 1280 and 390 px. Each row offers the
-// buttons its state allows (a done job no Pause), no button's label wraps, Delete asks first, and
-// the screenshots docs/screenshots/web-jobs{,-phone}.png come from here (test-output/screenshots).
+// buttons its state allows (a done job no Pause), no button's label wraps, Delete asks first; the
+// recent runs are listed newest first with times in the agent's zone (Berlin; the browser is in
+// UTC), one line each at 1280 px; and the screenshots docs/screenshots/web-jobs{,-phone}.png come
+// from here (test-output/screenshots, the whole page).
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { FakeJobs } from "../fakes/fake-jobs.js";
@@ -57,6 +59,40 @@ async function actionsPlacement(page: Page, job: string): Promise<"beside" | "be
   return actions.y >= main.y + main.height - 1 ? "below" : "beside";
 }
 
+/** The recent runs as drawn: time, job, outcome; newest first. */
+async function runRows(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>(".run-item")).map((item) =>
+      [".run-time", ".run-job", ".run-outcome"]
+        .map((selector) => item.querySelector(selector)?.textContent ?? "")
+        .join(" | "),
+    ),
+  );
+}
+
+/** Runs of the fake history whose row takes more than one line (desktop: none should). */
+async function tallRuns(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>(".run-item"))
+      .filter((item) => {
+        const time = item.querySelector(".run-time")?.getBoundingClientRect().height ?? 0;
+        return item.getBoundingClientRect().height > time * 2;
+      })
+      .map((item) => item.dataset["job"] ?? ""),
+  );
+}
+
+// The fake history (test/fakes/fake-jobs.ts) in Berlin time: UTC+1 in December.
+const RUNS = [
+  "Dec 1, 09:30 | water-plants | error",
+  "Dec 1, 09:00 | inbox-digest | skipped-busy",
+  "Dec 1, 09:00 | backup-check | ok",
+  "Dec 1, 08:30 | dentist-reminder | ok",
+  "Dec 1, 08:00 | inbox-digest | silent",
+  "Dec 1, 07:20 | call-the-bank | skipped-budget",
+  "Dec 1, 07:00 | inbox-digest | ok",
+];
+
 const EXPECTED = {
   "backup-check": { state: "scheduled", buttons: ["Run now", "Pause", "Delete"] },
   "inbox-digest": { state: "running", buttons: ["Pause", "Delete"] },
@@ -85,7 +121,9 @@ describeInBrowser("web jobs page", () => {
   });
 
   beforeEach(() => {
-    jobs.jobs = new FakeJobs().jobs;
+    const fresh = new FakeJobs();
+    jobs.jobs = fresh.jobs;
+    jobs.history = fresh.history;
     jobs.calls.length = 0;
   });
 
@@ -103,7 +141,16 @@ describeInBrowser("web jobs page", () => {
     expect(await wrappedButtons(page)).toEqual([]);
     for (const job of Object.keys(EXPECTED))
       expect(await actionsPlacement(page, job)).toBe("beside");
-    await saveScreenshot(page, "web-jobs");
+    expect(await runRows(page)).toEqual(RUNS);
+    expect(await tallRuns(page), "one line per run").toEqual([]);
+    // The job rows' times are Berlin's too: backup-check's cron 0 9 runs next at 09:00 there.
+    expect(
+      await page.locator('.job-item[data-job="backup-check"] .job-runs').textContent(),
+    ).toMatch(/^next Dec 2, 09:00 last Dec 1, 09:00: ok/);
+    expect(await page.locator(".heartbeat-line").textContent()).toBe(
+      "Heartbeat every 30 min; next beat Dec 1, 10:30; last beat quiet",
+    );
+    await saveScreenshot(page, "web-jobs", { fullPage: true });
   });
 
   it("puts the buttons under the text at 390 px, none wrapping, nothing sideways", async () => {
@@ -116,10 +163,29 @@ describeInBrowser("web jobs page", () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, "no sideways scrolling").toBeLessThanOrEqual(0);
+    expect(await runRows(page)).toEqual(RUNS);
     // Issue 48 item 13: the header took 260 px of the phone's 844; two rows now.
     const header = await page.locator(".app-header").boundingBox();
     expect(header?.height).toBeLessThanOrEqual(90);
-    await saveScreenshot(page, "web-jobs-phone");
+    await saveScreenshot(page, "web-jobs-phone", { fullPage: true });
+  });
+
+  it("shows the newest 20 runs, and all of them on Show all", async () => {
+    const outcomes = ["ok", "silent", "skipped-budget"];
+    jobs.history = Array.from({ length: 25 }, (_, index) => ({
+      ...(jobs.history[0] as (typeof jobs.history)[number]),
+      job: `reminder-${String(index + 1).padStart(2, "0")}`,
+      outcome: outcomes[index % 3] ?? "ok",
+    }));
+    await openJobs(DESKTOP);
+    await page.locator(".run-item").first().waitFor();
+    expect(await page.locator(".runs-card h2").textContent()).toBe("Recent runs (25)");
+    expect(await page.locator(".run-item").count()).toBe(20);
+    expect(await page.locator(".run-item .run-job").first().textContent()).toBe("reminder-25");
+    await page.getByRole("button", { name: "Show all 25" }).click();
+    await expect.poll(() => page.locator(".run-item").count()).toBe(25);
+    expect(await page.locator(".run-item .run-job").last().textContent()).toBe("reminder-01");
+    expect(await page.locator(".runs-more").count()).toBe(0);
   });
 
   it("asks before deleting: Cancel keeps the job, Delete removes it", async () => {

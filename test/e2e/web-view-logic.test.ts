@@ -3,7 +3,13 @@
 import { describe, expect, it } from "vitest";
 import type { SessionMessage } from "../../src/kernel/index.js";
 import { activitySeries } from "../../web/src/activity-series.js";
-import { fillDays, formatDuration, formatSeqRange, percent } from "../../web/src/format.js";
+import {
+  fillDays,
+  formatDuration,
+  formatSeqRange,
+  formatZonedTime,
+  percent,
+} from "../../web/src/format.js";
 import { toHistoryItems, toolNames } from "../../web/src/history-items.js";
 import { jobActions, jobState } from "../../web/src/job-actions.js";
 import {
@@ -312,6 +318,15 @@ describe("formatting", () => {
       "2026-03-02",
       "2026-03-03",
     ]);
+  });
+
+  it("shows an instant in the agent's zone, to the minute, 24-hour", () => {
+    expect(formatZonedTime("2026-12-02T08:00:59.000Z", "Europe/Berlin")).toBe("Dec 2, 09:00");
+    expect(formatZonedTime("2026-07-01T22:30:00.000Z", "Europe/Berlin")).toBe("Jul 2, 00:30");
+    expect(formatZonedTime("2026-12-02T15:05:00.000Z", "America/New_York")).toBe("Dec 2, 10:05");
+    // A zone the browser does not know: its own zone, not an exception.
+    expect(formatZonedTime("2026-12-02T08:00:00.000Z", "Mars/Olympus")).toMatch(/^Dec 2, \d\d:00$/);
+    expect(formatZonedTime(null, "Europe/Berlin")).toBe("—");
   });
 });
 

@@ -1,10 +1,19 @@
 // A typed in-process fake of the web's JobsApi (SG-28, level 2): a list of job views in each
-// state, and the pause / resume / remove / run-now calls it was asked for, recorded.
+// state, a run history with each kind of outcome (a finished reminder's among them), and the
+// pause / resume / remove / run-now calls it was asked for, recorded. The agent's zone is Berlin.
 import { UsageError } from "../../src/kernel/index.js";
 import type { JobsApi } from "../../src/plugins/jobs/index.js";
-import type { JobsOverview, JobView } from "../../src/protocol/index.js";
+import type {
+  JobRunEntryView,
+  JobRunsView,
+  JobsOverview,
+  JobView,
+} from "../../src/protocol/index.js";
 
 const NOW = "2026-12-01T09:00:00.000Z";
+const ZONE = "Europe/Berlin";
+/** The dentist reminder's due time: 08:30 in Berlin. */
+const DENTIST = "2026-12-01T07:30:00.000Z";
 
 /** A job view with the defaults of a scheduled daily job; `overrides` make the other states. */
 function aJobView(overrides: Partial<JobView> & Pick<JobView, "name">): JobView {
@@ -19,6 +28,7 @@ function aJobView(overrides: Partial<JobView> & Pick<JobView, "name">): JobView 
     nextRunAt: "2026-12-02T08:00:00.000Z",
     lastRun: null,
     runs: 0,
+    timezone: ZONE,
     ...overrides,
   };
 }
@@ -54,26 +64,77 @@ function jobsInEveryState(): JobView[] {
     }),
     aJobView({
       name: "dentist-reminder",
-      schedule: "at 2026-12-01T07:30:00.000Z",
+      schedule: "at 2026-12-01 08:30",
       prompt: "Remind me: dentist at 10:00, bring the insurance card.",
       nextRunAt: null,
-      lastRun: lastRun("ok", 950),
+      lastRun: { ...lastRun("ok", 950), scheduledFor: DENTIST, startedAt: DENTIST },
       runs: 1,
     }),
+  ];
+}
+
+/** A settled run of the history, `minutes` after 06:00 UTC on Dec 1. */
+function aRun(
+  job: string,
+  minutes: number,
+  outcome: string,
+  tokens: number | null,
+): JobRunEntryView {
+  const at = new Date(Date.parse("2026-12-01T06:00:00.000Z") + minutes * 60_000).toISOString();
+  const schedules: Record<string, string> = {
+    "backup-check": "cron 0 9 * * * (Europe/Berlin)",
+    "inbox-digest": "every 1h",
+    "call-the-bank": "at 2026-12-01 07:20",
+    "dentist-reminder": "at 2026-12-01 08:30",
+    "water-plants": "at 2026-12-01 09:30",
+  };
+  return {
+    job,
+    schedule: schedules[job] ?? "every 1h",
+    createdBy: job === "call-the-bank" ? "telegram:123456789" : "cli",
+    scheduledFor: at,
+    startedAt: at,
+    outcome,
+    turnId: tokens === null ? null : `turn_${job}_${minutes}`,
+    endedAt: at,
+    tokens,
+  };
+}
+
+/** Oldest first, as `.kern/jobs-runs.jsonl` holds them; the finished reminders are in no list. */
+function historyOfRuns(): JobRunEntryView[] {
+  return [
+    aRun("inbox-digest", 0, "ok", 3_118),
+    aRun("call-the-bank", 20, "skipped-budget", null),
+    aRun("inbox-digest", 60, "silent", 1_240),
+    aRun("dentist-reminder", 90, "ok", 950),
+    aRun("backup-check", 120, "ok", 5_210),
+    aRun("inbox-digest", 120, "skipped-busy", null),
+    aRun("water-plants", 150, "error", 412),
   ];
 }
 
 export class FakeJobs implements JobsApi {
   readonly calls: string[] = [];
   jobs: JobView[];
+  history: JobRunEntryView[] = historyOfRuns();
 
   constructor(jobs: JobView[] = jobsInEveryState()) {
     this.jobs = jobs;
   }
 
+  runs(limit: number): JobRunsView {
+    return {
+      runs: this.history.slice(-limit).reverse(),
+      total: this.history.length,
+      timezone: ZONE,
+    };
+  }
+
   overview(): JobsOverview {
     return {
       jobs: this.jobs,
+      timezone: ZONE,
       unattended: { spentToday: 7_964, capPerDay: 200_000, notice: null },
       heartbeat: {
         intervalMs: 30 * 60_000,

@@ -76,6 +76,14 @@ function probes(): Probe[] {
       });
     }
   }
+  // The run history's page size: the web Jobs page's `GET /jobs/runs?limit=N`.
+  for (const limit of ["-1", "0", "abc", "1e400", "2001", "NaN", "%zz", ...HUGE_DURATIONS]) {
+    list.push({
+      what: `job runs limit ${limit.slice(0, 24)}`,
+      method: "GET",
+      path: `/jobs/runs?limit=${limit}`,
+    });
+  }
   return list;
 }
 
@@ -114,6 +122,25 @@ describe("hostile inputs per route of the daemon (issue 49, Must show 5)", () =>
     );
     expect(status).toBe(200);
     expect(JSON.parse(body)).toMatchObject({ media: { name: "100%.png" } });
+  });
+
+  it("refuses a run-history page size out of 1–2000 as a bad request", async () => {
+    for (const limit of ["0", "2001", "abc", "1e400"]) {
+      const { status, body } = await send({
+        what: limit,
+        method: "GET",
+        path: `/jobs/runs?limit=${limit}`,
+      });
+      expect(status, limit).toBe(400);
+      expect(JSON.parse(body), limit).toMatchObject({ error: { code: "KERN_BAD_REQUEST" } });
+    }
+    const { status, body } = await send({
+      what: "2000",
+      method: "GET",
+      path: "/jobs/runs?limit=2000",
+    });
+    expect(status).toBe(200);
+    expect(JSON.parse(body)).toMatchObject({ runs: [], total: 0 });
   });
 
   it("refuses durations past 100 years as not durations", async () => {

@@ -143,10 +143,32 @@ export async function logInThroughForm(
   await page.locator(".app-header").waitFor();
 }
 
-/** Saves a screenshot to test-output/screenshots/<name>.png (gitignored). */
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot to test-output/screenshots/<name>.png (gitignored). `fullPage`: all of the
+ * page view, which scrolls inside the app (not the document), so the window is made as tall as
+ * its content for the shot and given its size back after.
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  const viewport = page.viewportSize();
+  const hidden = options.fullPage
+    ? await page.evaluate(() => {
+        const view = document.querySelector<HTMLElement>(".page-view:not([hidden])");
+        return view ? view.scrollHeight - view.clientHeight : 0;
+      })
+    : 0;
+  if (!viewport || hidden <= 0) {
+    await page.screenshot({ path });
+    return;
+  }
+  await page.setViewportSize({ width: viewport.width, height: viewport.height + hidden });
+  await page.screenshot({ path });
+  await page.setViewportSize(viewport);
 }
 
 /** Collects dialogs and Content-Security-Policy violations a page reports. */

@@ -14,6 +14,7 @@ import {
   historyPageSchema,
   jobActionReplySchema,
   jobRunReplySchema,
+  jobRunsViewSchema,
   jobsOverviewSchema,
   mcpListViewSchema,
   notesViewSchema,
@@ -163,6 +164,7 @@ export const api = {
   stopProcess: (id: string) =>
     json(processRowSchema, `/processes/${encodeURIComponent(id)}/stop`, "POST"),
   jobs: () => json(jobsOverviewSchema, "/jobs"),
+  jobRuns: (limit: number) => json(jobRunsViewSchema, `/jobs/runs?limit=${limit}`),
   jobAction: (name: string, action: "pause" | "resume" | "remove") =>
     json(jobActionReplySchema, `/jobs/${encodeURIComponent(name)}/${action}`, "POST", {}),
   runJob: (name: string) =>

@@ -37,6 +37,28 @@ export function formatTime(iso: string | null | undefined): string {
   });
 }
 
+/**
+ * `Dec 2, 09:00`: an instant as wall-clock time in `timeZone` (the agent's, so the page says what
+ * `kern jobs list` says; the browser's when absent or unknown), to the minute, 24-hour.
+ */
+export function formatZonedTime(iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const options: Intl.DateTimeFormatOptions = {
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  };
+  try {
+    return date.toLocaleString("en-US", timeZone ? { ...options, timeZone } : options);
+  } catch {
+    return date.toLocaleString("en-US", options); // a zone this browser does not know
+  }
+}
+
 /** A seq range `[start, end)` as people read it: `341–519`. */
 export function formatSeqRange(seqStart: number, seqEnd: number): string {
   return seqEnd - seqStart <= 1 ? `${seqStart}` : `${seqStart}–${seqEnd - 1}`;

@@ -14,7 +14,7 @@ import {
   type ScheduledAction,
 } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
-import type { JobsOverview, JobView } from "../../protocol/index.js";
+import type { JobRunsView, JobsOverview, JobView } from "../../protocol/index.js";
 import type { UnattendedBudget } from "../../runtime/index.js";
 import type { JobOutcome, JobRecord, MessageRepo } from "../../store/index.js";
 import type { KnownRoutes } from "./check-route.js";
@@ -83,7 +83,10 @@ export interface JobActionRunner {
 }
 
 /** What interfaces (the web API, chat commands) may do with the jobs. */
-export type JobsApi = Pick<AgentJobs, "overview" | "add" | "remove" | "setPaused" | "runNow">;
+export type JobsApi = Pick<
+  AgentJobs,
+  "overview" | "runs" | "add" | "remove" | "setPaused" | "runNow"
+>;
 
 export class AgentJobs implements JobsApi {
   readonly budget: UnattendedBudget;
@@ -236,6 +239,12 @@ export class AgentJobs implements JobsApi {
           : null,
       ...(options.all ? { runs: this.scheduler.runs() } : {}),
     };
+  }
+
+  /** The newest `limit` settled runs, newest first, and how many the history holds (the web page). */
+  runs(limit: number): JobRunsView {
+    const all = this.scheduler.runs();
+    return { runs: all.slice(-limit).reverse(), total: all.length, timezone: this.timezone };
   }
 
   /** Adds a job; its reply route must exist (KERN_ROUTE_INVALID lists the valid ones). */

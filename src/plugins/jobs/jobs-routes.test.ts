@@ -43,6 +43,7 @@ function makeJobs(folder: string) {
     },
   } satisfies Config;
   const queued: string[] = [];
+  const listeners: Array<(event: RuntimeEvent) => void> = [];
   const jobs = new AgentJobs({
     config,
     jobsFile: join(folder, "jobs.json"),
@@ -54,7 +55,10 @@ function makeJobs(folder: string) {
         queued.push(request.envelope.name ?? "");
         return { turnId: `turn-${queued.length}` };
       },
-      subscribe: (_listener: (event: RuntimeEvent) => void) => () => {},
+      subscribe: (listener: (event: RuntimeEvent) => void) => {
+        listeners.push(listener);
+        return () => {};
+      },
       pendingTurns: () => [],
     },
     budget: new UnattendedBudget({
@@ -69,7 +73,13 @@ function makeJobs(folder: string) {
     logger: createSilentLogger(),
   });
   jobs.start();
-  return { jobs, queued };
+  /** Ends a queued run's turn, as the runtime would. */
+  const endTurn = (turnId: string, stopReason: "end" | "cancelled") => {
+    const usage = { inputTokens: 90, outputTokens: 10 };
+    for (const listener of listeners)
+      listener({ type: "turn-end", turnId, text: "done", stopReason, usage, kind: "job" });
+  };
+  return { jobs, queued, endTurn };
 }
 
 /** A web server over a fake runtime whose registries hold the jobs plugin's routes. */
@@ -101,6 +111,42 @@ describe("the jobs routes", () => {
     expect(readJobsFile(join(dir.path, "jobs.json")).jobs).toHaveLength(1);
     expect((await call("POST", "/jobs/tea/remove")).statusCode).toBe(200);
     expect(readJobsFile(join(dir.path, "jobs.json")).jobs).toHaveLength(0);
+    jobs.stop();
+  });
+
+  it("lists the run history newest first, limited, behind the token", async () => {
+    dir = makeTempDir("kern-job-routes-");
+    const { jobs, endTurn } = makeJobs(dir.path);
+    current = serveJobs(jobs);
+    const get = (url: string, headers: Record<string, string> = AUTH) =>
+      current!.server.inject({ method: "GET", url, headers });
+    for (const name of ["tea", "nap"])
+      await current.server.inject({
+        method: "POST",
+        url: "/jobs",
+        headers: AUTH,
+        payload: { name, prompt: `${name} time`, in: "20m" },
+      });
+    const empty = JSON.parse((await get("/jobs/runs")).body);
+    expect(empty).toEqual({ runs: [], total: 0, timezone: expect.any(String) });
+    jobs.runNow("tea");
+    endTurn("turn-1", "end");
+    jobs.runNow("nap");
+    endTurn("turn-2", "cancelled");
+
+    const all = JSON.parse((await get("/jobs/runs")).body);
+    expect(all.total).toBe(2);
+    expect(all.runs).toMatchObject([
+      { job: "nap", outcome: "cancelled", tokens: 100, turnId: "turn-2" },
+      { job: "tea", outcome: "ok", tokens: 100, turnId: "turn-1" },
+    ]);
+    const newest = JSON.parse((await get("/jobs/runs?limit=1")).body);
+    expect(newest.runs.map((run: { job: string }) => run.job)).toEqual(["nap"]);
+    expect(newest.total).toBe(2);
+    const bad = await get("/jobs/runs?limit=0");
+    expect(bad.statusCode).toBe(400);
+    expect(errorCode(bad.body)).toBe("KERN_BAD_REQUEST");
+    expect((await get("/jobs/runs", {})).statusCode).toBe(401);
     jobs.stop();
   });
 

@@ -1,11 +1,13 @@
 // The jobs API (SPEC §13; schemas in protocol/job-schemas.ts): list with the heartbeat and the
-// day's unattended spend, add, pause, resume, remove, run now. Mounted by the web server behind
+// day's unattended spend, the run history (newest first), add, pause, resume, remove, run now. Mounted by the web server behind
 // the API's auth, at the documented paths (`/jobs`, `/jobs/:name/…`).
 import {
   jobActionReplySchema,
   jobAddBodySchema,
   jobNameParamsSchema,
   jobRunReplySchema,
+  jobRunsQuerySchema,
+  jobRunsViewSchema,
   jobsOverviewSchema,
   jobsQuerySchema,
   jobViewSchema,
@@ -40,6 +42,13 @@ export function jobsRoutes(jobs: JobsApi): PluginRoute[] {
         const { all } = jobsQuerySchema.parse(request.query ?? {});
         return jobs.overview({ all: all === "1" || all === "true" });
       },
+    },
+    {
+      method: "GET",
+      path: "/jobs/runs",
+      query: jobRunsQuerySchema,
+      response: jobRunsViewSchema,
+      handle: async (request) => jobs.runs(jobRunsQuerySchema.parse(request.query ?? {}).limit),
     },
     {
       method: "POST",

@@ -1,17 +1,20 @@
 // Jobs (SPEC §13): each scheduled job as a row like the Extensions page's — name and state, the
-// schedule and reply route, next and last run, the prompt — with the buttons its state allows
-// (job-actions.ts) and Delete asking first, in the row; the day's unattended spend and the heartbeat.
+// schedule and reply route, next and last run (in the agent's time zone), the prompt — with the
+// buttons its state allows (job-actions.ts) and Delete asking first, in the row; the recent runs
+// (jobs-runs.ts), finished reminders' included; the day's unattended spend and the heartbeat.
 import type { JobsOverview, JobView } from "../../../src/protocol/index.js";
 import { api } from "../api.js";
 import { errorBox, h, loading } from "../dom.js";
-import { formatNumber, formatTime } from "../format.js";
+import { formatNumber, formatZonedTime } from "../format.js";
 import { JOB_ACTION_LABELS, jobActions, jobState, type ScheduledAction } from "../job-actions.js";
+import { RECENT_RUNS, runsCard } from "./jobs-runs.js";
 
 const STATE_LABELS = { running: "running", scheduled: "scheduled", paused: "paused", done: "done" };
 
 /** Next run, last run, count and catch-up, each part kept on one line (job-runs > span). */
 function runLine(job: JobView): HTMLElement {
   const state = jobState(job);
+  const formatTime = (iso: string) => formatZonedTime(iso, job.timezone);
   const next =
     state === "scheduled" && job.nextRunAt
       ? `next ${formatTime(job.nextRunAt)}`
@@ -27,7 +30,8 @@ function runLine(job: JobView): HTMLElement {
   return h(
     "span",
     { class: "muted job-runs" },
-    parts.flatMap((part, index) => [index > 0 ? " · " : null, h("span", null, part)]),
+    // The separator ends the part before it (CSS), so a wrapped line never starts with one.
+    parts.flatMap((part, index) => [index > 0 ? " " : null, h("span", null, part)]),
   );
 }
 
@@ -97,7 +101,16 @@ function jobItem(job: JobView, onChange: () => void): HTMLElement {
   return item;
 }
 
-function unattendedCard({ unattended, heartbeat }: JobsOverview): HTMLElement {
+/** `Heartbeat every 30 min; next beat Dec 1, 10:30; last beat quiet`, times in the agent's zone. */
+function heartbeatLine(heartbeat: NonNullable<JobsOverview["heartbeat"]>, zone?: string): string {
+  const next = heartbeat.nextBeatAt
+    ? `; next beat ${formatZonedTime(heartbeat.nextBeatAt, zone)}`
+    : "";
+  const last = heartbeat.lastBeat ? `; last beat ${heartbeat.lastBeat.outcome}` : "";
+  return `Heartbeat every ${Math.round(heartbeat.intervalMs / 60_000)} min${next}${last}`;
+}
+
+function unattendedCard({ unattended, heartbeat, timezone }: JobsOverview): HTMLElement {
   const cap = unattended.capPerDay === null ? "no cap" : `of ${formatNumber(unattended.capPerDay)}`;
   return h(
     "section",
@@ -106,11 +119,7 @@ function unattendedCard({ unattended, heartbeat }: JobsOverview): HTMLElement {
     h("p", { class: "unattended-spend" }, `${formatNumber(unattended.spentToday)} tokens (${cap})`),
     unattended.notice ? h("p", { class: "notice" }, unattended.notice) : null,
     heartbeat
-      ? h(
-          "p",
-          { class: "muted" },
-          `Heartbeat every ${Math.round(heartbeat.intervalMs / 60_000)} min${heartbeat.lastBeat ? `; last beat ${heartbeat.lastBeat.outcome}` : ""}`,
-        )
+      ? h("p", { class: "muted heartbeat-line" }, heartbeatLine(heartbeat, timezone))
       : h("p", { class: "muted" }, "Heartbeat off."),
   );
 }
@@ -127,7 +136,7 @@ export class JobsView {
   async show(): Promise<void> {
     this.body.replaceChildren(loading());
     try {
-      const overview = await api.jobs();
+      const [overview, runs] = await Promise.all([api.jobs(), api.jobRuns(RECENT_RUNS)]);
       const refresh = () => void this.show();
       const { jobs } = overview;
       this.body.replaceChildren(
@@ -147,6 +156,7 @@ export class JobsView {
                 jobs.map((job) => jobItem(job, refresh)),
               ),
         ),
+        runsCard(runs),
         unattendedCard(overview),
       );
     } catch (error) {
