@@ -8,6 +8,7 @@ export * from "./access/approval-policy.js";
 export { requestText as approvalRequestText } from "./access/approval-texts.js";
 export type { Approvals, ApprovedCall } from "./access/approvals.js";
 export * from "./access/channel-approvals.js";
+export { HourlyLimit, runsUnattended } from "./access/hourly-limit.js";
 export * from "./access/unattended-budget.js";
 export * from "./channels/abortable-delay.js";
 export * from "./channels/admit-message.js";

@@ -156,7 +156,7 @@ function turnInfoOf(turn: TurnSpec): TurnInfo {
     id: turn.turnId,
     kind: turn.options?.kind ?? "message",
     envelope: turn.envelope,
-    depth: 0,
+    depth: turn.options?.depth ?? 0,
   };
 }
 

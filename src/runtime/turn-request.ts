@@ -18,6 +18,13 @@ export interface TurnRequest {
   maxContextTokens?: number;
   /** Another tool scope for this turn; never wider than the config's (it is narrowed to it). */
   toolScope?: ToolScope;
+  /**
+   * The depth it runs at (TurnInfo.depth; absent: 0). A turn that brings back work another turn
+   * started inherits that work's depth (a sub-agent's result: the sub-agent's; a background
+   * command's end: its starter's), so a chain of result turns that spawn again ends at
+   * `subagentDepth` (issue 49 item 5).
+   */
+  depth?: number;
 }
 
 /** How one queued turn runs besides its envelope (kept in the queue file with it). */
@@ -28,6 +35,8 @@ export interface TurnOptions {
   model?: string;
   maxContextTokens?: number;
   toolScope?: ToolScope;
+  /** TurnRequest.depth. */
+  depth?: number;
 }
 
 const RANK: Record<ToolScope, number> = { read: 0, write: 1, full: 2 };

@@ -6,7 +6,11 @@ import { makeTempDir } from "../../../test/support/temp-dir.js";
 import { SYSTEM_CLOCK } from "../../kernel/index.js";
 import { createSilentLogger } from "../../log/index.js";
 import { groupMembers, processStartTicks } from "./process-identity.js";
-import { type ProcessEnd, ProcessManager } from "./process-manager.js";
+import {
+  type ProcessEnd,
+  ProcessManager,
+  UNATTENDED_COMMANDS_PER_HOUR,
+} from "./process-manager.js";
 import { endLeftoverProcesses } from "./recover-processes.js";
 
 const temps: Array<{ cleanup: () => void }> = [];
@@ -63,6 +67,22 @@ describe("ProcessManager", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     // Ended: no longer in the record of running groups.
     expect(JSON.parse(readFileSync(join(dir, "processes.json"), "utf8"))).toEqual([]);
+  });
+
+  it("bounds chains: at most 30 commands an hour for unattended turns, a person's not counted; the end carries its starter's origin and depth", async () => {
+    const { manager, ends, dir } = setup({ maxRunning: 1_000 });
+    const member = { role: "member" as const, user: "ann" };
+    for (let index = 0; index < UNATTENDED_COMMANDS_PER_HOUR; index += 1)
+      manager.start({ command: "true", cwd: dir, kind: "process", origin: member, depth: 1 });
+    expect(() => manager.start({ command: "true", cwd: dir, kind: "job" })).toThrow(
+      /30 background commands were started by unattended turns in the last hour/,
+    );
+    expect(() => manager.start({ command: "true", cwd: dir, kind: "message" })).not.toThrow();
+    expect(() => manager.start({ command: "true", cwd: dir, kind: "approval" })).not.toThrow();
+    await until(() => ends.length === UNATTENDED_COMMANDS_PER_HOUR + 2, "every end");
+    expect(ends.filter((end) => end.origin?.user === "ann" && end.depth === 1)).toHaveLength(
+      UNATTENDED_COMMANDS_PER_HOUR,
+    );
   });
 
   it("stops a command and the processes it started (its group) within the grace", async () => {

@@ -5,12 +5,20 @@
 // to `onEnd`.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Clock, createShortId, isoNow, KernError } from "../../kernel/index.js";
+import {
+  type Clock,
+  createShortId,
+  isoNow,
+  KernError,
+  type Origin,
+  type TurnKind,
+} from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { ProcessRow } from "../../protocol/index.js";
 import {
   bashArgv,
   type ContainedProcess,
+  HourlyLimit,
   NO_SANDBOX,
   type Sandbox,
   spawnContained,
@@ -23,10 +31,18 @@ export type ProcessState = ProcessRow["state"];
 export type ReplyRoute = NonNullable<ProcessRecord["replyTo"]>;
 export type ProcessView = ProcessRow;
 
-export interface ProcessEnd {
+/** Where a command's end goes and as whom: the turn that started it (issue 49 item 5). */
+export interface ProcessChain {
+  replyTo?: ReplyRoute;
+  /** Who started the work (SPEC §16): the end's turn keeps that person's rights. */
+  origin?: Origin;
+  /** The starting turn's depth: the end's turn runs at it. */
+  depth?: number;
+}
+
+export interface ProcessEnd extends ProcessChain {
   view: ProcessView;
   tail: string;
-  replyTo?: ReplyRoute;
 }
 
 export interface ProcessManagerOptions {
@@ -48,7 +64,7 @@ interface Entry {
   view: ProcessView;
   child: ContainedProcess;
   output: OutputCapture;
-  replyTo?: ReplyRoute;
+  chain: ProcessChain;
   stopRequested: boolean;
   ended: Promise<void>;
 }
@@ -58,15 +74,29 @@ const TAIL_CHARS = 16_000;
 const DRAIN_MS = 200;
 /** Ended commands kept for `processes list` / `output`. */
 const KEEP_ENDED = 20;
+/**
+ * Background commands unattended turns (a job, the heartbeat, a result turn, a command's end) may
+ * start per hour (HourlyLimit): a command's end that starts another makes a chain (issue 49 item
+ * 5: 230 command turns in 60 s). A person's own turns are not counted.
+ */
+export const UNATTENDED_COMMANDS_PER_HOUR = 30;
 
 export class ProcessManager {
   private readonly entries = new Map<string, Entry>();
   private readonly records: ProcessRecordFile;
   private shuttingDown = false;
+  private readonly unattendedStarts: HourlyLimit;
 
   constructor(private readonly options: ProcessManagerOptions) {
     mkdirSync(options.dir, { recursive: true, mode: 0o700 });
     this.records = new ProcessRecordFile(options.recordFile);
+    this.unattendedStarts = new HourlyLimit({
+      what: "background commands",
+      perHour: UNATTENDED_COMMANDS_PER_HOUR,
+      clock: options.clock,
+      logger: options.logger,
+      instead: "run it in the foreground (bash without background) or leave it for the user",
+    });
   }
 
   /** The records the last run left (running when it died). The caller ends and reports them. */
@@ -99,14 +129,9 @@ export class ProcessManager {
     };
   }
 
-  start(options: { command: string; cwd: string; replyTo?: ReplyRoute }): ProcessView {
-    if (this.shuttingDown) throw new KernError("KERN_UNAVAILABLE", "the daemon is stopping");
-    const running = this.running().length;
-    if (running >= this.options.maxRunning)
-      throw new KernError(
-        "KERN_TOOL_FAILED",
-        `${running} background commands run already (maxBackgroundProcesses); stop one with the processes tool first`,
-      );
+  /** `kind`: the starting turn's (an unattended one counts against the hourly limit). */
+  start(options: { command: string; cwd: string; kind?: TurnKind } & ProcessChain): ProcessView {
+    this.checkCanStart(options.kind);
     const id = createShortId("p");
     const output = new OutputCapture(
       join(this.options.dir, `${id}.log`),
@@ -138,7 +163,11 @@ export class ProcessManager {
       output,
       stopRequested: false,
       ended: Promise.resolve(),
-      ...(options.replyTo ? { replyTo: options.replyTo } : {}),
+      chain: {
+        ...(options.replyTo ? { replyTo: options.replyTo } : {}),
+        ...(options.origin ? { origin: options.origin } : {}),
+        ...(options.depth !== undefined ? { depth: options.depth } : {}),
+      },
     };
     entry.ended = this.watch(entry);
     this.entries.set(id, entry);
@@ -155,6 +184,18 @@ export class ProcessManager {
       });
     this.forgetOldEnded();
     return { ...view };
+  }
+
+  /** Throws KERN_UNAVAILABLE / KERN_TOOL_FAILED when no command may start now, saying why. */
+  private checkCanStart(kind: TurnKind | undefined): void {
+    if (this.shuttingDown) throw new KernError("KERN_UNAVAILABLE", "the daemon is stopping");
+    const running = this.running().length;
+    if (running >= this.options.maxRunning)
+      throw new KernError(
+        "KERN_TOOL_FAILED",
+        `${running} background commands run already (maxBackgroundProcesses); stop one with the processes tool first`,
+      );
+    this.unattendedStarts.take(kind); // last: only a command that starts is counted
   }
 
   /** SIGTERM to the group, SIGKILL after the grace; resolves once it ended. Null: unknown id. */
@@ -226,7 +267,7 @@ export class ProcessManager {
       this.options.onEnd({
         view: { ...entry.view },
         tail: entry.output.tail(2000),
-        ...(entry.replyTo ? { replyTo: entry.replyTo } : {}),
+        ...entry.chain,
       });
     } catch (error) {
       this.options.logger.error({ process: entry.view.id, error: String(error) }, "onEnd failed");

@@ -3,7 +3,7 @@
 // `process` turns that announce an end, `GET /processes` and `POST /processes/:id/stop`, the
 // status lines; the survivors of a dead run are ended at setup and reported once the daemon runs.
 import { z } from "zod";
-import { describeError, KernError, type ReplyRoute } from "../../kernel/index.js";
+import { describeError, KernError } from "../../kernel/index.js";
 import { type ProcessRow, processListSchema, processRowSchema } from "../../protocol/index.js";
 import {
   type KernPlugin,
@@ -11,7 +11,7 @@ import {
   type PluginRoute,
   routeOf,
 } from "../../runtime/index.js";
-import { ProcessManager } from "./process-manager.js";
+import { type ProcessChain, ProcessManager } from "./process-manager.js";
 import { createProcessesTool } from "./processes-tool.js";
 import { answerPsCommand } from "./ps-command.js";
 import { endedNotice, endLeftoverProcesses, interruptedNotice } from "./recover-processes.js";
@@ -31,13 +31,20 @@ export const processesPlugin: KernPlugin = {
       logger: host.log,
       maxRunning: config.maxBackgroundProcesses,
       sandbox: host.kern.sandbox,
-      onEnd: (end) => announce(end.view.id, endedNotice(end), end.replyTo),
+      onEnd: (end) => announce(end.view.id, endedNotice(end), end),
     });
     const interrupted = endLeftoverProcesses(manager.leftovers());
     const tool = createProcessesTool(manager);
     host.kern.provideBackground({
       start: ({ command, cwd, turn }) =>
-        manager.start({ command, cwd, replyTo: routeOf(turn.envelope) }),
+        manager.start({
+          command,
+          cwd,
+          kind: turn.kind,
+          replyTo: routeOf(turn.envelope),
+          ...(turn.origin ? { origin: turn.origin } : {}),
+          depth: turn.depth,
+        }),
     });
     host.registerToolSource({
       id: "processes",
@@ -58,7 +65,7 @@ export const processesPlugin: KernPlugin = {
     });
     host.onStart(() => {
       for (const item of interrupted)
-        announce(item.record.id, interruptedNotice(item), item.record.replyTo);
+        announce(item.record.id, interruptedNotice(item), item.record);
       if (interrupted.length > 0)
         host.log.warn(
           {
@@ -73,10 +80,19 @@ export const processesPlugin: KernPlugin = {
   },
 };
 
+/**
+ * Queues the turn that announces a command's end, where it was started, as the person who started
+ * the work, at its starter's depth (issue 49 item 5). A leftover's origin is unknown: the operator.
+ */
 function announcer(host: PluginHost) {
-  return (name: string, text: string, replyTo?: ReplyRoute) => {
+  return (name: string, text: string, { replyTo, origin, depth }: ProcessChain) => {
     try {
-      host.enqueue({ kind: "process", envelope: { interface: "process", name, text, replyTo } });
+      host.enqueue({
+        kind: "process",
+        envelope: { interface: "process", name, text, ...(replyTo ? { replyTo } : {}) },
+        ...(origin ? { origin } : {}),
+        ...(depth !== undefined ? { depth } : {}),
+      });
     } catch (error) {
       host.log.warn({ process: name, error: describeError(error) }, "could not report a command");
     }

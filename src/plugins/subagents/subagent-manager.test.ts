@@ -81,6 +81,14 @@ describe("SubagentManager", () => {
     await manager.stopAll();
   });
 
+  it("gives its end the sub-agent's depth: the result turn runs at it (chains end at subagentDepth)", async () => {
+    const { manager, ends, release } = setup();
+    release();
+    const view = manager.spawn({ ...request, depth: 2, task: "deep" });
+    await manager.whenEnded(view.id);
+    expect(ends[0]?.depth).toBe(2);
+  });
+
   it("refuses more than maxSubagents at once, saying how to go on", () => {
     const { manager } = setup(1);
     manager.spawn({ ...request, task: "one" });

@@ -15,7 +15,7 @@ import {
 } from "../../kernel/index.js";
 import type { Logger } from "../../log/index.js";
 import type { SubagentRow } from "../../protocol/index.js";
-import type { ToolScope } from "../../runtime/index.js";
+import { HourlyLimit, runsUnattended, type ToolScope } from "../../runtime/index.js";
 import { SessionLog } from "../../store/index.js";
 import { type SubagentRecord, SubagentRecordFile } from "./subagent-records.js";
 
@@ -51,6 +51,8 @@ export interface SubagentEnd {
   text: string;
   replyTo?: ReplyRoute;
   origin?: Origin;
+  /** The sub-agent's depth: the turn that brings its result back runs at it (issue 49 item 5). */
+  depth: number;
 }
 
 export interface SubagentManagerOptions {
@@ -81,23 +83,26 @@ interface Entry {
 const KEEP_ENDED = 20;
 /**
  * Sub-agents an unattended turn (a job, the heartbeat, a result turn, a command's end) may start
- * per hour: a result turn that spawns again makes a chain, and nothing else ends one while
- * `unattendedTokensPerDay` is null (issue 49 item 5: 330 sub-agents in 60 s). A person's own
- * turns are not counted.
+ * per hour (HourlyLimit; issue 49 item 5). A person's own turns are not counted.
  */
 export const UNATTENDED_SPAWNS_PER_HOUR = 30;
-const HOUR_MS = 3_600_000;
 
 export class SubagentManager {
   private readonly entries = new Map<string, Entry>();
   private readonly records: SubagentRecordFile;
   private stopping = false;
   private budget: SpawnBudget | null = null;
-  /** When the unattended spawns of the last hour started (ms). */
-  private unattendedSpawns: number[] = [];
+  private readonly unattendedSpawns: HourlyLimit;
 
   constructor(private readonly options: SubagentManagerOptions) {
     this.records = new SubagentRecordFile(options.recordFile);
+    this.unattendedSpawns = new HourlyLimit({
+      what: "sub-agents",
+      perHour: UNATTENDED_SPAWNS_PER_HOUR,
+      clock: options.clock,
+      logger: options.logger,
+      instead: "do the task yourself or leave it for the user",
+    });
   }
 
   /** The sub-agents the last run left running (cut short by a stop or crash), once. */
@@ -112,18 +117,6 @@ export class SubagentManager {
    */
   setBudget(budget: SpawnBudget): void {
     this.budget = budget;
-  }
-
-  /** Refuses the spawn past UNATTENDED_SPAWNS_PER_HOUR in the last hour; else counts it. */
-  private countUnattendedSpawn(): void {
-    const now = this.options.clock.now();
-    this.unattendedSpawns = this.unattendedSpawns.filter((at) => now - at < HOUR_MS);
-    if (this.unattendedSpawns.length >= UNATTENDED_SPAWNS_PER_HOUR)
-      throw new KernError(
-        "KERN_TOOL_FAILED",
-        `${UNATTENDED_SPAWNS_PER_HOUR} sub-agents were started by unattended turns in the last hour (the limit): do the task yourself or leave it for the user`,
-      );
-    this.unattendedSpawns.push(now);
   }
 
   list(): SubagentView[] {
@@ -182,19 +175,19 @@ export class SubagentManager {
   /** Throws KERN_UNAVAILABLE / KERN_TOOL_FAILED when no sub-agent may start now, saying why. */
   private checkCanSpawn(parentKind: TurnKind | undefined): void {
     if (this.stopping) throw new KernError("KERN_UNAVAILABLE", "the daemon is stopping");
-    const unattended = parentKind !== undefined && parentKind !== "message";
+    const unattended = runsUnattended(parentKind);
     if (unattended && this.budget && !this.budget.allows(`sub-agent for a ${parentKind} turn`))
       throw new KernError(
         "KERN_TOOL_FAILED",
         "the unattended budget for today is spent (unattendedTokensPerDay): no sub-agent starts for a job, heartbeat or sub-agent until midnight; do the task yourself or leave it for the user",
       );
-    if (unattended) this.countUnattendedSpawn();
     const running = this.running().length;
     if (running >= this.options.maxSubagents)
       throw new KernError(
         "KERN_TOOL_FAILED",
         `${running} sub-agents run already (maxSubagents ${this.options.maxSubagents}); wait for one to end, or cancel one with /subagents cancel ID`,
       );
+    this.unattendedSpawns.take(parentKind); // last: only a spawn that starts is counted
   }
 
   /** Resolves with the view once the sub-agent ended; null for an unknown id. */
@@ -268,7 +261,7 @@ export class SubagentManager {
   private finish(
     entry: Entry,
     outcome: SubagentOutcome,
-    { replyTo, origin }: { replyTo?: ReplyRoute; origin?: Origin },
+    { replyTo, origin, depth }: { replyTo?: ReplyRoute; origin?: Origin; depth: number },
   ): void {
     const state: SubagentState =
       entry.ending ??
@@ -300,6 +293,7 @@ export class SubagentManager {
         text: outcome.text,
         ...(replyTo ? { replyTo } : {}),
         ...(origin ? { origin } : {}),
+        depth,
       });
     } catch (error) {
       this.options.logger.error(

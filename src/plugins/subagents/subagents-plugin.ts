@@ -39,7 +39,7 @@ export const subagentsPlugin: KernPlugin = {
         maxContextTokens: config.maxContextTokens,
         clock,
       }),
-      onEnd: (end) => announce(end.view.id, resultNotice(end), end.replyTo, end.origin),
+      onEnd: (end) => announce(end.view.id, resultNotice(end), end),
     });
     manager.setBudget(host.kern.budget);
     const leftovers = closeLeftovers(host, manager);
@@ -64,8 +64,7 @@ export const subagentsPlugin: KernPlugin = {
       lines: (value) => formatSubagentLines(value as SubagentRow[]),
     });
     host.onStart(() => {
-      for (const record of leftovers)
-        announce(record.id, interruptedNotice(record), record.replyTo);
+      for (const record of leftovers) announce(record.id, interruptedNotice(record), record);
       if (leftovers.length > 0)
         host.log.warn(
           { subagents: leftovers.map((record) => record.id) },
@@ -77,13 +76,23 @@ export const subagentsPlugin: KernPlugin = {
   },
 };
 
+/**
+ * Queues the turn that brings a sub-agent's result back, where it was asked for, as the person who
+ * started the work, at the sub-agent's depth: a result turn that spawns again makes a chain, and
+ * the depth ends it at `subagentDepth` (issue 49 item 5). A leftover's depth is unknown: 0.
+ */
 function announcer(host: PluginHost) {
-  return (name: string, text: string, replyTo?: ReplyRoute, origin?: Origin) => {
+  return (
+    name: string,
+    text: string,
+    { replyTo, origin, depth }: { replyTo?: ReplyRoute; origin?: Origin; depth?: number },
+  ) => {
     try {
       host.enqueue({
         kind: "subagent",
         envelope: { interface: "subagent", name, text, ...(replyTo ? { replyTo } : {}) },
         ...(origin ? { origin } : {}),
+        ...(depth !== undefined ? { depth } : {}),
       });
     } catch (error) {
       host.log.warn(
