@@ -64,7 +64,7 @@ describeInBrowser("the web Work page's Approve button on a real daemon", () => {
     await page.getByRole("tab", { name: "Work", exact: true }).click();
     const row = page.locator('[data-state="pending"]');
     await row.waitFor();
-    const text = await row.innerText();
+    const text = (await row.textContent()) ?? "";
     expect(text).toContain("bash");
     expect(text).toContain("echo approved > approved.txt");
     expect(text).toContain("Max");
