@@ -9,6 +9,14 @@ function durationString(example: string) {
   });
 }
 
+/**
+ * The default daily cap on unattended tokens. A heartbeat every 30 min with a checklist spends
+ * about 48 × 8,500 ≈ 410k tokens a day on its light prompt, so 1M leaves room for it and a dozen
+ * sizeable job runs, while a runaway loop that nobody watches stops at about 1M tokens a day
+ * instead of running up a bill until someone looks (docs/jobs.md, issue 49).
+ */
+const UNATTENDED_TOKENS_PER_DAY = 1_000_000;
+
 const QUIET_HOURS = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
 
 const jobsSchema = z
@@ -65,9 +73,9 @@ export const jobsAndHeartbeatKeys = {
     .int()
     .min(0)
     .nullable()
-    .default(null)
+    .default(UNATTENDED_TOKENS_PER_DAY)
     .describe(
-      "Cap on input + output tokens per day of unattended work: job and heartbeat turns, sub-agents, background-command turns; null = no cap.",
+      "Cap on input + output tokens per day of unattended work: job and heartbeat turns, sub-agents, background-command turns; null = no cap (docs/jobs.md says why the default is 1,000,000).",
     ),
   jobs: jobsSchema,
 };

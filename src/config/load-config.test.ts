@@ -27,6 +27,12 @@ describe("loadConfig", () => {
     expect(Object.isFrozen(config.segmentation)).toBe(true);
   });
 
+  it("caps unattended work at 1M tokens a day unless the file turns the cap off", async () => {
+    expect((await loadConfig({ agentDir: temp.path })).unattendedTokensPerDay).toBe(1_000_000);
+    writeConfig({ unattendedTokensPerDay: null });
+    expect((await loadConfig({ agentDir: temp.path })).unattendedTokensPerDay).toBeNull();
+  });
+
   it("lists every problem at once, with key paths", async () => {
     writeConfig({ maxContextTokens: "lots", summaryBudget: 2, toolScope: "everything" });
     const error = await loadConfig({ agentDir: temp.path }).catch((caught: unknown) => caught);
