@@ -7,6 +7,21 @@ type Patch = (t: RecallTuning) => void;
 
 export const VARIANTS: Record<string, Patch> = {
   kern: () => undefined,
+  "echo-only-asking": (t) => {
+    t.echoOnlyAsking = true;
+  },
+  "meaning-missing-0.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true };
+  },
+  "meaning-missing-0.8": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.8, byMissing: true };
+  },
+  "meaning-missing-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true };
+  },
+  "meaning-missing-1.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true };
+  },
   months: (t) => {
     t.dated = { ...t.dated, months: true };
   },
@@ -131,6 +146,9 @@ export const VARIANTS: Record<string, Patch> = {
   "context-0.25": (t) => {
     t.fields = { ...t.fields, context: 0.25 };
   },
+  "context-0.3": (t) => {
+    t.fields = { ...t.fields, context: 0.3 };
+  },
   "context-0.6": (t) => {
     t.fields = { ...t.fields, context: 0.6 };
   },
@@ -199,6 +217,11 @@ export function tuningOf(name: string): RecallTuning {
 
 /** Changes with a parameter, for the leave-one-out table: the variant without, and the grid. */
 export const FAMILIES: Record<string, Family> = {
+  "an echo asks in every sentence": { base: "kern", grid: ["kern", "echo-only-asking"] },
+  "the meaning leg's weight, times the words the lexical leg lacks": {
+    base: "kern",
+    grid: ["meaning-missing-0.5", "meaning-missing-1"],
+  },
   "the meaning leg's weight": {
     base: "kern",
     grid: ["meaning-leg-0.3", "meaning-leg-0.5", "meaning-leg-0.8"],

@@ -52,7 +52,7 @@ export function byCoverage(
   hits: readonly ScoredHit[],
   heads: readonly IndexedMessage[],
   terms: readonly string[],
-  tuning: Pick<RecallTuning, "coverage" | "echo">,
+  tuning: Pick<RecallTuning, "coverage" | "echo" | "echoOnlyAsking">,
 ): ScoredHit[] {
   if (tuning.coverage <= 0 && tuning.echo >= 1) return [...hits];
   const weigh = textWeight(terms, tuning);
@@ -63,11 +63,22 @@ export function byCoverage(
 /** A candidate's weight from its text: its coverage of the question's words and whether it is an echo. */
 function textWeight(
   terms: readonly string[],
-  tuning: Pick<RecallTuning, "coverage" | "echo">,
+  tuning: Pick<RecallTuning, "coverage" | "echo" | "echoOnlyAsking">,
 ): (text: string) => number {
   const share = terms.length >= 2 ? tuning.coverage : 0;
   const coverage = coverageOf(terms);
-  return (text) => (1 - share + share * coverage(text)) * (isShortQuestion(text) ? tuning.echo : 1);
+  const echo = (text: string) =>
+    isShortQuestion(text) && !(tuning.echoOnlyAsking && coverage(statements(text)) > 0);
+  return (text) => (1 - share + share * coverage(text)) * (echo(text) ? tuning.echo : 1);
+}
+
+/** The sentences of a text that do not ask (end in "?"), joined. */
+function statements(text: string): string {
+  return text
+    .trim()
+    .split(/(?<=[.!?])\s+/u)
+    .filter((sentence) => !sentence.endsWith("?"))
+    .join(" ");
 }
 
 /** The share of `terms` the head of message `id` holds, or undefined when its head was not read. */

@@ -41,6 +41,16 @@ export function meaningRanking(
 }
 
 /**
+ * The meaning leg's weight in fusion: `weight`, or, with `byMissing`, `weight` times the share of
+ * the question's words the best lexical hit lacks: meaning counts as much as words fail.
+ */
+export function meaningWeight(leg: LexicalLeg, tuning: RecallTuning): number {
+  const { weight, byMissing } = tuning.meaningLeg;
+  if (!byMissing || leg.terms.length === 0) return weight;
+  return weight * (1 - (headCoverage(leg.fts[0], leg.heads, leg.terms) ?? 0));
+}
+
+/**
  * The feedback leg (feedback-terms.ts): the words the lexical leg's first hits share that the
  * question lacks, searched on their own, best first; none when the tuning turns it off.
  */

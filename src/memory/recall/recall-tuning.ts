@@ -108,7 +108,7 @@ const DEFAULTS = {
    * question in meaning (SIF with the history's common component removed), fused at `weight`;
    * 0 turns it off.
    */
-  meaningLeg: { weight: 0, size: 20_000, k: 50 },
+  meaningLeg: { weight: 0, size: 20_000, k: 50, byMissing: false },
   /**
    * A capitalised question word that names no speaker but that the history uses to address one
    * ("Hey Kate!") is read as that speaker's name (speaker-aliases.ts).
@@ -134,6 +134,8 @@ const DEFAULTS = {
    * 0.946 alone, LoCoMo unchanged.
    */
   echo: 0.5,
+  /** An echo must ask in every sentence (term-coverage.ts): a message that tells, then asks, is not one. */
+  echoOnlyAsking: false,
   /**
    * Candidates the `local` vector leg keeps (of the FTS leg's `ftsCandidates`), best first. All
    * 100 was measured in round 8 (ADR 0004): nothing moves but ops reworded (+0.6 at @5).

@@ -28,6 +28,7 @@ import {
   datedRanking,
   feedbackRanking,
   meaningRanking,
+  meaningWeight,
   phraseRanking,
 } from "./recall-side-legs.js";
 import type {
@@ -175,7 +176,7 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
     vectorLegWeight(deps.embedder.fingerprint, tuning),
     tuning.dated.weight,
     tuning.feedback.weight,
-    tuning.meaningLeg.weight,
+    meaningWeight(leg, tuning),
   ];
   const legs = [leg.fts, vectors.map((entry) => entry.id), dated, feedback, meaning];
   const fused = fuseRankings(legs, tuning.rrfK, weights);

@@ -1,0 +1,44 @@
+// The meaning leg's weight (recall-side-legs.ts): fixed, or, with `byMissing`, as large as the
+// share of the question's words the best lexical hit lacks.
+import { describe, expect, it } from "vitest";
+import { meaningWeight } from "./recall-side-legs.js";
+import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
+import type { LexicalLeg } from "./recall-types.js";
+
+const leg: LexicalLeg = {
+  fts: [1],
+  heads: [
+    {
+      id: 1,
+      session: "s",
+      seq: 0,
+      ts: "2026-03-01T08:00:00.000Z",
+      role: "user",
+      content: "My doctor says my sugar is too high.",
+      tokens: 10,
+    },
+  ],
+  terms: ["doctor", "sugar", "dessert", "skip"],
+  roleWeight: () => 1,
+  speakers: new Set(),
+  lifted: new Set(),
+  asksWhen: false,
+};
+
+function tuned(byMissing: boolean): RecallTuning {
+  const tuning = structuredClone(DEFAULT_RECALL_TUNING) as RecallTuning;
+  tuning.meaningLeg = { ...tuning.meaningLeg, weight: 0.8, byMissing };
+  return tuning;
+}
+
+describe("the meaning leg's weight", () => {
+  it("is the tuning's weight unless it follows the words the lexical leg lacks", () => {
+    expect(meaningWeight(leg, tuned(false))).toBe(0.8);
+  });
+
+  it("shrinks as the best lexical hit holds more of the question's words", () => {
+    // The best hit holds two of four words: the leg counts half its weight.
+    expect(meaningWeight(leg, tuned(true))).toBeCloseTo(0.4);
+    expect(meaningWeight({ ...leg, terms: ["doctor", "sugar"] }, tuned(true))).toBe(0);
+  });
+});
