@@ -21,7 +21,6 @@ const KNOWN: Record<string, number> = {
   "src/interfaces/tui/tui-state.ts:tuiReducer": 65,
   "src/memory/compose/plan-window.ts:plan": 62,
   "src/runtime/run-turn.ts:runSteps": 78,
-  "src/store/agent-store.ts:openAgentStore": 73,
   "web/src/views/composer.ts:createComposer": 75,
 };
 
