@@ -25,7 +25,7 @@ export interface AppendImportOptions {
   onParse?: (doneMb: number, totalMb: number) => void;
 }
 
-const BATCH = 5000;
+const BATCH = 1000;
 
 export async function appendImport(options: AppendImportOptions): Promise<ImportReport> {
   const started = Date.now();
