@@ -6,7 +6,7 @@ import { contextOf, envelopeOf, headOf } from "./fts-row.js";
 // 6–7 computed them with (ADR 0017): any difference would change what recall finds.
 describe("the FTS5 texts computed outside SQLite", () => {
   const db = openDatabase(":memory:");
-  const substr = db.prepare("SELECT substr(?, 1, ?)").pluck();
+  const same = db.prepare("SELECT substr(?, 1, ?) = ?").pluck();
   const envelope = db
     .prepare(
       `SELECT CASE WHEN json_valid(:m) THEN concat_ws(' ', json_extract(:m, '$.interface'),
@@ -27,7 +27,11 @@ describe("the FTS5 texts computed outside SQLite", () => {
     ];
     for (const text of texts) {
       for (const chars of [1, 299, 300, 301]) {
-        expect(headOf(text, chars), `${text.slice(0, 20)} @${chars}`).toBe(substr.get(text, chars));
+        // Compared in SQLite, as the bytes it receives (a lone surrogate is one character of
+        // three bytes there, which do not decode back to the same JS string).
+        expect(same.get(text, chars, headOf(text, chars)), `${text.slice(0, 20)} @${chars}`).toBe(
+          1,
+        );
       }
     }
     expect(headOf(null, 300)).toBeNull();
