@@ -11,9 +11,8 @@ import ts from "typescript";
 const LIMIT = 60;
 
 /** `file:name` → the lines it has now (not to grow; remove the entry once it is split). */
-const KNOWN: Record<string, number> = {
-  "src/store/agent-store.ts:openAgentStore": 73,
-};
+/** Empty since the last 11 were split (issue 47); a function over the limit is refused. */
+const KNOWN: Record<string, number> = {};
 
 function listFiles(directory: string): string[] {
   return readdirSync(directory).flatMap((name) => {

@@ -12,7 +12,7 @@ import type { RebuildCheck } from "../report/results-schema.js";
 /** Derived tables and the columns that must survive a rebuild (row ids are insertion artefacts). */
 const TABLES: Record<string, string> = {
   messages:
-    "SELECT session, seq, ts, role, content, tool_calls, tool_call_id, meta, tokens FROM messages ORDER BY session, seq",
+    "SELECT session, seq, ts, role, tokens, at, bytes, interface, imported FROM messages ORDER BY session, seq",
   segments:
     "SELECT id, session, level, seq_start, seq_end, parent_id, token_count, summary, summary_tokens, method, first_ts, last_ts, stale FROM segments ORDER BY session, level, seq_start",
   working_memory: "SELECT * FROM working_memory ORDER BY session",

@@ -70,6 +70,37 @@ const BACKLOG_NOTE =
   "but recall does not see the newest messages' vectors meanwhile. Running summaries beside " +
   "the embed and segment steps instead of inside the serial run would remove the lag.";
 
+/**
+ * The planted 300k chat-shaped history before the lean index (issue 50, ADR 0017): the run of
+ * commit be4a4b0 (2026-12-02 07:27 UTC, load 6.8), kept here so its figures stay beside the new.
+ */
+const BEFORE_LEAN = { commit: "be4a4b0", dbBytes: 311_111_680, logBytes: 130_374_389, perS: 3249 };
+
+function cliAppend(result: SizeResult): string {
+  const cli = result.cliImport;
+  if (!cli?.appendMs) return "–";
+  return Math.round(cli.imported / (cli.appendMs / 1000)).toLocaleString("en-US");
+}
+
+function leanNote(result: SizeResult): string | null {
+  if (!result.disk || result.machine.commit.startsWith(BEFORE_LEAN.commit)) return null;
+  const ratio = (db: number, log: number) => `${(db / log).toFixed(2)}×`;
+  const mib = (bytes: number) => Math.round(bytes / 1_048_576);
+  const load = result.machine.loadAverage.map((value) => value.toFixed(1)).join(" / ");
+  return (
+    "- Lean index (issue 50, ADR 0017): on the planted 300k history, kern.db / session log was " +
+    `${mib(BEFORE_LEAN.dbBytes)} / ${mib(BEFORE_LEAN.logBytes)} MB ` +
+    `(${ratio(BEFORE_LEAN.dbBytes, BEFORE_LEAN.logBytes)}) before it (commit ` +
+    `${BEFORE_LEAN.commit}), with the import at ${BEFORE_LEAN.perS.toLocaleString("en-US")} ` +
+    `messages/s; this run: ${mib(result.disk.dbBytes)} / ${mib(result.disk.logBytes)} MB ` +
+    `(${ratio(result.disk.dbBytes, result.disk.logBytes)}), the in-process import at ` +
+    `${result.import.messagesPerSecond.toLocaleString("en-US")} messages/s and \`kern import\`'s ` +
+    `append step (its own process, later in the run) at ${cliAppend(result)} messages/s; load ` +
+    `average at the run's end ${load} on 2 cores (wall times are the machine's: the same ` +
+    "20k import took 3.7 s of CPU against 5.3 s before the lean index)."
+  );
+}
+
 function composeMissed(result: SizeResult): boolean {
   return (
     result.size >= 20_000 &&
@@ -116,6 +147,9 @@ export function renderNotes(results: MergedResults): string {
         `with a capped heap: ${largest.cliImport.peakRssMb} MB peak for the whole process tree ` +
         `at ${sizeName(largest.size)}, memory build included (ADR 0005).`,
     );
+  const lean = results.sizes.find((result) => result.size === 300_000);
+  const leanText = lean ? leanNote(lean) : null;
+  if (leanText) notes.push(leanText);
   if (notes.length === 0) return "";
   return ["## Why targets were missed, and other findings", "", ...notes].join("\n");
 }

@@ -102,7 +102,7 @@ describe("openAgentStore", () => {
         .get(session);
     store.appendMessages(["a", "b", "c", "d"].map(message));
     // An insert the unique (session, seq) ignores counts nothing.
-    store.messages.insert(session, [{ ...message("again"), seq: 1, tokens: 1 }]);
+    store.messages.insert(session, [{ ...message("again"), seq: 1, tokens: 1, at: 0, bytes: 1 }]);
     expect(kept()).toEqual({ n: 4, t: 4 });
     store.db.prepare("DELETE FROM messages WHERE session = ? AND seq >= 2").run(session);
     expect(kept()).toEqual(counted());
@@ -160,43 +160,79 @@ describe("openAgentStore", () => {
       store.close();
     });
 
-    it("rebuilds an index of the previous schema so its messages are found the new way", () => {
+    /** kern.db as the migrations before `before` left it, its messages' texts in the rows. */
+    const previousIndex = (before: number, sessions: Array<{ id: string; file: string }>) => {
       const previous = new BetterSqlite3(paths().database);
       sqliteVec.load(previous);
-      // Every migration before the one that made the index contentless (migration 6).
-      const contentless = MIGRATIONS.findIndex((sql) => sql.includes("contentless_delete"));
-      expect(contentless).toBeGreaterThan(0);
-      for (const [version, sql] of MIGRATIONS.slice(0, contentless).entries()) {
+      for (const [version, sql] of MIGRATIONS.slice(0, before).entries()) {
         previous.exec(sql);
         previous.pragma(`user_version = ${version + 1}`);
       }
-      previous.prepare("INSERT INTO sessions VALUES ('s1', ?, 's1.jsonl')").run(ts);
       const row = previous.prepare(
         `INSERT INTO messages (session, seq, ts, role, content, tool_calls, meta, tokens)
-         VALUES ('s1', ?, ?, ?, ?, ?, ?, 1)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
       );
-      row.run(
-        1,
-        ts,
-        "user",
-        "where are the Lisbon bookings?",
-        null,
-        JSON.stringify(history[0]?.meta),
-      );
-      row.run(2, ts, "assistant", "", JSON.stringify(history[1]?.toolCalls), null);
+      for (const session of sessions) {
+        previous
+          .prepare("INSERT INTO sessions (id, created_at, file) VALUES (?, ?, ?)")
+          .run(session.id, ts, session.file);
+        for (const [seq, message] of history.entries()) {
+          row.run(
+            session.id,
+            seq,
+            ts,
+            message.role,
+            message.content,
+            message.toolCalls ? JSON.stringify(message.toolCalls) : null,
+            message.meta ? JSON.stringify(message.meta) : null,
+          );
+        }
+      }
+      return previous;
+    };
+    const logOf = (dir: string, id: string) => {
+      const log = SessionLog.create({ dir, clock, id });
+      log.append(history);
+      log.close();
+      return log.file;
+    };
+
+    it("migrates an index of a previous schema in place: same ids, texts read from the log", () => {
+      const file = logOf(paths().sessionsDir, "s1");
+      // Every migration before the one that made the index contentless (migration 6).
+      const contentless = MIGRATIONS.findIndex((sql) => sql.includes("contentless_delete"));
+      expect(contentless).toBeGreaterThan(0);
+      const previous = previousIndex(contentless, [{ id: "s1", file }]);
       // The old index matched the JSON's keys.
       const old = previous.prepare(
         "SELECT count(*) AS n FROM messages_fts WHERE messages_fts MATCH ?",
       );
       expect(old.get('"name"')).toEqual({ n: 2 });
       expect(old.get('"call"')).toEqual({ n: 1 });
+      const ids = previous.prepare("SELECT id FROM messages ORDER BY seq").pluck().all();
       previous.close();
 
-      const store = openAgentStore({ paths: paths(), clock, countTokens: () => 1 });
-      expect(seqsOf(store, "Ann")).toEqual([1]);
-      expect(seqsOf(store, "Sintra")).toEqual([2]);
+      const phases: string[] = [];
+      const store = openAgentStore({
+        paths: paths(),
+        clock,
+        countTokens: () => 1,
+        onMigrate: (progress) => phases.push(progress.phase),
+      });
+      expect(store.rebuiltIndex).toBeNull();
+      expect(phases).toContain("places");
+      expect(phases.at(-1)).toBe("compact");
+      expect(seqsOf(store, "Ann")).toEqual([0]);
+      expect(seqsOf(store, "Sintra")).toEqual([1]);
       expect(seqsOf(store, "name")).toEqual([]);
       expect(seqsOf(store, "call")).toEqual([]);
+      const messages = store.messages.range("s1", 0, 2);
+      expect(messages.map((message) => message.id)).toEqual(ids);
+      expect(messages.map((message) => message.content)).toEqual(history.map((m) => m.content));
+      expect(messages[1]?.toolCalls).toEqual(history[1]?.toolCalls);
+      // The text is stored once: the row has no text column left.
+      const columns = store.db.prepare("SELECT name FROM pragma_table_info('messages')").pluck();
+      expect(columns.all()).not.toContain("content");
       // The row count and token total kept for the hole check and status are filled in for rows
       // older than their triggers.
       expect(
@@ -204,6 +240,33 @@ describe("openAgentStore", () => {
           .prepare("SELECT message_rows AS n, message_tokens AS t FROM sessions WHERE id = 's1'")
           .get(),
       ).toEqual({ n: 2, t: 2 });
+      store.close();
+    });
+
+    it("resumes a migration stopped midway (a kill): no message lost, none read wrong", () => {
+      const main = logOf(paths().sessionsDir, "s2");
+      const side = logOf(join(temp.path, "subagents"), "s1");
+      const lean = MIGRATIONS.length - 1;
+      previousIndex(lean, [
+        { id: "s1", file: side },
+        { id: "s2", file: main },
+      ]).close();
+      // Stopped after the first session's places committed.
+      const stop = (progress: { phase: string; done: number }) => {
+        if (progress.phase === "places" && progress.done > 0) throw new Error("killed");
+      };
+      expect(() =>
+        openAgentStore({ paths: paths(), clock, countTokens: () => 1, onMigrate: stop }),
+      ).toThrow("killed");
+      const store = openAgentStore({ paths: paths(), clock, countTokens: () => 1 });
+      expect(store.rebuiltIndex).toBeNull();
+      for (const session of ["s1", "s2"]) {
+        const contents = store.messages.range(session, 0, 2).map((message) => message.content);
+        expect(contents, session).toEqual(history.map((message) => message.content));
+      }
+      expect(store.db.prepare("SELECT COUNT(*) FROM messages WHERE at IS NULL").pluck().get()).toBe(
+        0,
+      );
       store.close();
     });
   });

@@ -5,8 +5,10 @@ import type { Clock, SessionMessage } from "../kernel/index.js";
 import { openDatabase, type SqliteDatabase } from "./database.js";
 import { type ImportMarker, rollBackImportFile, rollBackImportRows } from "./import-transaction.js";
 import { withDamageCheck } from "./index-damage.js";
+import type { LinePlace } from "./jsonl-file.js";
+import { finishLeanMigration, type MigrationProgress } from "./lean-migration.js";
 import { MemoryLog } from "./memory-log.js";
-import { MessageRepo } from "./message-repo.js";
+import { MessageRepo, type PlacedMessage } from "./message-repo.js";
 import { findIndexMismatch, type IndexMismatch } from "./reconcile-index.js";
 import { reindexAgent } from "./reindex.js";
 import { SegmentRepo } from "./segment-repo.js";
@@ -16,6 +18,7 @@ import type { MessageTokenCounter } from "./token-counter.js";
 import { VectorIndex } from "./vector-index.js";
 import { guardWrite } from "./write-failure.js";
 
+export type { MigrationProgress } from "./lean-migration.js";
 export type { MessageTokenCounter } from "./token-counter.js";
 
 export interface AgentStore {
@@ -57,6 +60,8 @@ export interface OpenAgentStoreOptions {
    * (no corrupt-line report; the repairs and the index catch-up are the same). Default "full".
    */
   sessionScan?: SessionScanMode;
+  /** Progress of the lean index's migration of an older kern.db (lean-migration.ts). */
+  onMigrate?: (progress: MigrationProgress) => void;
 }
 
 /** Opens the logs and the index, and indexes any log messages the index is missing. */
@@ -65,9 +70,8 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
   const sessionLog = openSessionLog(options);
   const memoryLog = MemoryLog.open(options.paths.memoryLog);
   const countTokens = boundedCounter(options.countTokens);
-  const path = options.paths.database;
   const { db, messages, mismatch } = openIndex({ ...options, countTokens }, sessionLog, marker);
-  let indexBehind = false;
+  const appender = indexedAppends(options.paths.database, messages, sessionLog, countTokens);
   return {
     sessionLog,
     memoryLog,
@@ -78,47 +82,8 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
     state: new StateRepo(db),
     rebuiltIndex: mismatch,
     rolledBackImport: marker,
-    appendMessages(newMessages) {
-      const logPath = sessionLog.file;
-      // An index write that failed (a full disk) left the index behind the log: catch up first.
-      if (indexBehind) {
-        guardWrite(path, () => catchUpIndex(messages, sessionLog, countTokens));
-        indexBehind = false;
-      }
-      const stored = guardWrite(logPath, () => sessionLog.append(newMessages));
-      try {
-        guardWrite(path, () => {
-          messages.ensureSession({
-            id: sessionLog.sessionId,
-            createdAt: sessionLog.scan.info.createdAt,
-            file: sessionLog.file,
-          });
-          messages.insert(
-            sessionLog.sessionId,
-            stored.map((message) => ({ ...message, tokens: countTokens(message) })),
-          );
-        });
-      } catch (error) {
-        indexBehind = true;
-        throw error;
-      }
-      return stored;
-    },
-    appendToSideLog(log, newMessages) {
-      const stored = guardWrite(log.file, () => log.append(newMessages));
-      guardWrite(path, () => {
-        messages.ensureSession({
-          id: log.sessionId,
-          createdAt: log.scan.info.createdAt,
-          file: log.file,
-        });
-        messages.insert(
-          log.sessionId,
-          stored.map((message) => ({ ...message, tokens: countTokens(message) })),
-        );
-      });
-      return stored;
-    },
+    appendMessages: appender.appendMessages,
+    appendToSideLog: appender.appendToSideLog,
     sync: () => guardWrite(sessionLog.file, () => sessionLog.sync()),
     rollBackImport(failed) {
       if (failed.session !== sessionLog.sessionId) return;
@@ -132,6 +97,62 @@ export function openAgentStore(options: OpenAgentStoreOptions): AgentStore {
       db.close();
     },
   };
+}
+
+/**
+ * The store's two appends: each writes the log first (the truth), then the index rows pointing at
+ * the lines just written. An index write that failed (a full disk) leaves the index behind the
+ * log; the next append catches up first.
+ */
+function indexedAppends(
+  path: string,
+  messages: MessageRepo,
+  sessionLog: SessionLog,
+  countTokens: MessageTokenCounter,
+): Pick<AgentStore, "appendMessages" | "appendToSideLog"> {
+  let indexBehind = false;
+  const index = (log: SessionLog, stored: SessionMessage[], places: LinePlace[]) =>
+    guardWrite(path, () => {
+      const { sessionId: id, file } = log;
+      messages.ensureSession({ id, createdAt: log.scan.info.createdAt, file });
+      messages.insert(id, placed(stored, places, countTokens));
+    });
+  return {
+    appendMessages(newMessages) {
+      if (indexBehind) {
+        guardWrite(path, () => catchUpIndex(messages, sessionLog, countTokens));
+        indexBehind = false;
+      }
+      const { stored, places } = guardWrite(sessionLog.file, () =>
+        sessionLog.appendPlaced(newMessages),
+      );
+      try {
+        index(sessionLog, stored, places);
+      } catch (error) {
+        indexBehind = true;
+        throw error;
+      }
+      return stored;
+    },
+    appendToSideLog(log, newMessages) {
+      const { stored, places } = guardWrite(log.file, () => log.appendPlaced(newMessages));
+      index(log, stored, places);
+      return stored;
+    },
+  };
+}
+
+/** Messages just appended, with their lines' places and token counts: what the index takes. */
+function placed(
+  stored: readonly SessionMessage[],
+  places: readonly LinePlace[],
+  countTokens: MessageTokenCounter,
+): PlacedMessage[] {
+  return stored.map((message, index) => ({
+    ...message,
+    ...(places[index] as LinePlace),
+    tokens: countTokens(message),
+  }));
 }
 
 function openSessionLog(options: OpenAgentStoreOptions): SessionLog {
@@ -157,10 +178,13 @@ function openIndex(
   let db = openDatabase(path);
   try {
     if (marker) withDamageCheck(path, () => rollBackImportRows(db, marker));
+    // An index older than the lean one: its rows learn where their lines are (a row no log
+    // holds means the index and the logs disagree: rebuilt, like a mismatch).
+    const unplaced = withDamageCheck(path, () => finishLeanMigration(db, options.onMigrate));
     const mismatch = withDamageCheck(path, () =>
       findIndexMismatch(db, sessionLog.sessionId, sessionLog.nextSeq),
     );
-    if (mismatch) {
+    if (mismatch || unplaced > 0) {
       db.close();
       reindexAgent({ paths: options.paths, countTokens });
       db = openDatabase(path);
@@ -200,9 +224,9 @@ function catchUpIndex(
 ): void {
   const from = messages.nextSeq(sessionLog.sessionId);
   if (from >= sessionLog.nextSeq) return;
-  const missing: Array<SessionMessage & { tokens: number }> = [];
-  readSessionFile(sessionLog.file, (message) => {
-    if (message.seq >= from) missing.push({ ...message, tokens: countTokens(message) });
+  const missing: PlacedMessage[] = [];
+  readSessionFile(sessionLog.file, (message, place) => {
+    if (message.seq >= from) missing.push({ ...message, ...place, tokens: countTokens(message) });
   });
   messages.insert(sessionLog.sessionId, missing);
 }

@@ -1,13 +1,7 @@
-// A message as kern.db holds it: the row of the messages table decoded into an IndexedMessage,
-// its JSON columns validated (the index is derived, so a bad value means rebuild it).
-import { z } from "zod";
-import {
-  messageMetaSchema,
-  parseJsonAs,
-  type SessionMessage,
-  StoreError,
-  toolCallSchema,
-} from "../kernel/index.js";
+// A message as kern.db holds it: its row (place, time, role, tokens, where its line is in the
+// session log) joined with its text read back from that line (log-reader.ts, ADR 0017).
+import type { SessionMessage } from "../kernel/index.js";
+import type { LogReader } from "./log-reader.js";
 
 export interface IndexedMessage extends SessionMessage {
   id: number;
@@ -21,39 +15,35 @@ export interface MessageRow {
   seq: number;
   ts: string;
   role: SessionMessage["role"];
-  content: string | null;
-  tool_calls: string | null;
-  tool_call_id: string | null;
-  meta: string | null;
   tokens: number;
+  at: number | null;
+  bytes: number | null;
 }
 
-const toolCallsSchema = z.array(toolCallSchema);
+/** The columns of a MessageRow, for SELECTs. */
+export const MESSAGE_ROW = "id, session, seq, ts, role, tokens, at, bytes";
 
-/** A JSON column of kern.db, validated: the index is derived, so a bad value means rebuild it. */
-function parseColumn<T extends z.ZodType>(text: string, schema: T, column: string): z.output<T> {
-  return parseJsonAs(text, schema, {
-    source: `kern.db messages.${column}`,
-    code: "KERN_INDEX_DAMAGED",
-    fix: "rebuild the index with 'kern reindex'",
-    errorClass: StoreError,
+/** The rows' messages, their texts read from the log; `chars` cuts each content to its head. */
+export function toIndexedMessages(
+  rows: readonly MessageRow[],
+  log: LogReader,
+  cut?: (content: string | null) => string | null,
+): IndexedMessage[] {
+  const entries = log.read(rows);
+  return rows.map((row, index) => {
+    const entry = entries[index] as SessionMessage;
+    const message: IndexedMessage = {
+      id: row.id,
+      session: row.session,
+      seq: row.seq,
+      ts: row.ts,
+      role: row.role,
+      content: cut ? cut(entry.content) : entry.content,
+      tokens: row.tokens,
+    };
+    if (entry.toolCalls) message.toolCalls = entry.toolCalls;
+    if (entry.toolCallId !== undefined) message.toolCallId = entry.toolCallId;
+    if (entry.meta) message.meta = entry.meta;
+    return message;
   });
-}
-
-export function toIndexedMessage(row: MessageRow): IndexedMessage {
-  const message: IndexedMessage = {
-    id: row.id,
-    session: row.session,
-    seq: row.seq,
-    ts: row.ts,
-    role: row.role,
-    content: row.content,
-    tokens: row.tokens,
-  };
-  if (row.tool_calls)
-    message.toolCalls = parseColumn(row.tool_calls, toolCallsSchema, "tool_calls");
-  if (row.tool_call_id) message.toolCallId = row.tool_call_id;
-  if (row.meta)
-    message.meta = parseColumn(row.meta, messageMetaSchema, "meta") as IndexedMessage["meta"];
-  return message;
 }

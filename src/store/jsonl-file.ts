@@ -15,6 +15,16 @@ export interface ScannedLine {
   /** 1-based line number in the file. */
   lineNumber: number;
   text: string;
+  /** Where the line starts in the file, in bytes. */
+  at: number;
+  /** The line's length in bytes, without its newline. */
+  bytes: number;
+}
+
+/** Where a line sits in its file: its first byte and its length without the newline. */
+export interface LinePlace {
+  at: number;
+  bytes: number;
 }
 
 export interface ScanReport {
@@ -53,7 +63,8 @@ export function scanJsonlFile(
       for (let index = chunk.indexOf(10, start); index !== -1; index = chunk.indexOf(10, start)) {
         lineNumber += 1;
         const text = chunk.toString("utf8", start, index).replace(/\r$/, "");
-        if (text.trim() !== "") onLine({ lineNumber, text });
+        const at = chunkStart + start;
+        if (text.trim() !== "") onLine({ lineNumber, text, at, bytes: index - start });
         start = index + 1;
         lastNewlineEnd = chunkStart + start;
       }
@@ -64,7 +75,7 @@ export function scanJsonlFile(
       const text = carry.toString("utf8");
       if (isJson(text)) {
         lineNumber += 1;
-        onLine({ lineNumber, text });
+        onLine({ lineNumber, text, at: lastNewlineEnd, bytes: carry.length });
         if (options.repair) writeSync(descriptor, "\n", offset);
       } else if (options.repair) {
         ftruncateSync(descriptor, lastNewlineEnd);
@@ -95,10 +106,19 @@ export class JsonlAppender {
     this.descriptor = openSync(path, "a", 0o600);
   }
 
-  append(values: readonly unknown[]): void {
-    if (values.length === 0) return;
-    const bytes = Buffer.from(values.map((value) => `${JSON.stringify(value)}\n`).join(""));
+  /** Appends one line per value; returns where each line landed. */
+  append(values: readonly unknown[]): LinePlace[] {
+    if (values.length === 0) return [];
+    const lines = values.map((value) => `${JSON.stringify(value)}\n`);
+    const bytes = Buffer.from(lines.join(""));
     const before = fstatSync(this.descriptor).size;
+    const places: LinePlace[] = [];
+    let at = before;
+    for (const line of lines) {
+      const length = Buffer.byteLength(line) - 1;
+      places.push({ at, bytes: length });
+      at += length + 1;
+    }
     try {
       // A full disk first writes part of the text, then fails: loop, and on failure cut the
       // partial line away, so the log never holds a torn line in the middle.
@@ -115,6 +135,7 @@ export class JsonlAppender {
       throw error;
     }
     this.dirty = true;
+    return places;
   }
 
   sync(): void {

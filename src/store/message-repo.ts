@@ -1,6 +1,6 @@
 // Messages in kern.db: insert (with their token counts), range reads, history pages, per-session
-// statistics and FTS5 search. Derived from the session log; rebuilt by reindex.
-import type { SessionMessage } from "../kernel/index.js";
+// statistics and FTS5 search. Derived from the session log; rebuilt by reindex. The rows hold no
+// text: reads join them with their lines in the log (ADR 0017).
 import type { SqliteDatabase } from "./database.js";
 import {
   filterClauses,
@@ -10,8 +10,16 @@ import {
   searchTerms,
   toFtsQuery,
 } from "./fts-query.js";
-import { type IndexedMessage, type MessageRow, toIndexedMessage } from "./indexed-message.js";
+import { headOf } from "./fts-row.js";
+import {
+  type IndexedMessage,
+  MESSAGE_ROW,
+  type MessageRow,
+  toIndexedMessages,
+} from "./indexed-message.js";
+import { LogReader, storedFileName } from "./log-reader.js";
 import { MessageRowQueries, type MessageTokenRow } from "./message-row-queries.js";
+import { MessageWriter, type PlacedMessage } from "./message-writer.js";
 import { TermProximity } from "./term-proximity.js";
 import type { RankedId } from "./top-k.js";
 import { WordIndex } from "./word-index.js";
@@ -19,6 +27,7 @@ import { WordIndex } from "./word-index.js";
 export { contentWords, type SearchFilters, searchTerms } from "./fts-query.js";
 
 export type { IndexedMessage } from "./indexed-message.js";
+export type { PlacedMessage } from "./message-writer.js";
 
 export interface FtsHit {
   id: number;
@@ -70,52 +79,46 @@ export class MessageRepo {
    * with FTS5 alone.
    */
   readonly words: WordIndex;
+  /** The messages' texts, read from their lines in the session logs. */
+  readonly log: LogReader;
+  private readonly writer: MessageWriter;
 
   constructor(private readonly db: SqliteDatabase) {
     this.rows = new MessageRowQueries(db);
-    this.words = new WordIndex(db);
+    this.log = new LogReader(db);
+    this.writer = new MessageWriter(db, this.log);
+    this.words = new WordIndex(db, this.log);
     this.proximity = new TermProximity(db, this.words);
   }
 
   ensureSession(session: { id: string; createdAt: string; file: string }): void {
     this.db
       .prepare("INSERT OR IGNORE INTO sessions (id, created_at, file) VALUES (?, ?, ?)")
-      .run(session.id, session.createdAt, session.file);
+      .run(session.id, session.createdAt, storedFileName(this.db, session.file));
   }
 
-  /** Inserts messages of one session in one transaction; existing (session, seq) rows are kept. */
-  insert(session: string, messages: ReadonlyArray<SessionMessage & { tokens: number }>): void {
-    const statement = this.db.prepare(
-      `INSERT OR IGNORE INTO messages (session, seq, ts, role, content, tool_calls, tool_call_id, meta, tokens)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.db.transaction(() => {
-      for (const message of messages) {
-        statement.run(
-          session,
-          message.seq,
-          message.ts,
-          message.role,
-          message.content,
-          message.toolCalls ? JSON.stringify(message.toolCalls) : null,
-          message.toolCallId ?? null,
-          message.meta ? JSON.stringify(message.meta) : null,
-          message.tokens,
-        );
-      }
-    })();
+  /**
+   * Inserts messages of one session in one transaction; existing (session, seq) rows are kept.
+   * Each carries where its line is in the session's log (`at`, `bytes`): the row holds no text.
+   */
+  insert(session: string, messages: readonly PlacedMessage[]): void {
+    this.writer.insert(session, messages);
   }
 
   /** Every indexed message that came from an import with a source id (all sessions), streamed. */
   *importedMessages(): Generator<{ sourceId: string; role: string; content: string | null }> {
-    const rows = this.db
-      .prepare(
-        `SELECT json_extract(meta, '$.sourceId') AS sourceId, role, content FROM messages
-          WHERE meta LIKE '%"sourceId"%'`,
-      )
-      .iterate() as Iterable<{ sourceId: string | null; role: string; content: string | null }>;
-    for (const row of rows) {
-      if (row.sourceId !== null) yield { ...row, sourceId: String(row.sourceId) };
+    const page = this.db.prepare(
+      `SELECT ${MESSAGE_ROW} FROM messages WHERE imported = 1 AND id > ? ORDER BY id LIMIT 1000`,
+    );
+    for (let after = 0; ; ) {
+      const rows = page.all(after) as MessageRow[];
+      if (rows.length === 0) return;
+      for (const message of toIndexedMessages(rows, this.log)) {
+        const sourceId = message.meta?.sourceId;
+        if (sourceId !== undefined)
+          yield { sourceId: String(sourceId), role: message.role, content: message.content };
+      }
+      after = (rows.at(-1) as MessageRow).id;
     }
   }
 
@@ -132,17 +135,25 @@ export class MessageRepo {
   /** Messages `[seqStart, seqEnd)` of a session in seq order. */
   range(session: string, seqStart: number, seqEnd: number): IndexedMessage[] {
     const rows = this.db
-      .prepare("SELECT * FROM messages WHERE session = ? AND seq >= ? AND seq < ? ORDER BY seq")
+      .prepare(
+        `SELECT ${MESSAGE_ROW} FROM messages WHERE session = ? AND seq >= ? AND seq < ? ORDER BY seq`,
+      )
       .all(session, seqStart, seqEnd) as MessageRow[];
-    return rows.map(toIndexedMessage);
+    return toIndexedMessages(rows, this.log);
   }
 
   byIds(ids: readonly number[]): IndexedMessage[] {
+    return toIndexedMessages(this.rowsOf(ids), this.log);
+  }
+
+  /** The rows of `ids`, in id order (as the rowid table returned them). */
+  private rowsOf(ids: readonly number[]): MessageRow[] {
     if (ids.length === 0) return [];
-    const rows = this.db
-      .prepare(`SELECT * FROM messages WHERE id IN (${ids.map(() => "?").join(",")})`)
+    return this.db
+      .prepare(
+        `SELECT ${MESSAGE_ROW} FROM messages WHERE id IN (${ids.map(() => "?").join(",")}) ORDER BY id`,
+      )
       .all(...ids) as MessageRow[];
-    return rows.map(toIndexedMessage);
   }
 
   /**
@@ -150,15 +161,7 @@ export class MessageRepo {
    * the head of many candidates, and a 20k-character tool output should not cross into JS whole.
    */
   headsByIds(ids: readonly number[], chars: number): IndexedMessage[] {
-    if (ids.length === 0) return [];
-    const rows = this.db
-      .prepare(
-        `SELECT id, session, seq, ts, role, substr(content, 1, ?) AS content, tool_calls,
-                tool_call_id, meta, tokens
-         FROM messages WHERE id IN (${ids.map(() => "?").join(",")})`,
-      )
-      .all(chars, ...ids) as MessageRow[];
-    return rows.map(toIndexedMessage);
+    return toIndexedMessages(this.rowsOf(ids), this.log, (content) => headOf(content, chars));
   }
 
   /** Seq, role, tokens and ts of the messages `[fromSeq, toSeq)` (cheap: no content). */
@@ -182,10 +185,13 @@ export class MessageRepo {
   ): { messages: IndexedMessage[]; hasMore: boolean } {
     const before = options.before ?? Number.MAX_SAFE_INTEGER;
     const rows = this.db
-      .prepare("SELECT * FROM messages WHERE session = ? AND seq < ? ORDER BY seq DESC LIMIT ?")
+      .prepare(
+        `SELECT ${MESSAGE_ROW} FROM messages WHERE session = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+      )
       .all(session, before, options.limit + 1) as MessageRow[];
     const hasMore = rows.length > options.limit;
-    return { messages: rows.slice(0, options.limit).reverse().map(toIndexedMessage), hasMore };
+    const page = rows.slice(0, options.limit).reverse();
+    return { messages: toIndexedMessages(page, this.log), hasMore };
   }
 
   /**
@@ -194,10 +200,7 @@ export class MessageRepo {
    */
   newestPersonMessageTs(session: string, excluded: readonly string[]): string | null {
     const marks = excluded.map(() => "?").join(", ");
-    const filter =
-      excluded.length > 0
-        ? `AND COALESCE(json_extract(meta, '$.interface'), '') NOT IN (${marks})`
-        : "";
+    const filter = excluded.length > 0 ? `AND COALESCE(interface, '') NOT IN (${marks})` : "";
     const row = this.db
       .prepare(
         `SELECT ts FROM messages WHERE session = ? AND role = 'user' ${filter} ORDER BY seq DESC LIMIT 1`,

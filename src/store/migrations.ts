@@ -1,5 +1,6 @@
 // SQL migrations of kern.db, applied in order; PRAGMA user_version records the last one applied.
 // The index is derived (SG-12): a migration may rebuild tables, since reindex can always refill them.
+import { CONTEXT_CHARS, CONTEXT_MESSAGES } from "./fts-row.js";
 
 /** The envelope values recall searches, as one text: SQL over a `meta` JSON column. */
 function envelopeText(column: string): string {
@@ -14,7 +15,7 @@ function envelopeText(column: string): string {
  * values, without the JSON's keys and call ids ("id", "function", "call_…" were in most
  * assistant messages). Text that is not JSON is searched as it is.
  */
-function toolCallsText(column: string): string {
+export function toolCallsText(column: string): string {
   const calls = `json_each(${column}) c`;
   const args = "c.value ->> '$.function.arguments'";
   return `CASE WHEN json_valid(${column}) THEN (SELECT group_concat(v, ' ') FROM (
@@ -23,21 +24,6 @@ function toolCallsText(column: string): string {
       SELECT a.atom FROM ${calls},
         json_tree(CASE WHEN json_valid(${args}) THEN ${args} ELSE json_quote(${args}) END) a
       WHERE a.atom IS NOT NULL)) ELSE ${column} END`;
-}
-
-/** Characters of each earlier message a message's `context` column holds. */
-const CONTEXT_CHARS = 300;
-/** Earlier messages of the same session a message's `context` column holds. */
-const CONTEXT_MESSAGES = 2;
-
-/**
- * The four column texts messages_fts indexes for the message aliased `m`, as SQL (content, tool
- * calls, envelope, context): what a reader that must see the index's words reads (the top-k
- * measurement of bench/recall/run-term-engine.ts).
- */
-export function ftsColumnsSql(m: string): string {
-  return `${m}.content, ${toolCallsText(`${m}.tool_calls`)}, ${envelopeText(`${m}.meta`)},
-      ${contextText(`${m}.session`, `${m}.seq`)}`;
 }
 
 /**
@@ -243,6 +229,54 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE sessions SET
     message_rows = (SELECT COUNT(*) FROM messages m WHERE m.session = sessions.id),
     message_tokens = (SELECT COALESCE(SUM(tokens), 0) FROM messages m WHERE m.session = sessions.id);
+  CREATE TRIGGER messages_count_insert AFTER INSERT ON messages BEGIN
+    UPDATE sessions SET message_rows = message_rows + 1, message_tokens = message_tokens + new.tokens
+      WHERE id = new.session;
+  END;
+  CREATE TRIGGER messages_count_delete AFTER DELETE ON messages BEGIN
+    UPDATE sessions SET message_rows = message_rows - 1, message_tokens = message_tokens - old.tokens
+      WHERE id = old.session;
+  END;
+  `,
+  // The lean index (issue 50, ADR 0017): each message's text once, in the session log. The row
+  // keeps what the index needs — its place in the session, time, role, tokens, the interface of
+  // a user message and whether it came from an import — and where its line sits in the log (`at`,
+  // `bytes`); messages_fts (contentless already) is written from the log's text by the store
+  // (message-writer.ts), not by a trigger. Clustered by (session, seq), WITHOUT ROWID: the table
+  // is the per-session covering index it used to need beside it, and `id` (the FTS and vector
+  // key) keeps its values through this copy. Rows copied here have no place yet: the store fills
+  // it from the logs on open, with progress (lean-migration.ts), then compacts the file.
+  `
+  DROP TRIGGER messages_fts_insert;
+  DROP TRIGGER messages_fts_delete;
+  DROP TRIGGER messages_count_insert;
+  DROP TRIGGER messages_count_delete;
+  CREATE TABLE messages_lean (
+    session TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    id INTEGER NOT NULL,
+    ts TEXT NOT NULL,
+    role TEXT NOT NULL,
+    tokens INTEGER NOT NULL,
+    at INTEGER,
+    bytes INTEGER,
+    interface TEXT,
+    imported INTEGER,
+    PRIMARY KEY (session, seq)
+  ) WITHOUT ROWID;
+  INSERT INTO messages_lean (session, seq, id, ts, role, tokens, interface, imported)
+    SELECT session, seq, id, ts, role, tokens,
+      CASE WHEN role = 'user' AND json_valid(meta) THEN json_extract(meta, '$.interface') END,
+      CASE WHEN meta LIKE '%"sourceId"%' AND json_valid(meta)
+        AND json_extract(meta, '$.sourceId') IS NOT NULL THEN 1 END
+    FROM messages ORDER BY session, seq;
+  INSERT INTO meta (key, value) SELECT 'lean_compact', '1' WHERE EXISTS (SELECT 1 FROM messages_lean);
+  DROP TABLE messages;
+  ALTER TABLE messages_lean RENAME TO messages;
+  CREATE UNIQUE INDEX messages_id ON messages (id);
+  CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+    DELETE FROM messages_fts WHERE rowid = old.id;
+  END;
   CREATE TRIGGER messages_count_insert AFTER INSERT ON messages BEGIN
     UPDATE sessions SET message_rows = message_rows + 1, message_tokens = message_tokens + new.tokens
       WHERE id = new.session;

@@ -2,11 +2,11 @@
 // summary, working-memory and notes-summary record from the memory log. Zero model calls.
 import { closeSync, openSync, readSync, rmSync } from "node:fs";
 import type { AgentPaths } from "../config/index.js";
-import { KernError, type SessionMessage } from "../kernel/index.js";
+import { KernError } from "../kernel/index.js";
 import { openDatabase, type SqliteDatabase } from "./database.js";
 import type { MemoryEntry } from "./memory-entry.js";
 import { readMemoryLog } from "./memory-log.js";
-import { MessageRepo } from "./message-repo.js";
+import { MessageRepo, type PlacedMessage } from "./message-repo.js";
 import { SegmentRepo } from "./segment-repo.js";
 import { type CorruptLine, listSessionFiles, readSessionFile } from "./session-log.js";
 import { StateRepo } from "./state-repo.js";
@@ -70,9 +70,9 @@ function indexSessions(db: SqliteDatabase, options: ReindexOptions) {
   let count = 0;
   for (const info of files) {
     messages.ensureSession({ id: info.id, createdAt: info.createdAt, file: info.file });
-    let batch: Array<SessionMessage & { tokens: number }> = [];
-    const { corruptLines: corrupt } = readSessionFile(info.file, (message) => {
-      batch.push({ ...message, tokens: options.countTokens(message) });
+    let batch: PlacedMessage[] = [];
+    const { corruptLines: corrupt } = readSessionFile(info.file, (message, place) => {
+      batch.push({ ...message, ...place, tokens: options.countTokens(message) });
       if (batch.length >= BATCH) {
         messages.insert(info.id, batch);
         count += batch.length;

@@ -9,7 +9,7 @@ import {
   type NewMessage,
   type SessionMessage,
 } from "../kernel/index.js";
-import { JsonlAppender, scanJsonlFile } from "./jsonl-file.js";
+import { JsonlAppender, type LinePlace, scanJsonlFile } from "./jsonl-file.js";
 import { readFirstLine, scanJsonlTail } from "./jsonl-tail.js";
 import {
   fromMessageEntry,
@@ -48,17 +48,20 @@ export interface SessionScan {
   repairedTornLine: boolean;
 }
 
-/** Reads every message of a session file, skipping (and reporting) corrupt lines. */
+/**
+ * Reads every message of a session file, skipping (and reporting) corrupt lines; `place` is where
+ * the message's line sits in the file (the index reads its text from there).
+ */
 export function readSessionFile(
   file: string,
-  onMessage: (message: SessionMessage) => void,
+  onMessage: (message: SessionMessage, place: LinePlace) => void,
   options: { repair: boolean } = { repair: false },
 ): { header: SessionHeader | null; corruptLines: CorruptLine[]; repairedTornLine: boolean } {
   let header: SessionHeader | null = null;
   const corruptLines: CorruptLine[] = [];
   const report = scanJsonlFile(
     file,
-    ({ lineNumber, text }) => {
+    ({ lineNumber, text, at, bytes }) => {
       let value: unknown;
       try {
         value = JSON.parse(text);
@@ -76,7 +79,7 @@ export function readSessionFile(
         return;
       }
       if (parsed.data.type === "session") header ??= parsed.data;
-      else onMessage(fromMessageEntry(parsed.data));
+      else onMessage(fromMessageEntry(parsed.data), { at, bytes });
     },
     options,
   );
@@ -164,17 +167,22 @@ export class SessionLog {
 
   /** Assigns seqs and appends the messages (no fsync: call `sync()` once per turn). */
   append(messages: readonly NewMessage[]): SessionMessage[] {
+    return this.appendPlaced(messages).stored;
+  }
+
+  /** Like `append`, with where each message's line landed in the file (for the index). */
+  appendPlaced(messages: readonly NewMessage[]): { stored: SessionMessage[]; places: LinePlace[] } {
     const stored = messages.map((message, index) => ({
       ...message,
       seq: this.scanState.nextSeq + index,
     }));
-    this.appender.append(stored.map(toMessageEntry));
+    const places = this.appender.append(stored.map(toMessageEntry));
     this.scanState = {
       ...this.scanState,
       nextSeq: this.scanState.nextSeq + stored.length,
       messages: this.scanState.messages + stored.length,
     };
-    return stored;
+    return { stored, places };
   }
 
   /** Makes everything appended so far durable (one fsync). */

@@ -11,9 +11,10 @@
 // messages first, and returns null (search FTS5 alone) whenever it cannot answer exactly.
 // docs/decisions/0004-recall-ranking.md (round 16)
 import type { SqliteDatabase } from "./database.js";
+import { FtsTexts } from "./fts-texts.js";
 import { ftsTotals } from "./fts-totals.js";
 import { IndexTerms } from "./index-terms.js";
-import { ftsColumnsSql } from "./migrations.js";
+import type { LogReader } from "./log-reader.js";
 import { type RankedId, topK } from "./top-k.js";
 import { WordPostings } from "./word-postings.js";
 
@@ -62,7 +63,15 @@ export class WordIndex {
   /** The postings a message being indexed holds (reused). */
   private readonly met: WordPostings[] = [];
 
-  constructor(private readonly db: SqliteDatabase) {}
+  /** The messages' index texts, re-read from the session logs. */
+  private readonly texts: FtsTexts;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    log: LogReader,
+  ) {
+    this.texts = new FtsTexts(db, log);
+  }
 
   /** Whether searches may use the index (built; each search still checks it against FTS5). */
   get ready(): boolean {
@@ -332,21 +341,11 @@ export class WordIndex {
   }
 
   private readAfter(after: number, limit: number): Array<[number, ...(string | null)[]]> {
-    return this.db
-      .prepare(
-        `SELECT m.id, ${ftsColumnsSql("m")} FROM messages m WHERE m.id > ? ORDER BY m.id LIMIT ?`,
-      )
-      .raw(true)
-      .all(after, limit) as Array<[number, ...(string | null)[]]>;
+    return this.texts.after(after, limit);
   }
 
   private readIds(ids: readonly number[]): Array<[number, ...(string | null)[]]> {
-    return this.db
-      .prepare(
-        `SELECT m.id, ${ftsColumnsSql("m")} FROM messages m WHERE m.id IN (SELECT value FROM json_each(?))`,
-      )
-      .raw(true)
-      .all(JSON.stringify(ids)) as Array<[number, ...(string | null)[]]>;
+    return this.texts.ofIds(ids);
   }
 
   private ensureCapacity(id: number): void {

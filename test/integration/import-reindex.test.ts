@@ -15,7 +15,7 @@ function indexFingerprint(database: string): { count: number; hash: string; toke
     let tokens = 0;
     const rows = db
       .prepare(
-        "SELECT seq, ts, role, content, tool_calls, tool_call_id, tokens FROM messages ORDER BY session, seq",
+        "SELECT seq, ts, role, at, bytes, interface, imported, tokens FROM messages ORDER BY session, seq",
       )
       .iterate() as Iterable<Record<string, unknown>>;
     for (const row of rows) {
@@ -24,9 +24,10 @@ function indexFingerprint(database: string): { count: number; hash: string; toke
           row["seq"],
           row["ts"],
           row["role"],
-          row["content"],
-          row["tool_calls"],
-          row["tool_call_id"],
+          row["at"],
+          row["bytes"],
+          row["interface"],
+          row["imported"],
         ]),
       );
       tokens += Number(row["tokens"]);

@@ -102,11 +102,18 @@ describe("the product loop", () => {
     await daemon.memory.runUntilIdle();
     const db = openDatabase(join(agentDir, ".kern", "kern.db"));
     try {
-      const rows = db.prepare("SELECT role, content FROM messages ORDER BY seq").all() as Array<{
-        role: string;
-        content: string;
+      // The rows hold no text (ADR 0017): each points at its message's line in the session log.
+      const log = readFileSync(
+        join(agentDir, ".kern", db.prepare("SELECT file FROM sessions").pluck().get() as string),
+      );
+      const rows = db.prepare("SELECT at, bytes FROM messages ORDER BY seq").all() as Array<{
+        at: number;
+        bytes: number;
       }>;
-      expect(rows.map((row) => row.content)).toEqual(messages.map((line) => line["content"]));
+      const texts = rows.map(
+        (row) => JSON.parse(log.toString("utf8", row.at, row.at + row.bytes)).content,
+      );
+      expect(texts).toEqual(messages.map((line) => line["content"]));
       const segments = db
         .prepare("SELECT seq_start, seq_end, summary, method, stale FROM segments WHERE level = 0")
         .all() as Array<{ seq_start: number; summary: string; method: string; stale: number }>;
