@@ -22,6 +22,15 @@ function entry(index: number) {
 }
 
 describe("TurnQueueFile", () => {
+  it("keeps a result turn's origin and depth across a restart, so a replayed chain stays bounded", () => {
+    const path = join(temp.path, "queue.jsonl");
+    const origin = { role: "member" as const, channel: "telegram:77", user: "77", name: "Max" };
+    const first = TurnQueueFile.open(path);
+    first.queued({ ...entry(1), options: { kind: "subagent", origin, depth: 1 } });
+    const [replayed] = TurnQueueFile.open(path).pending;
+    expect(replayed?.options).toEqual({ kind: "subagent", origin, depth: 1 });
+  });
+
   it("keeps every turn not yet done when it compacts past its line budget (issue 33, hole 2)", () => {
     const path = join(temp.path, "queue.jsonl");
     const file = TurnQueueFile.open(path);

@@ -28,12 +28,25 @@ const envelopeSchema = z.object({
   caption: z.string().optional(),
 });
 
-/** How a turn runs besides its envelope (a job's model, a heartbeat's light prompt). */
+/** Who started the chain of work: kept so a replayed turn keeps its rights (SPEC §16). */
+const originSchema = z.object({
+  role: z.enum(["operator", "member"]),
+  channel: z.string().optional(),
+  user: z.string().optional(),
+  name: z.string().optional(),
+});
+
+/**
+ * How a turn runs besides its envelope (a job's model, a heartbeat's light prompt, the origin and
+ * depth a result turn inherits — kept, so a chain replayed after a restart stays bounded).
+ */
 const turnOptionsSchema = z.object({
   kind: turnKindSchema.optional(),
+  origin: originSchema.optional(),
   model: z.string().optional(),
   maxContextTokens: z.number().int().positive().optional(),
   toolScope: z.enum(["full", "write", "read"]).optional(),
+  depth: z.number().int().min(0).optional(),
 });
 
 const lineSchema = z.discriminatedUnion("type", [
