@@ -238,11 +238,18 @@ export const FAMILIES: Record<string, Family> = {
   "a result per run of one speaker": { base: "kern", grid: ["kern", "speaker-runs"] },
   "results a turn may hold": {
     base: "kern",
-    grid: ["kern", "turn-results-2", "turn-results-3"],
+    grid: ["kern", "turn-results-2"],
   },
-  "a result per run, with an echo that tells": {
+  "a result per run or two a turn, with an echo that tells": {
     base: "kern",
-    grid: ["kern", "speaker-runs", "echo-only-asking", "speaker-runs-echo"],
+    grid: [
+      "kern",
+      "speaker-runs",
+      "turn-results-2",
+      "echo-only-asking",
+      "speaker-runs-echo",
+      "turn-results-2-echo",
+    ],
   },
   "the meaning leg's weight, times the words the lexical leg lacks": {
     base: "kern",
