@@ -10,6 +10,23 @@ export const VARIANTS: Record<string, Patch> = {
   "echo-only-asking": (t) => {
     t.echoOnlyAsking = true;
   },
+  "speaker-runs": (t) => {
+    t.resultUnit = "run";
+  },
+  "turn-results-2": (t) => {
+    t.turnResults = 2;
+  },
+  "turn-results-3": (t) => {
+    t.turnResults = 3;
+  },
+  "turn-results-2-echo": (t) => {
+    t.turnResults = 2;
+    t.echoOnlyAsking = true;
+  },
+  "speaker-runs-echo": (t) => {
+    t.resultUnit = "run";
+    t.echoOnlyAsking = true;
+  },
   "meaning-missing-0.5": (t) => {
     t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true };
   },
@@ -218,6 +235,22 @@ export function tuningOf(name: string): RecallTuning {
 /** Changes with a parameter, for the leave-one-out table: the variant without, and the grid. */
 export const FAMILIES: Record<string, Family> = {
   "an echo asks in every sentence": { base: "kern", grid: ["kern", "echo-only-asking"] },
+  "a result per run of one speaker": { base: "kern", grid: ["kern", "speaker-runs"] },
+  "results a turn may hold": {
+    base: "kern",
+    grid: ["kern", "turn-results-2"],
+  },
+  "a result per run or two a turn, with an echo that tells": {
+    base: "kern",
+    grid: [
+      "kern",
+      "speaker-runs",
+      "turn-results-2",
+      "echo-only-asking",
+      "speaker-runs-echo",
+      "turn-results-2-echo",
+    ],
+  },
   "the meaning leg's weight, times the words the lexical leg lacks": {
     base: "kern",
     grid: ["meaning-missing-0.5", "meaning-missing-1"],

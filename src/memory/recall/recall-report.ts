@@ -51,6 +51,30 @@ function turnRange(store: AgentStore, session: string, seq: number): [number, nu
   return [from, from + MAX_TURN_MESSAGES];
 }
 
+/** A tool output speaks for the assistant that called it. */
+const speakerRole = (role: string) => (role === "tool" ? "assistant" : role);
+
+/**
+ * The first seq of the unit a result stands for: its turn's (turnRange), or with `run` the first
+ * of the consecutive messages of its speaker's role that end at `seq`, capped at 12.
+ */
+function unitStart(store: AgentStore, message: IndexedMessage, tuning: RecallTuning): number {
+  if (tuning.resultUnit !== "run") return turnRange(store, message.session, message.seq)[0];
+  const rows = store.messages.tokenRows(
+    message.session,
+    Math.max(0, message.seq - MAX_TURN_MESSAGES),
+    message.seq + 1,
+  );
+  const role = speakerRole(message.role);
+  let start = message.seq;
+  for (let index = rows.length - 1; index >= 0; index -= 1) {
+    const row = rows[index];
+    if (!row || speakerRole(row.role) !== role) break;
+    start = row.seq;
+  }
+  return start;
+}
+
 /**
  * Whether a candidate states the question's subject, for the newest-first rule: every query word
  * (a speaker's name by who said it), or, for a phrase query, the phrase. A tool output (a log, a
@@ -106,24 +130,24 @@ function newestFirst(
 }
 
 /**
- * Whether a hit of a turn that has a result already goes into it: one next to it widens it (when
- * the tuning says so and the hit ranks within k); with one result per turn, one further away adds
- * nothing; otherwise it is a result of its own.
+ * Whether a hit of a turn that has results already goes into one: one next to a result widens it
+ * (when the tuning says so and the hit ranks within k); with one result per turn, one further
+ * away adds nothing once the turn holds `turnResults`; otherwise it is a result of its own.
  */
 function widens(
-  earlier: RecallResult,
+  earlier: readonly RecallResult[],
   seq: number,
   place: number,
   k: number,
   tuning: RecallTuning,
 ): boolean {
-  const adjacent = seq === earlier.seqEnd || seq === earlier.seqStart - 1;
-  if (adjacent && tuning.widen && place < tuning.widenWithin * k) {
-    if (seq === earlier.seqEnd) earlier.seqEnd += 1;
-    else earlier.seqStart -= 1;
+  const next = earlier.find((result) => seq === result.seqEnd || seq === result.seqStart - 1);
+  if (next && tuning.widen && place < tuning.widenWithin * k) {
+    if (seq === next.seqEnd) next.seqEnd += 1;
+    else next.seqStart -= 1;
     return true;
   }
-  return tuning.oneResultPerTurn;
+  return tuning.oneResultPerTurn && earlier.length >= tuning.turnResults;
 }
 
 /**
@@ -145,14 +169,13 @@ export function buildReport(
   const texts = new Map([...messages].map(([id, message]) => [id, messageText(message)]));
   const top = newestFirst(query, tuning, ranked, candidates, messages, texts);
   const results: RecallResult[] = [];
-  const byTurn = new Map<string, RecallResult>();
+  const byTurn = new Map<string, RecallResult[]>();
   for (const [place, { item, score }] of top.entries()) {
     const message = messages.get(item);
     if (!message) continue;
-    const [turnStart] = turnRange(store, message.session, message.seq);
-    const turn = `${message.session}\u0000${turnStart}`;
-    const earlier = byTurn.get(turn);
-    if (earlier && widens(earlier, message.seq, place, k, tuning)) continue;
+    const turn = `${message.session}\u0000${unitStart(store, message, tuning)}`;
+    const earlier = byTurn.get(turn) ?? [];
+    if (earlier.length > 0 && widens(earlier, message.seq, place, k, tuning)) continue;
     const snippet = recallSnippet(texts.get(message.id) ?? "", terms);
     const result: RecallResult = {
       session: message.session,
@@ -163,7 +186,7 @@ export function buildReport(
       ts: message.ts,
       speaker: message.meta?.name ?? message.meta?.user ?? message.role,
     };
-    if (!earlier) byTurn.set(turn, result);
+    byTurn.set(turn, [...earlier, result]);
     results.push(result);
     if (results.length >= k) break;
   }

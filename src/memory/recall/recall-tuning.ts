@@ -120,6 +120,20 @@ const DEFAULTS = {
    */
   oneResultPerTurn: true,
   /**
+   * With one result per turn, the unit a result stands for: `turn` (from a user message to the
+   * next) or `run` (one speaker's consecutive messages: in texting a person sends several in a
+   * row, and the run's later message ranking first hid the earlier one that held the answer;
+   * ADR 0004 round 21). In a user-assistant history a turn holds two runs. Round 21: REALTALK
+   * @5 0.573 -> 0.584 (@10 the same), LongMemEval @5 0.879 -> 0.883, BEAM @5 0.587 -> 0.559.
+   */
+  resultUnit: "turn" as "turn" | "run",
+  /**
+   * With one result per turn, how many results one turn (or run) may hold: a hit of it not next
+   * to one of them is a result of its own until it holds this many. Round 21: 2 (or 3), REALTALK
+   * @10 0.704 -> 0.707, nothing else moves: the collapse also makes room for deeper hits.
+   */
+  turnResults: 1,
+  /**
    * Coverage (term-coverage.ts): a hit's score is multiplied by `1 - coverage + coverage × the
    * share of the question's words it holds` (questions of two words or more; a speaker's name is
    * matched to who spoke, not counted). Length normalisation alone lets short echoes of one word
