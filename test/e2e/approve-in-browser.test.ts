@@ -18,10 +18,10 @@ import {
 import { kernProcess } from "../support/kern-process.js";
 import { type LiveDaemon, startLiveDaemon } from "../support/live-daemon.js";
 import { useProcessAgent } from "../support/process-agent.js";
+import { pairTelegramMember } from "../support/telegram-operator.js";
 import { waitUntil } from "../support/test-daemon.js";
 
 const MAX = 77;
-const CODE = /KERN-[A-Z0-9]{4}/;
 
 describeInBrowser("the web Work page's Approve button on a real daemon", () => {
   const agent = useProcessAgent("kern-approve-web-");
@@ -34,11 +34,7 @@ describeInBrowser("the web Work page's Approve button on a real daemon", () => {
     telegram = await startFakeTelegram();
     const env = { TELEGRAM_BOT_TOKEN: telegram.token, KERN_TELEGRAM_API_ROOT: telegram.apiRoot };
     [live, browser] = await Promise.all([startLiveDaemon(agent.dir, env), launchBrowser()]);
-    telegram.userSays({ chatId: MAX, text: "hello", firstName: "Max" });
-    await waitUntil(() => telegram.messages(MAX).some((m) => CODE.test(m)), "a pairing code");
-    const code = CODE.exec(telegram.messages(MAX).join("\n"))?.[0] ?? "";
-    const paired = await kernProcess(["pair", code, agent.dir]);
-    expect(paired.code, paired.stderr).toBe(0);
+    await pairTelegramMember(telegram, agent.dir, MAX);
     page = await browser.context.newPage();
     await logInThroughForm(page, live.url, live.token);
   }, 90_000);
