@@ -19,6 +19,7 @@ import type { PromptText, TurnRecall } from "../memory/index.js";
 import type { ImagePart, ModelClient, ModelEvent } from "../model/index.js";
 import { type AgentStore, indexDamageIn, type StateRepo } from "../store/index.js";
 import type { MemoryPort } from "./memory-port.js";
+import { recordStepUsage, streamStep } from "./model-step.js";
 import { toChatMessages } from "./to-chat-messages.js";
 import { keepToolOutput } from "./tools/keep-tool-output.js";
 import type { Tool, ToolContext } from "./tools/tool.js";
@@ -193,7 +194,12 @@ async function runSteps(
     });
     const end = await streamStep(model.client.stream(request, signal), turnId, model.model, deps);
     spentBefore = usage.inputTokens + usage.outputTokens;
-    recordStepUsage(options, model.model, usage, end.usage);
+    recordStepUsage(
+      { state: deps.store.state, clock: deps.clock, turnId, kind: options.kind },
+      model.model,
+      usage,
+      end.usage,
+    );
     const toolCalls = lastStep ? [] : end.toolCalls;
     const cutOff = end.stopReason === "error" || end.stopReason === "cancelled";
     const silent = toolCalls.length === 0 && !cutOff && isSilentReply(end.text);
@@ -272,28 +278,6 @@ function appendStepReply(
   ]);
 }
 
-/** Adds a step's usage to the turn's, and records it (the unattended budget reads it). */
-function recordStepUsage(
-  options: RunTurnOptions,
-  model: string,
-  usage: { inputTokens: number; outputTokens: number },
-  step: Extract<ModelEvent, { type: "response-end" }>["usage"],
-): void {
-  if (!step) return;
-  usage.inputTokens += step.inputTokens;
-  usage.outputTokens += step.outputTokens;
-  options.deps.store.state.recordUsage({
-    ts: isoNow(options.deps.clock),
-    turnId: options.turnId,
-    // The unattended budget sums the purposes that are not a person's message.
-    purpose: options.kind === "message" ? "turn" : options.kind,
-    model,
-    inputTokens: step.inputTokens,
-    outputTokens: step.outputTokens,
-    cachedTokens: step.cachedTokens ?? 0,
-  });
-}
-
 /** An unattended turn that found the day's budget spent before its first model call. */
 function budgetSpent(): TurnEnding {
   return {
@@ -319,47 +303,6 @@ async function composeForStep(options: RunTurnOptions, recall: TurnRecall) {
     ...(deps.workingMemory ? { workingMemory: await deps.workingMemory() } : {}),
     ...(deps.maxContextTokens ? { maxContextTokens: deps.maxContextTokens } : {}),
   });
-}
-
-/** One step's model call, streamed to subscribers; `model-call` says how it went. */
-async function streamStep(
-  events: AsyncIterable<ModelEvent>,
-  turnId: string,
-  model: string,
-  deps: TurnDependencies,
-): Promise<Extract<ModelEvent, { type: "response-end" }>> {
-  const started = deps.clock.now();
-  let end: Extract<ModelEvent, { type: "response-end" }> | null = null;
-  for await (const event of events) {
-    if (event.type === "text-delta") deps.emit({ type: "text-delta", turnId, text: event.text });
-    if (event.type === "response-end") {
-      end = event;
-      break;
-    }
-  }
-  end ??= { type: "response-end", stopReason: "error", text: "", toolCalls: [] };
-  deps.emit(modelCallEvent(turnId, model, deps.clock.now() - started, end));
-  return end;
-}
-
-/** What `model-call` says of one step's call: its time, outcome and tokens. */
-function modelCallEvent(
-  turnId: string,
-  model: string,
-  ms: number,
-  end: Extract<ModelEvent, { type: "response-end" }>,
-): RuntimeEvent {
-  const outcome =
-    end.stopReason === "error" ? "error" : end.stopReason === "cancelled" ? "cancelled" : "ok";
-  return {
-    type: "model-call",
-    turnId,
-    model,
-    ms,
-    outcome,
-    ...(end.usage ? { usage: end.usage } : {}),
-    ...(end.error ? { errorCode: end.error.code } : {}),
-  };
 }
 
 async function runTools(calls: readonly ToolCall[], options: RunTurnOptions): Promise<void> {
