@@ -14,16 +14,11 @@ const jobRunSchema = z.object({
   tokens: z.number().nullable(),
 });
 
-const jobRunEntrySchema = z.object({
+/** A run of the history (`GET /jobs/runs`): a run, with the job it belongs to. */
+const jobRunEntrySchema = jobRunSchema.extend({
   job: z.string(),
   schedule: z.string(),
   createdBy: z.string(),
-  scheduledFor: z.string(),
-  startedAt: z.string(),
-  outcome: z.string(),
-  turnId: z.string().nullable(),
-  endedAt: z.string().nullable(),
-  tokens: z.number().nullable(),
 });
 
 export const jobViewSchema: z.ZodType<JobView> = z.object({
