@@ -1,7 +1,10 @@
 // The daemon's steady memory at a size (issue 50, Build 5: at most 500 MB at 1M messages):
-// `kern start DIR` against the agent the size run built, then, once its memory worker has caught
-// up and a few seconds passed, the resident set of the daemon process (VmRSS in /proc) and its
-// high-water mark since it started (VmHWM: the start's catch-up included). Linux only.
+// `kern start DIR` against the agent the size run built, then, once recall's word index (built in
+// the background after a start, the daemon's largest structure: 170 MB at the chat-shaped 1M)
+// is ready and a few seconds more passed, the resident set of the daemon process (VmRSS in
+// /proc) and its high-water mark since it started (VmHWM: the start's catch-up included). Before
+// 2026-12-02 it waited 15 s from the start, which at 1M measured the daemon before its word
+// index was built. Linux only.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,9 +20,39 @@ export interface DaemonRss {
   /** VmHWM: the peak since the daemon started. */
   peakMb: number;
   settleMs: number;
+  /** From `kern start` until the daemon logged its word index ready (null: not within the bound). */
+  wordIndexReadyMs?: number | null;
 }
 
 const SETTLE_MS = 15_000;
+/** How long the word index may take to be ready (the tool-heavy 1M: ~150 s in-process). */
+const READY_BOUND_MS = 15 * 60_000;
+const READY_LINE = "recall's word index is ready";
+
+/** Waits (bounded) for the daemon's log to say the word index is ready; ms waited, or null. */
+async function untilWordIndexReady(agentDir: string, since: number): Promise<number | null> {
+  const file = agentPaths(agentDir).logFile;
+  const started = performance.now();
+  while (performance.now() - started < READY_BOUND_MS) {
+    let text = "";
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      // no log yet
+    }
+    if (text.slice(since).includes(READY_LINE)) return Math.round(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return null;
+}
+
+function logLength(agentDir: string): number {
+  try {
+    return readFileSync(agentPaths(agentDir).logFile, "utf8").length;
+  } catch {
+    return 0;
+  }
+}
 
 function kern(root: string, args: string[]) {
   return spawnSync(process.execPath, [join(root, "bin", "kern"), ...args], { encoding: "utf8" });
@@ -40,7 +73,11 @@ export async function measureDaemonRss(
 ): Promise<DaemonRss | null> {
   kern(root, ["stop", agentDir]);
   try {
+    const since = logLength(agentDir);
+    const started = performance.now();
     if (kern(root, ["start", agentDir]).status !== 0) return null;
+    const ready = await untilWordIndexReady(agentDir, since);
+    const wordIndexReadyMs = ready === null ? null : Math.round(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     const { pid } = pidFileSchema.parse(
       JSON.parse(readFileSync(agentPaths(agentDir).pidFile, "utf8")),
@@ -49,6 +86,7 @@ export async function measureDaemonRss(
       steadyMb: Math.round(statusKb(pid, "VmRSS") / 1024),
       peakMb: Math.round(statusKb(pid, "VmHWM") / 1024),
       settleMs,
+      wordIndexReadyMs,
     };
   } catch (error) {
     process.stderr.write(`daemon RSS not measured: ${String(error)}\n`);

@@ -160,7 +160,13 @@ export const sizeResultSchema = z.object({
   daemonStart: z.lazy(() => commandTimingSchema).optional(),
   /** The started daemon's resident set once settled, and its peak since start (issue 50). */
   daemonRss: z
-    .object({ steadyMb: z.number(), peakMb: z.number(), settleMs: z.number() })
+    .object({
+      steadyMb: z.number(),
+      peakMb: z.number(),
+      settleMs: z.number(),
+      /** From the start until the word index was ready (absent: measured before it was awaited). */
+      wordIndexReadyMs: z.number().nullable().optional(),
+    })
     .nullable()
     .optional(),
   /** Bytes on disk after the memory build (absent before issue 32). */
