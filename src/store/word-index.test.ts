@@ -103,6 +103,31 @@ describe("the common words' index", () => {
     }
   });
 
+  it("holds only the most common words that fit its budget, and still ranks as FTS5 does", async () => {
+    memory = openTestMemory();
+    memory.store.appendMessages(history(1200));
+    const { words } = memory.store.messages;
+    words.budgetBytes = 1200 * 3.5 * 3;
+    words.warmAll();
+    // About three words held by every message fit; the unbounded index holds more (below).
+    expect(words.wordCount).toBeGreaterThan(0);
+    expect(words.wordCount).toBeLessThanOrEqual(3);
+    expect(words.bytes).toBeLessThan(1200 * 4 + 1200 * 3.5 * 3 * 1.5);
+    // A question with a held word is answered by the index (the rest of its words by FTS5); one
+    // without is FTS5's alone. Either way the ranking is FTS5's.
+    expect(QUERIES.filter(indexAnswers).length).toBeGreaterThan(0);
+    for (const query of QUERIES) expectSameRanking(query);
+    const held = words.wordCount;
+    const unbounded = openTestMemory();
+    try {
+      unbounded.store.appendMessages(history(1200));
+      unbounded.store.messages.words.warmAll();
+      expect(unbounded.store.messages.words.wordCount).toBeGreaterThan(held);
+    } finally {
+      await unbounded.close();
+    }
+  });
+
   it("reads which messages' own text holds a word, and who is a speaker, as FTS5 does", () => {
     memory = openTestMemory();
     memory.store.appendMessages(history(1200));

@@ -20,6 +20,15 @@ import { WordPostings } from "./word-postings.js";
 
 /** A word is common when this share of the sampled messages holds it. */
 const COMMON_SHARE = 0.005;
+/**
+ * The postings' budget: the most common words are held while their postings, projected from the
+ * sample, fit it; the less common ones are left to FTS5 (exact either way, slower for a question
+ * with such a word). Unbounded, the index took 170 MB at the chat-shaped 1M messages and 255 MB
+ * at the bench's tool-heavy 1M, where it put the daemon's RSS at 567 MB (issue 50: at most 500).
+ */
+export const WORD_INDEX_BUDGET_BYTES = 192 * 1024 * 1024;
+/** Bytes a posting takes on average (word-postings.ts: ~3.5), for the projection. */
+const BYTES_PER_POSTING = 3.5;
 /** Messages sampled (spread through the history) to choose the common words. */
 const SAMPLE = 20_000;
 /**
@@ -65,6 +74,8 @@ export class WordIndex {
 
   /** The messages' index texts, re-read from the session logs. */
   private readonly texts: FtsTexts;
+  /** The postings' budget (WORD_INDEX_BUDGET_BYTES); a test sets a small one before the build. */
+  budgetBytes = WORD_INDEX_BUDGET_BYTES;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -76,6 +87,11 @@ export class WordIndex {
   /** Whether searches may use the index (built; each search still checks it against FTS5). */
   get ready(): boolean {
     return this.phase === "ready";
+  }
+
+  /** How many words the index holds postings of. */
+  get wordCount(): number {
+    return this.words.size;
   }
 
   /** Bytes the postings and message lengths hold. */
@@ -97,6 +113,7 @@ export class WordIndex {
       return false;
     }
     if (this.indexAfter(this.watermark, messages) === messages) return false;
+    if (this.phase !== "ready") for (const postings of this.words.values()) postings.trim();
     this.phase = "ready";
     return true;
   }
@@ -304,12 +321,29 @@ export class WordIndex {
     }
     if (ids.length === messages) return;
     if (rows.length === messages) return;
-    const least = Math.max(2, Math.ceil(COMMON_SHARE * this.sampleSeen));
-    for (const [word, count] of this.sampled) {
-      if (count >= least) this.words.set(word, new WordPostings());
-    }
+    for (const [word, bytes] of this.commonWords()) this.words.set(word, new WordPostings(bytes));
     this.sampled = new Map();
     this.phase = "building";
+  }
+
+  /**
+   * The sampled words at least COMMON_SHARE of the sample holds, most common first, while their
+   * postings projected over the whole history fit the budget; each with its projected bytes
+   * (a tenth more, for the history to grow).
+   */
+  private commonWords(): Array<[string, number]> {
+    const least = Math.max(2, Math.ceil(COMMON_SHARE * this.sampleSeen));
+    const common = [...this.sampled].filter(([, count]) => count >= least);
+    common.sort((a, b) => b[1] - a[1]);
+    const perSampled = (this.sampleNewest / Math.max(1, this.sampleSeen)) * BYTES_PER_POSTING;
+    const words: Array<[string, number]> = [];
+    let projected = 0;
+    for (const [word, count] of common) {
+      projected += count * perSampled;
+      if (projected > this.budgetBytes) break;
+      words.push([word, count * perSampled * 1.1]);
+    }
+    return words;
   }
 
   /** Indexes up to `limit` messages after `after`; returns how many it read. */

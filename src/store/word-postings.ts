@@ -8,7 +8,7 @@
 export const COLUMNS = 4;
 
 export class WordPostings {
-  private bytes = new Uint8Array(64);
+  private bytes: Uint8Array;
   private used = 0;
   private lastId = 0;
   /** How many messages hold the word. */
@@ -19,6 +19,16 @@ export class WordPostings {
   /** Counts gathered for the message being indexed (countOccurrence, then flush). */
   private readonly pending = new Uint32Array(COLUMNS);
   private pendingTotal = 0;
+
+  /**
+   * `expectedBytes`: what the postings are expected to take (word-index.ts projects it from its
+   * sample), so that a build grows each array about once instead of doubling it from 64 bytes:
+   * every doubling leaves the old array as garbage, and at 1M messages that garbage was most of
+   * the daemon's memory after the build.
+   */
+  constructor(expectedBytes = 64) {
+    this.bytes = new Uint8Array(Math.max(64, Math.ceil(expectedBytes)));
+  }
 
   /** Counts one occurrence in `column` of the message being indexed; returns the total so far. */
   countOccurrence(column: number): number {
@@ -55,6 +65,11 @@ export class WordPostings {
   /** Bytes held. */
   get size(): number {
     return this.used;
+  }
+
+  /** Gives back the room the array grew ahead of its postings (once a build is done). */
+  trim(): void {
+    if (this.bytes.length > this.used) this.bytes = this.bytes.slice(0, Math.max(1, this.used));
   }
 
   /**
