@@ -398,7 +398,7 @@ export const FAMILIES: Record<string, Family> = {
         "meaning-kept3-3",
       ],
     },
-  "the meaning leg's weight, every third place at most": {
+  "the meaning leg's weight, times the words the lexical leg lacks, every third place at most": {
     base: "kern",
     grid: ["meaning-kept3-1", "meaning-kept3-1.5", "meaning-kept3-2", "meaning-kept3-3"],
   },
