@@ -188,7 +188,7 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
     stride >= 1 && Number.isFinite(stride) && meaning.ids.length > 0
       ? keepPlaces(
           all,
-          fuseRankings(legs.slice(0, -1), tuning.rrfK, weights).map((e) => e.item),
+          fuseRankings(legs.slice(0, -1), tuning.rrfK, weights).map((entry) => entry.item),
           stride,
         )
       : all;
