@@ -39,6 +39,108 @@ export const VARIANTS: Record<string, Patch> = {
   "meaning-missing-1.5": (t) => {
     t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true };
   },
+  "meaning-ratio-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, standout: "ratio" };
+  },
+  "meaning-ratio-2": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, standout: "ratio" };
+  },
+  "meaning-chance-0.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true, standout: "chance" };
+  },
+  "meaning-chance-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, standout: "chance" };
+  },
+  "meaning-disagree-0.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true, standout: "disagree" };
+  },
+  "meaning-disagree-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, standout: "disagree" };
+  },
+  "meaning-disagree-1.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true, standout: "disagree" };
+  },
+  "meaning-disagree-2": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, standout: "disagree" };
+  },
+  "meaning-disagree-5-0.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true, standout: "disagree-5" };
+  },
+  "meaning-disagree-5-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, standout: "disagree-5" };
+  },
+  "meaning-disagree-5-1.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true, standout: "disagree-5" };
+  },
+  "meaning-disagree-5-2": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, standout: "disagree-5" };
+  },
+  "widen-in-place-drop": (t) => {
+    t.widenInPlace = "drop";
+  },
+  "widen-in-place-own": (t) => {
+    t.widenInPlace = "own";
+  },
+  "widen-in-place-drop-after": (t) => {
+    t.widenInPlace = "drop-after";
+  },
+  "widen-in-place-own-after": (t) => {
+    t.widenInPlace = "own-after";
+  },
+  "meaning-kept-0.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true, keepPlaces: 2 };
+  },
+  "meaning-kept-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, keepPlaces: 2 };
+  },
+  "meaning-kept-1.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true, keepPlaces: 2 };
+  },
+  "meaning-kept-2": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, keepPlaces: 2 };
+  },
+  "meaning-kept-plain-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1, keepPlaces: 2 };
+  },
+  "meaning-kept-plain-2": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 2, keepPlaces: 2 };
+  },
+  "meaning-share-0.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, keepPlaces: "missing" };
+  },
+  "meaning-share-missing-0.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true, keepPlaces: "missing" };
+  },
+  "meaning-share-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1, keepPlaces: "missing" };
+  },
+  "meaning-share-missing-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, keepPlaces: "missing" };
+  },
+  "meaning-share-1.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, keepPlaces: "missing" };
+  },
+  "meaning-share-missing-1.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true, keepPlaces: "missing" };
+  },
+  "meaning-share-2": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 2, keepPlaces: "missing" };
+  },
+  "meaning-share-missing-2": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, keepPlaces: "missing" };
+  },
+  "meaning-kept3-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, keepPlaces: 3 };
+  },
+  "meaning-kept3-1.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true, keepPlaces: 3 };
+  },
+  "meaning-kept3-2": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, keepPlaces: 3 };
+  },
+  "meaning-kept3-3": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 3, byMissing: true, keepPlaces: 3 };
+  },
   months: (t) => {
     t.dated = { ...t.dated, months: true };
   },
@@ -258,5 +360,73 @@ export const FAMILIES: Record<string, Family> = {
   "the meaning leg's weight": {
     base: "kern",
     grid: ["meaning-leg-0.3", "meaning-leg-0.5", "meaning-leg-0.8"],
+  },
+  "the meaning leg's weight, times the words the lexical leg lacks, times how far its best stands out":
+    {
+      base: "kern",
+      grid: ["meaning-ratio-1", "meaning-ratio-2", "meaning-chance-0.5", "meaning-chance-1"],
+    },
+  "the meaning leg's weight, times the words the lexical leg lacks, times its disagreement with the lexical first hit":
+    {
+      base: "kern",
+      grid: [
+        "meaning-disagree-0.5",
+        "meaning-disagree-1",
+        "meaning-disagree-1.5",
+        "meaning-disagree-2",
+        "meaning-disagree-5-0.5",
+        "meaning-disagree-5-1",
+        "meaning-disagree-5-1.5",
+        "meaning-disagree-5-2",
+      ],
+    },
+  "the meaning leg's weight, times the words the lexical leg lacks, every other place at most": {
+    base: "kern",
+    grid: ["meaning-kept-0.5", "meaning-kept-1", "meaning-kept-1.5", "meaning-kept-2"],
+  },
+  "the meaning leg's weight, times the words the lexical leg lacks, every other or third place at most":
+    {
+      base: "kern",
+      grid: [
+        "meaning-kept-0.5",
+        "meaning-kept-1",
+        "meaning-kept-1.5",
+        "meaning-kept-2",
+        "meaning-kept3-1",
+        "meaning-kept3-1.5",
+        "meaning-kept3-2",
+        "meaning-kept3-3",
+      ],
+    },
+  "the meaning leg's weight, times the words the lexical leg lacks, every third place at most": {
+    base: "kern",
+    grid: ["meaning-kept3-1", "meaning-kept3-1.5", "meaning-kept3-2", "meaning-kept3-3"],
+  },
+  "the meaning leg's weight, its places as many as the words miss": {
+    base: "kern",
+    grid: ["meaning-share-0.5", "meaning-share-1", "meaning-share-1.5", "meaning-share-2"],
+  },
+  "the meaning leg's weight times the words it lacks, its places as many as they miss": {
+    base: "kern",
+    grid: [
+      "meaning-share-missing-0.5",
+      "meaning-share-missing-1",
+      "meaning-share-missing-1.5",
+      "meaning-share-missing-2",
+    ],
+  },
+  "a hit widens only the result shown last": {
+    base: "kern",
+    grid: [
+      "kern",
+      "widen-in-place-drop",
+      "widen-in-place-own",
+      "widen-in-place-drop-after",
+      "widen-in-place-own-after",
+    ],
+  },
+  "a later hit widens only the result shown last (no parameter)": {
+    base: "kern",
+    grid: ["widen-in-place-own-after"],
   },
 };

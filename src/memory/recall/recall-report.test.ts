@@ -1,6 +1,6 @@
 // How the report turns fused hits into results: one a turn, widened by an adjacent hit only when
 // that hit ranks within the first k itself; with the tuning, one a run of one speaker, or up to
-// `turnResults` a turn.
+// `turnResults` a turn; or widening only the result shown last (`widenInPlace`).
 import { afterEach, describe, expect, it } from "vitest";
 import { openTestMemory, type TestMemory } from "../../../test/support/memory-fixtures.js";
 import { buildReport } from "./recall-report.js";
@@ -86,6 +86,42 @@ describe("buildReport", () => {
       [3, 4],
       [0, 2],
       [4, 5],
+    ]);
+  });
+
+  it("widens only the result shown last when the tuning holds a later hit to its place", () => {
+    memory = openTestMemory();
+    const ids = threeMessageTurns(memory, 4);
+    // Seq 1, after seq 0, ranks behind seq 3's result: by default it widens seq 0's.
+    const order = [0, 3, 1, 6];
+    expect(report(memory, ids, order, 4)).toEqual([
+      [0, 2],
+      [3, 4],
+      [6, 7],
+    ]);
+    // Held to its place, seq 1 is a result of its own after seq 3's (own) or nothing (drop).
+    const own = { ...DEFAULT_RECALL_TUNING, widenInPlace: "own-after" as const };
+    expect(report(memory, ids, order, 4, own)).toEqual([
+      [0, 1],
+      [3, 4],
+      [1, 2],
+      [6, 7],
+    ]);
+    const drop = { ...DEFAULT_RECALL_TUNING, widenInPlace: "drop-after" as const };
+    expect(report(memory, ids, order, 4, drop)).toEqual([
+      [0, 1],
+      [3, 4],
+      [6, 7],
+    ]);
+    // An earlier message (what a hit answers) still widens a result wherever it ranks.
+    expect(report(memory, ids, [4, 6, 3], 4, own)).toEqual([
+      [3, 5],
+      [6, 7],
+    ]);
+    // The result shown last widens by either neighbour in every form.
+    expect(report(memory, ids, [0, 1, 3], 4, { ...own, widenInPlace: "drop" as const })).toEqual([
+      [0, 2],
+      [3, 4],
     ]);
   });
 });

@@ -137,11 +137,17 @@ function newestFirst(
 function widens(
   earlier: readonly RecallResult[],
   seq: number,
-  place: number,
-  k: number,
-  tuning: RecallTuning,
+  options: { place: number; k: number; last: RecallResult | undefined; tuning: RecallTuning },
 ): boolean {
+  const { place, k, last, tuning } = options;
   const next = earlier.find((result) => seq === result.seqEnd || seq === result.seqStart - 1);
+  // In its place: only the last result widens, so the hit is shown where it ranks (after it);
+  // with `*-after`, only a later message is held to it (an earlier one is what the hit answers).
+  const form = tuning.widenInPlace;
+  const held = form === "drop" || form === "own" || seq === next?.seqEnd;
+  if (next && form !== "off" && next !== last && held) {
+    return form === "drop" || form === "drop-after";
+  }
   if (next && tuning.widen && place < tuning.widenWithin * k) {
     if (seq === next.seqEnd) next.seqEnd += 1;
     else next.seqStart -= 1;
@@ -175,7 +181,8 @@ export function buildReport(
     if (!message) continue;
     const turn = `${message.session}\u0000${unitStart(store, message, tuning)}`;
     const earlier = byTurn.get(turn) ?? [];
-    if (earlier.length > 0 && widens(earlier, message.seq, place, k, tuning)) continue;
+    const last = results.at(-1);
+    if (earlier.length > 0 && widens(earlier, message.seq, { place, k, last, tuning })) continue;
     const snippet = recallSnippet(texts.get(message.id) ?? "", terms);
     const result: RecallResult = {
       session: message.session,

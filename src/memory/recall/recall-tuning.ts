@@ -84,6 +84,12 @@ const DEFAULTS = {
    */
   widen: true,
   /**
+   * A hit widens only the result shown last, so it is shown where it ranks, never ahead of a
+   * better hit (round 22). A hit next to an earlier result is then dropped (`drop`) or a result
+   * of its own (`own`); `off`: any result of its turn next to it widens.
+   */
+  widenInPlace: "off" as "off" | "drop" | "own" | "drop-after" | "own-after",
+  /**
    * The lexical leg also searches the words that answer the question's question word ("why":
    * "because"; answer-cues.ts). Round 15 (ADR 0004): ops question @5 / @10 0.892 / 0.970 ->
    * 0.970 / 1.000 (every 2nd question; all of ops-dev 0.898 / 0.952 -> 0.973 / 0.997), nothing
@@ -106,9 +112,23 @@ const DEFAULTS = {
   /**
    * The meaning leg (meaning-index.ts): the `k` of the newest `size` messages nearest the
    * question in meaning (SIF with the history's common component removed), fused at `weight`;
-   * 0 turns it off.
+   * 0 turns it off. `byMissing` scales it by the share of the question's words the best lexical
+   * hit lacks (round 20); `standout` by how far the search's best stands above chance
+   * (recall-side-legs.ts, meaningConfidence; round 22): `off`, `ratio`, `chance`, or how far
+   * the lexical first hit (`disagree`) or first five (`disagree-5`) rank down the meaning search.
    */
-  meaningLeg: { weight: 0, size: 20_000, k: 50, byMissing: false },
+  meaningLeg: {
+    weight: 0,
+    size: 20_000,
+    k: 50,
+    byMissing: false,
+    standout: "off" as "off" | "ratio" | "chance" | "disagree" | "disagree-5",
+    /**
+     * 1 or more: the leg takes at most every `keepPlaces`-th place from the others; `missing`:
+     * as many places as the words miss (recall-side-legs.ts, meaningStride; round 22).
+     */
+    keepPlaces: 0 as number | "missing",
+  },
   /**
    * A capitalised question word that names no speaker but that the history uses to address one
    * ("Hey Kate!") is read as that speaker's name (speaker-aliases.ts).

@@ -10,6 +10,7 @@ import type { RecallReport, RecallStats } from "../../kernel/index.js";
 import { type AgentStore, type IndexedMessage, searchTerms } from "../../store/index.js";
 import { isLexicalEmbedder } from "../embeddings/embedder.js";
 import { withAnswerCues } from "./answer-cues.js";
+import { keepPlaces } from "./keep-places.js";
 import { byCoverage, contextRerank, headCoverage, wordsAreApart } from "./lexical-rescore.js";
 import { withNearbyWords } from "./nearby-words.js";
 import { phraseFirst } from "./phrase-first.js";
@@ -28,6 +29,7 @@ import {
   datedRanking,
   feedbackRanking,
   meaningRanking,
+  meaningStride,
   meaningWeight,
   phraseRanking,
 } from "./recall-side-legs.js";
@@ -176,10 +178,20 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
     vectorLegWeight(deps.embedder.fingerprint, tuning),
     tuning.dated.weight,
     tuning.feedback.weight,
-    meaningWeight(leg, tuning),
+    meaningWeight(leg, tuning, meaning),
   ];
-  const legs = [leg.fts, vectors.map((entry) => entry.id), dated, feedback, meaning];
-  const fused = fuseRankings(legs, tuning.rrfK, weights);
+  const legs = [leg.fts, vectors.map((entry) => entry.id), dated, feedback, meaning.ids];
+  const all = fuseRankings(legs, tuning.rrfK, weights);
+  // The meaning leg may take at most every `keepPlaces`-th place from the others (keep-places.ts).
+  const stride = meaningStride(leg, tuning);
+  const fused =
+    stride >= 1 && Number.isFinite(stride) && meaning.ids.length > 0
+      ? keepPlaces(
+          all,
+          fuseRankings(legs.slice(0, -1), tuning.rrfK, weights).map((entry) => entry.item),
+          stride,
+        )
+      : all;
   const phrase = phraseRanking(deps, options, tuning);
   return {
     fts: leg.fts,
