@@ -26,7 +26,7 @@ const COMMON_SHARE = 0.005;
  * with such a word). Unbounded, the index took 170 MB at the chat-shaped 1M messages and 255 MB
  * at the bench's tool-heavy 1M, where it put the daemon's RSS at 567 MB (issue 50: at most 500).
  */
-export const WORD_INDEX_BUDGET_BYTES = 192 * 1024 * 1024;
+const WORD_INDEX_BUDGET_BYTES = 192 * 1024 * 1024;
 /** Bytes a posting takes on average (word-postings.ts: ~3.5), for the projection. */
 const BYTES_PER_POSTING = 3.5;
 /** Messages sampled (spread through the history) to choose the common words. */
