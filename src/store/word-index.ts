@@ -9,6 +9,7 @@
 // word-index.test.ts). Built in the background in steps (the daemon: warm-word-index.ts);
 // a search checks the index against FTS5's own row and token totals and catches up on new
 // messages first, and returns null (search FTS5 alone) whenever it cannot answer exactly.
+// Which words it holds, and the memory budget they keep to: word-sample.ts.
 // docs/decisions/0004-recall-ranking.md (round 16)
 import type { SqliteDatabase } from "./database.js";
 import { FtsTexts } from "./fts-texts.js";
@@ -17,20 +18,8 @@ import { IndexTerms } from "./index-terms.js";
 import type { LogReader } from "./log-reader.js";
 import { type RankedId, topK } from "./top-k.js";
 import { WordPostings } from "./word-postings.js";
+import { fitBudget, postingsBytes, WORD_INDEX_BUDGET_BYTES, WordSample } from "./word-sample.js";
 
-/** A word is common when this share of the sampled messages holds it. */
-const COMMON_SHARE = 0.005;
-/**
- * The postings' budget: once the index is built, its least common words are dropped until the
- * postings fit it; they are left to FTS5 (exact either way, slower for a question
- * with such a word). Unbounded, the index took 170 MB at the chat-shaped 1M messages and 255 MB
- * at the bench's tool-heavy 1M, where it put the daemon's RSS at 567 MB (issue 50: at most 500).
- */
-const WORD_INDEX_BUDGET_BYTES = 192 * 1024 * 1024;
-/** Bytes a posting takes on average (word-postings.ts: ~3.5), to size its array. */
-const BYTES_PER_POSTING = 3.5;
-/** Messages sampled (spread through the history) to choose the common words. */
-const SAMPLE = 20_000;
 /**
  * New messages a search catches up on before answering (a turn adds a few); more (an import) are
  * the background builder's, and FTS5 answers alone meanwhile: a search stays off the long work.
@@ -48,12 +37,8 @@ type Phase = "empty" | "sampling" | "building" | "ready" | "off";
 export class WordIndex {
   private phase: Phase = "empty";
   private readonly terms = new IndexTerms();
-  private sampled = new Map<string, number>();
-  /** The sample: ids `ceil((i + 1) × stride)` up to the newest, `sampleAt` the next i. */
-  private sampleNewest = 0;
-  private sampleStride = 1;
-  private sampleAt = 0;
-  private sampleSeen = 0;
+  /** While sampling: the sample that chooses the common words. */
+  private sample: WordSample | null = null;
   private words = new Map<string, WordPostings>();
   private lengths = new Uint32Array(1024);
   private scores = new Float64Array(1024);
@@ -96,9 +81,7 @@ export class WordIndex {
 
   /** Bytes the postings and message lengths hold. */
   get bytes(): number {
-    let total = this.lengths.byteLength;
-    for (const postings of this.words.values()) total += postings.size;
-    return total;
+    return this.lengths.byteLength + postingsBytes(this.words);
   }
 
   /**
@@ -113,7 +96,7 @@ export class WordIndex {
       return false;
     }
     if (this.indexAfter(this.watermark, messages) === messages) return false;
-    if (this.phase !== "ready") this.fitBudget();
+    if (this.phase !== "ready") fitBudget(this.words, this.budgetBytes);
     this.phase = "ready";
     return true;
   }
@@ -285,7 +268,7 @@ export class WordIndex {
     this.phase = "empty";
     this.checked = null;
     this.words = new Map();
-    this.sampled = new Map();
+    this.sample = null;
     this.lengths = new Uint32Array(1024);
     this.watermark = 0;
     this.docs = 0;
@@ -294,66 +277,21 @@ export class WordIndex {
 
   private startSampling(): void {
     const newest = this.db.prepare("SELECT MAX(id) FROM messages").pluck().get() as number | null;
-    this.sampleNewest = newest ?? 0;
-    this.sampleStride = Math.max(1, this.sampleNewest / SAMPLE);
-    this.sampleAt = 0;
-    this.sampleSeen = 0;
+    this.sample = new WordSample(newest ?? 0);
     this.phase = "sampling";
   }
 
-  /**
-   * Counts, over messages spread evenly through the history (ids a stride apart: a word common
-   * in one stretch of a long history counts too), how many hold each word; then fixes the common
-   * words.
-   */
+  /** Reads the sample's next messages; once it is complete, fixes the common words. */
   private sampleStep(messages: number): void {
-    const ids: number[] = [];
-    for (; ids.length < messages && this.sampleAt < SAMPLE; this.sampleAt += 1) {
-      const id = Math.ceil((this.sampleAt + 1) * this.sampleStride);
-      if (id > this.sampleNewest) break;
-      ids.push(id);
-    }
+    const sample = this.sample;
+    if (!sample) return;
+    const ids = sample.nextIds(messages);
     const rows = ids.length > 0 ? this.readIds(ids) : [];
-    for (const [, ...texts] of rows) {
-      const seen = new Set(texts.flatMap((text) => this.terms.of(text)));
-      for (const word of seen) this.sampled.set(word, (this.sampled.get(word) ?? 0) + 1);
-      this.sampleSeen += 1;
-    }
-    if (ids.length === messages) return;
-    if (rows.length === messages) return;
-    for (const [word, bytes] of this.commonWords()) this.words.set(word, new WordPostings(bytes));
-    this.sampled = new Map();
+    for (const [, ...texts] of rows) sample.add(new Set(texts.flatMap((t) => this.terms.of(t))));
+    if (ids.length === messages || rows.length === messages) return;
+    for (const [word, bytes] of sample.commonWords()) this.words.set(word, new WordPostings(bytes));
+    this.sample = null;
     this.phase = "building";
-  }
-
-  /**
-   * The sampled words at least COMMON_SHARE of the sample holds, each with the bytes its postings
-   * are expected to take over the whole history (a tenth more, for the history to grow).
-   */
-  private commonWords(): Array<[string, number]> {
-    const least = Math.max(2, Math.ceil(COMMON_SHARE * this.sampleSeen));
-    const perSampled = (this.sampleNewest / Math.max(1, this.sampleSeen)) * BYTES_PER_POSTING;
-    return [...this.sampled]
-      .filter(([, count]) => count >= least)
-      .map(([word, count]): [string, number] => [word, count * perSampled * 1.1]);
-  }
-
-  /**
-   * Once built: drops the least common words until the postings fit the budget (their bytes as
-   * built: cut by a projection from the sample, the chat-shaped 1M's index, 170 MB whole, held
-   * fewer words and recall's FTS stage went from 4.8 to 7.2 ms at p50), then gives the arrays'
-   * spare room back.
-   */
-  private fitBudget(): void {
-    let total = 0;
-    for (const postings of this.words.values()) total += postings.size;
-    const leastFirst = [...this.words].sort((a, b) => a[1].count - b[1].count);
-    for (const [word, postings] of leastFirst) {
-      if (total <= this.budgetBytes) break;
-      total -= postings.size;
-      this.words.delete(word);
-    }
-    for (const postings of this.words.values()) postings.trim();
   }
 
   /** Indexes up to `limit` messages after `after`; returns how many it read. */
