@@ -6,7 +6,7 @@
 // 2026-12-02 it waited 15 s from the start, which at 1M measured the daemon before its word
 // index was built. Linux only.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { agentPaths } from "../../src/config/index.js";
@@ -29,29 +29,21 @@ const SETTLE_MS = 15_000;
 const READY_BOUND_MS = 15 * 60_000;
 const READY_LINE = "recall's word index is ready";
 
-/** Waits (bounded) for the daemon's log to say the word index is ready; ms waited, or null. */
-async function untilWordIndexReady(agentDir: string, since: number): Promise<number | null> {
-  const file = agentPaths(agentDir).logFile;
-  const started = performance.now();
-  while (performance.now() - started < READY_BOUND_MS) {
-    let text = "";
-    try {
-      text = readFileSync(file, "utf8");
-    } catch {
-      // no log yet
-    }
-    if (text.slice(since).includes(READY_LINE)) return Math.round(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  return null;
+/** Bytes of the daemon's log now (where to look for the ready line from). */
+function logBytes(agentDir: string): number {
+  return statSync(agentPaths(agentDir).logFile, { throwIfNoEntry: false })?.size ?? 0;
 }
 
-function logLength(agentDir: string): number {
-  try {
-    return readFileSync(agentPaths(agentDir).logFile, "utf8").length;
-  } catch {
-    return 0;
+/** Waits (bounded) for the log, past byte `since`, to say the word index is ready. */
+async function untilWordIndexReady(agentDir: string, since: number): Promise<boolean> {
+  const file = agentPaths(agentDir).logFile;
+  const deadline = performance.now() + READY_BOUND_MS;
+  while (performance.now() < deadline) {
+    if (logBytes(agentDir) > since && readFileSync(file).subarray(since).includes(READY_LINE))
+      return true;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
+  return false;
 }
 
 function kern(root: string, args: string[]) {
@@ -73,11 +65,11 @@ export async function measureDaemonRss(
 ): Promise<DaemonRss | null> {
   kern(root, ["stop", agentDir]);
   try {
-    const since = logLength(agentDir);
+    const since = logBytes(agentDir);
     const started = performance.now();
     if (kern(root, ["start", agentDir]).status !== 0) return null;
     const ready = await untilWordIndexReady(agentDir, since);
-    const wordIndexReadyMs = ready === null ? null : Math.round(performance.now() - started);
+    const wordIndexReadyMs = ready ? Math.round(performance.now() - started) : null;
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     const { pid } = pidFileSchema.parse(
       JSON.parse(readFileSync(agentPaths(agentDir).pidFile, "utf8")),
