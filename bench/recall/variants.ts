@@ -39,42 +39,6 @@ export const VARIANTS: Record<string, Patch> = {
   "meaning-missing-1.5": (t) => {
     t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true };
   },
-  "meaning-ratio-1": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, standout: "ratio" };
-  },
-  "meaning-ratio-2": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, standout: "ratio" };
-  },
-  "meaning-chance-0.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true, standout: "chance" };
-  },
-  "meaning-chance-1": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, standout: "chance" };
-  },
-  "meaning-disagree-0.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true, standout: "disagree" };
-  },
-  "meaning-disagree-1": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, standout: "disagree" };
-  },
-  "meaning-disagree-1.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true, standout: "disagree" };
-  },
-  "meaning-disagree-2": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, standout: "disagree" };
-  },
-  "meaning-disagree-5-0.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true, standout: "disagree-5" };
-  },
-  "meaning-disagree-5-1": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, standout: "disagree-5" };
-  },
-  "meaning-disagree-5-1.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true, standout: "disagree-5" };
-  },
-  "meaning-disagree-5-2": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, standout: "disagree-5" };
-  },
   "widen-in-place-drop": (t) => {
     t.widenInPlace = "drop";
   },
@@ -361,25 +325,6 @@ export const FAMILIES: Record<string, Family> = {
     base: "kern",
     grid: ["meaning-leg-0.3", "meaning-leg-0.5", "meaning-leg-0.8"],
   },
-  "the meaning leg's weight, times the words the lexical leg lacks, times how far its best stands out":
-    {
-      base: "kern",
-      grid: ["meaning-ratio-1", "meaning-ratio-2", "meaning-chance-0.5", "meaning-chance-1"],
-    },
-  "the meaning leg's weight, times the words the lexical leg lacks, times its disagreement with the lexical first hit":
-    {
-      base: "kern",
-      grid: [
-        "meaning-disagree-0.5",
-        "meaning-disagree-1",
-        "meaning-disagree-1.5",
-        "meaning-disagree-2",
-        "meaning-disagree-5-0.5",
-        "meaning-disagree-5-1",
-        "meaning-disagree-5-1.5",
-        "meaning-disagree-5-2",
-      ],
-    },
   "the meaning leg's weight, times the words the lexical leg lacks, every other place at most": {
     base: "kern",
     grid: ["meaning-kept-0.5", "meaning-kept-1", "meaning-kept-1.5", "meaning-kept-2"],

@@ -53,24 +53,4 @@ describe("MeaningIndex", () => {
     expect(found[0]).toBe(FILLER.length + 1);
     expect(Math.min(...found)).toBeGreaterThan(FILLER.length - 4);
   });
-
-  it("says how far the best stands out and where the probes rank", async () => {
-    memory = openTestMemory();
-    append(memory, [...FILLER, "My doctor says my blood sugar is far too high.", ...FILLER]);
-    await memory.engine.runUntilIdle();
-    const index = new MeaningIndex(memory.store, 1_000);
-    const probe = 1; // the first filler message, far from the question
-    const found = index.search("I think I will skip the cake and the sweets tonight.", 3, [
-      FILLER.length + 1,
-      probe,
-      999,
-    ]);
-    expect(found.ids[0]).toBe(FILLER.length + 1);
-    expect(found.scored).toBe(FILLER.length * 2 + 1);
-    expect(found.standout).toBeGreaterThan(1);
-    // The nearest ranks first (no message above it); the probe below; an unknown id is left out.
-    expect(found.probeShares).toHaveLength(2);
-    expect(found.probeShares[0]).toBe(0);
-    expect(found.probeShares[1]).toBeGreaterThan(0);
-  });
 });

@@ -67,20 +67,9 @@ export class MeaningIndex {
 
   /** The `k` messages nearest to `text` in meaning (ids, best first); none when it has none. */
   nearest(text: string, k: number): number[] {
-    return this.search(text, k).ids;
-  }
-
-  /**
-   * The `k` nearest (ids, best first) and how far the best stands out: its cosine above the mean
-   * of every message scored, in their standard deviations (`standout`, 0 when none or all tie),
-   * over `scored` messages. Reads nothing but the index.
-   */
-  search(text: string, k: number, probes: readonly number[] = []): MeaningHits {
     this.refresh();
     const query = meaningVector(text, this.table);
-    if (!query.some((value) => value !== 0) || this.ids.length === 0) {
-      return { ids: [], standout: 0, scored: 0, probeShares: [] };
-    }
+    if (!query.some((value) => value !== 0) || this.ids.length === 0) return [];
     const u = this.common;
     const qu = u ? dot(query, u) : 0;
     const qNorm = Math.sqrt(Math.max(1e-12, 1 - qu * qu));
@@ -95,44 +84,11 @@ export class MeaningIndex {
         score: (dot(query, vector) - qu * mu) / (qNorm * norm),
       });
     }
-    const standout = standoutOf(scored.map((entry) => entry.score));
-    const sorted = scored.sort((a, b) => b.score - a.score || a.id - b.id);
-    const place = new Map(probes.map((id) => [id, -1]));
-    sorted.forEach((entry, index) => {
-      if (place.has(entry.id)) place.set(entry.id, index);
-    });
-    const probeShares = probes.flatMap((id) => {
-      const at = place.get(id) ?? -1;
-      return at < 0 ? [] : [at / sorted.length];
-    });
-    const ids = sorted.slice(0, k).map((entry) => entry.id);
-    return { ids, standout, scored: scored.length, probeShares };
+    return scored
+      .sort((a, b) => b.score - a.score || a.id - b.id)
+      .slice(0, k)
+      .map((entry) => entry.id);
   }
-}
-
-/** A meaning search's nearest messages and how far its best stands above the rest. */
-export interface MeaningHits {
-  ids: number[];
-  /** (best cosine − mean cosine) / standard deviation, over every message scored. */
-  standout: number;
-  /** How many messages were scored. */
-  scored: number;
-  /** Of each probe found in the index, the share of the messages scored that rank above it. */
-  probeShares: number[];
-}
-
-function standoutOf(scores: readonly number[]): number {
-  if (scores.length < 2) return 0;
-  let [sum, best] = [0, Number.NEGATIVE_INFINITY];
-  for (const score of scores) {
-    sum += score;
-    best = Math.max(best, score);
-  }
-  const mean = sum / scores.length;
-  let squares = 0;
-  for (const score of scores) squares += (score - mean) ** 2;
-  const deviation = Math.sqrt(squares / scores.length);
-  return deviation > 1e-12 ? (best - mean) / deviation : 0;
 }
 
 function dot(a: Float32Array, b: Float32Array): number {

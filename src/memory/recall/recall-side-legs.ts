@@ -6,7 +6,7 @@ import { isLexicalEmbedder } from "../embeddings/embedder.js";
 import { messageText } from "../text/message-text.js";
 import { feedbackTerms } from "./feedback-terms.js";
 import { headCoverage, type ScoredHit } from "./lexical-rescore.js";
-import { type MeaningHits, meaningIndexOf } from "./meaning-index.js";
+import { meaningIndexOf } from "./meaning-index.js";
 import { phraseOf } from "./phrase-first.js";
 import { questionTimes } from "./question-dates.js";
 import type { RecallTuning } from "./recall-tuning.js";
@@ -17,79 +17,36 @@ const DATED_HITS = 20;
 /** Phrase hits taken (phrase-first.ts). */
 const PHRASE_HITS = 20;
 
-const NO_MEANING: MeaningHits = { ids: [], standout: 0, scored: 0, probeShares: [] };
-
 /**
  * The meaning leg (meaning-index.ts): with the `local` embedder, the newest messages nearest the
- * question in meaning, best first, and how far the best stands out; none without a lexical hit
- * (nothing shares a word or a synonym with the question: no close match), with filters, when the
- * question names a speaker or asks when, when the best lexical hit holds every word, or when the
- * tuning turns it off.
+ * question in meaning, best first; none without a lexical hit (nothing shares a word or a synonym
+ * with the question: no close match), with filters, when the question names a speaker or asks
+ * when, when the best lexical hit holds every word, or when the tuning turns it off.
  */
 export function meaningRanking(
   deps: RecallDependencies,
   options: RecallOptions,
   leg: LexicalLeg,
   tuning: RecallTuning,
-): MeaningHits {
+): number[] {
   const { weight, size, k } = tuning.meaningLeg;
-  if (weight <= 0 || leg.fts.length === 0 || options.filters) return NO_MEANING;
-  if (!isLexicalEmbedder(deps.embedder.fingerprint)) return NO_MEANING;
+  if (weight <= 0 || leg.fts.length === 0 || options.filters) return [];
+  if (!isLexicalEmbedder(deps.embedder.fingerprint)) return [];
   // As the `local` leg does: a speaker's name is read as a word, a date is in no bag of words,
   // and a best hit holding every word leaves nothing for meaning to find.
-  if (leg.speakers.size > 0 || leg.asksWhen) return NO_MEANING;
+  if (leg.speakers.size > 0 || leg.asksWhen) return [];
   if (leg.terms.length >= 2 && (headCoverage(leg.fts[0], leg.heads, leg.terms) ?? 0) >= 1)
-    return NO_MEANING;
-  const probes =
-    tuning.meaningLeg.standout === "disagree-5" ? leg.fts.slice(0, 5) : leg.fts.slice(0, 1);
-  return meaningIndexOf(deps.store, size).search(options.query, k, probes);
+    return [];
+  return meaningIndexOf(deps.store, size).nearest(options.query, k);
 }
 
 /**
- * How sure a meaning search is that its best is not chance, 0 to 1, from the search alone: the
- * best of `scored` unrelated messages stands out by about √(2 ln n) deviations by chance alone
- * (the largest of n standard normals), so `ratio` is 1 − that / the standout, and `chance` the
- * probability that the largest of n standard normals stays below the standout, Φ(z)ⁿ.
+ * The meaning leg's weight in fusion: `weight`, or, with `byMissing`, `weight` times the share of
+ * the question's words the best lexical hit lacks: meaning counts as much as words fail.
  */
-export function meaningConfidence(
-  hits: MeaningHits,
-  form: RecallTuning["meaningLeg"]["standout"],
-): number {
-  if (form === "off") return 1;
-  if (form === "disagree" || form === "disagree-5") {
-    if (hits.probeShares.length === 0) return 1;
-    return hits.probeShares.reduce((sum, share) => sum + share, 0) / hits.probeShares.length;
-  }
-  if (hits.scored < 2 || hits.standout <= 0) return 0;
-  if (form === "ratio") {
-    return Math.max(0, 1 - Math.sqrt(2 * Math.log(hits.scored)) / hits.standout);
-  }
-  return Math.exp(hits.scored * Math.log(normalCdf(hits.standout)));
-}
-
-/** Φ(z), the standard normal's distribution function (Abramowitz and Stegun 26.2.17, |ε| < 7.5e-8). */
-export function normalCdf(z: number): number {
-  const t = 1 / (1 + 0.2316419 * Math.abs(z));
-  const poly =
-    t *
-    (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
-  const tail = (Math.exp((-z * z) / 2) / Math.sqrt(2 * Math.PI)) * poly;
-  return z >= 0 ? 1 - tail : tail;
-}
-
-/**
- * The meaning leg's weight in fusion: `weight`, times, with `byMissing`, the share of the
- * question's words the best lexical hit lacks (meaning counts as much as words fail), times, with
- * `standout`, the search's own confidence (meaningConfidence).
- */
-export function meaningWeight(
-  leg: LexicalLeg,
-  tuning: RecallTuning,
-  hits: MeaningHits = NO_MEANING,
-): number {
-  const { weight, byMissing, standout } = tuning.meaningLeg;
-  const missing = byMissing ? missingShare(leg) : 1;
-  return weight * missing * meaningConfidence(hits, standout);
+export function meaningWeight(leg: LexicalLeg, tuning: RecallTuning): number {
+  const { weight, byMissing } = tuning.meaningLeg;
+  return byMissing ? weight * missingShare(leg) : weight;
 }
 
 /** The share of the question's words the best lexical hit lacks (1 with no words). */

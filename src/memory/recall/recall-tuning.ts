@@ -113,16 +113,14 @@ const DEFAULTS = {
    * The meaning leg (meaning-index.ts): the `k` of the newest `size` messages nearest the
    * question in meaning (SIF with the history's common component removed), fused at `weight`;
    * 0 turns it off. `byMissing` scales it by the share of the question's words the best lexical
-   * hit lacks (round 20); `standout` by how far the search's best stands above chance
-   * (recall-side-legs.ts, meaningConfidence; round 22): `off`, `ratio`, `chance`, or how far
-   * the lexical first hit (`disagree`) or first five (`disagree-5`) rank down the meaning search.
+   * hit lacks (round 20). (Round 22 measured its weight from the search's own standout and from
+   * how far the lexical first hits rank down it: no signal, removed; ADR 0004.)
    */
   meaningLeg: {
     weight: 0,
     size: 20_000,
     k: 50,
     byMissing: false,
-    standout: "off" as "off" | "ratio" | "chance" | "disagree" | "disagree-5",
     /**
      * 1 or more: the leg takes at most every `keepPlaces`-th place from the others; `missing`:
      * as many places as the words miss (recall-side-legs.ts, meaningStride; round 22).

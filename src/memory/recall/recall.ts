@@ -178,14 +178,14 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
     vectorLegWeight(deps.embedder.fingerprint, tuning),
     tuning.dated.weight,
     tuning.feedback.weight,
-    meaningWeight(leg, tuning, meaning),
+    meaningWeight(leg, tuning),
   ];
-  const legs = [leg.fts, vectors.map((entry) => entry.id), dated, feedback, meaning.ids];
+  const legs = [leg.fts, vectors.map((entry) => entry.id), dated, feedback, meaning];
   const all = fuseRankings(legs, tuning.rrfK, weights);
   // The meaning leg may take at most every `keepPlaces`-th place from the others (keep-places.ts).
   const stride = meaningStride(leg, tuning);
   const fused =
-    stride >= 1 && Number.isFinite(stride) && meaning.ids.length > 0
+    stride >= 1 && Number.isFinite(stride) && meaning.length > 0
       ? keepPlaces(
           all,
           fuseRankings(legs.slice(0, -1), tuning.rrfK, weights).map((entry) => entry.item),
