@@ -58,6 +58,32 @@ describe("appendImport", () => {
     expect(store.messages.nextSeq(store.sessionLog.sessionId)).toBe(2501);
   });
 
+  it("counts a large import's tokens in a worker thread, each as countMessageTokens does", async () => {
+    const file = join(temp.path, "tools.jsonl");
+    const tool = (index: number) => ({
+      id: `t${index}`,
+      role: "tool",
+      tool_call_id: `c${index}`,
+      name: "bash",
+      content: `exit 0\n${"drwxr-xr-x 2 root root 4096 Dec  2 21:46 .\n".repeat(index % 40)}`,
+    });
+    const lines = Array.from({ length: 2400 }, (_, index) =>
+      index % 3 === 2
+        ? tool(index)
+        : { id: `m${index}`, role: "user", content: `ünïcode ${index}` },
+    );
+    writeFileSync(file, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    await run(file);
+    const session = store.sessionLog.sessionId;
+    const stored = store.messages.range(session, 1, 2401);
+    const tokens = store.db
+      .prepare("SELECT tokens FROM messages WHERE session = ? AND seq >= 1 ORDER BY seq")
+      .pluck()
+      .all(session);
+    expect(stored).toHaveLength(2400);
+    expect(tokens).toEqual(stored.map(countMessageTokens));
+  });
+
   it("a bad line in the middle names the line and leaves the log byte-identical", async () => {
     const file = join(temp.path, "bad.jsonl");
     writeFileSync(file, `${chatLines(10)}{"role": "user", "content": 5}\n${chatLines(10, "n")}`);

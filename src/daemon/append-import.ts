@@ -7,7 +7,9 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import { ConfigError, type ImportReport, type NewMessage } from "../kernel/index.js";
+import { TokenCountThread } from "../memory/index.js";
 import { type AgentStore, beginImportMarker, commitImportMarker } from "../store/index.js";
+import { ImportBatches } from "./import-batches.js";
 import { scanImportFile } from "./parse-import-file.js";
 
 export interface AppendImportOptions {
@@ -24,8 +26,6 @@ export interface AppendImportOptions {
   /** Called as the validating pass reads the file: MB read, of the file's MB. */
   onParse?: (doneMb: number, totalMb: number) => void;
 }
-
-const BATCH = 1000;
 
 export async function appendImport(options: AppendImportOptions): Promise<ImportReport> {
   const started = Date.now();
@@ -83,34 +83,33 @@ export async function appendImport(options: AppendImportOptions): Promise<Import
   };
 }
 
+/** Imports of more batches than this count their tokens in a worker thread (ImportBatches). */
+const COUNT_IN_THREAD_FROM = 2000;
+
 async function appendPass(
   options: AppendImportOptions,
   known: Set<string>,
   total: number,
 ): Promise<void> {
-  let batch: NewMessage[] = [];
-  let done = 0;
-  const flush = () => {
-    options.store.appendMessages(batch);
-    done += batch.length;
-    batch = [];
-    options.onProgress?.(done, total);
-  };
-  await scanImportFile({
-    file: options.file,
-    name: options.name,
-    now: options.now,
-    onMessage: (message) => {
-      if (isKnown(known, message)) return;
-      batch.push(message);
-      if (batch.length >= BATCH) flush();
-    },
-  });
-  if (batch.length > 0) flush();
-  if (done !== total) {
+  const counter = total > COUNT_IN_THREAD_FROM ? new TokenCountThread() : null;
+  const batches = new ImportBatches(options.store, counter, (done) =>
+    options.onProgress?.(done, total),
+  );
+  try {
+    await scanImportFile({
+      file: options.file,
+      name: options.name,
+      now: options.now,
+      onMessage: (message) => (isKnown(known, message) ? undefined : batches.add(message)),
+    });
+    await batches.finish();
+  } finally {
+    await counter?.close();
+  }
+  if (batches.done !== total) {
     throw new ConfigError(
       "KERN_IMPORT_INVALID",
-      `${options.name ?? options.file} changed while it was imported (${done} messages read, ${total} validated); nothing was imported, run the import again`,
+      `${options.name ?? options.file} changed while it was imported (${batches.done} messages read, ${total} validated); nothing was imported, run the import again`,
     );
   }
 }

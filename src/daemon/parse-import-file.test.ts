@@ -16,7 +16,9 @@ describe("an import file's null fields", () => {
     await scanImportFile({
       file,
       now: "2026-03-01T00:00:00.000Z",
-      onMessage: (message) => messages.push(message),
+      onMessage: (message) => {
+        messages.push(message);
+      },
     });
     return messages;
   }

@@ -115,7 +115,8 @@ export async function scanImportFile(options: {
   /** How errors name it (default: `file`). */
   name?: string | undefined;
   now: string;
-  onMessage: (message: NewMessage) => void;
+  /** Each message; when it returns a promise, the scan waits for it before reading on. */
+  onMessage: (message: NewMessage) => Promise<void> | void;
   /** Bytes read so far of the file's size, after each 1 MB chunk. */
   onBytes?: ((done: number, total: number) => void) | undefined;
 }): Promise<ImportScan> {
@@ -125,22 +126,22 @@ export async function scanImportFile(options: {
   let messages = 0;
   let skippedSystemMessages = 0;
   let previous = "";
-  const add = (value: NewMessage | "system") => {
-    if (value === "system") skippedSystemMessages += 1;
-    else {
-      messages += 1;
-      const message = withContentId(value, previous);
-      previous = message.meta?.sourceId ?? previous;
-      onMessage(message);
+  const add = (value: NewMessage | "system"): Promise<void> | void => {
+    if (value === "system") {
+      skippedSystemMessages += 1;
+      return undefined;
     }
+    messages += 1;
+    const message = withContentId(value, previous);
+    previous = message.meta?.sourceId ?? previous;
+    return onMessage(message);
   };
   if (startsWithBracket(path, file)) {
     const array = parseJsonLine(readTextFile(path, file).trimStart(), file);
     if (!Array.isArray(array))
       throw new ConfigError("KERN_IMPORT_INVALID", `${file}: expected a JSON array`);
-    array.forEach((value, index) => {
-      add(fromChatMessage(value, `${file}: item ${index}`, now));
-    });
+    for (const [index, value] of array.entries())
+      await add(fromChatMessage(value, `${file}: item ${index}`, now));
     return { format: "json-array", messages, skippedSystemMessages };
   }
   let format: ParsedImport["format"] = "jsonl";
@@ -157,8 +158,11 @@ export async function scanImportFile(options: {
       sessionId = header.data.id;
       continue;
     }
-    if (format === "kern-session") add(fromSessionEntry(value, where, sessionId));
-    else add(fromChatMessage(value, where, now));
+    const waiting =
+      format === "kern-session"
+        ? add(fromSessionEntry(value, where, sessionId))
+        : add(fromChatMessage(value, where, now));
+    if (waiting instanceof Promise) await waiting;
   }
   return { format, messages, skippedSystemMessages };
 }

@@ -15,6 +15,7 @@ export { DEFAULT_RECALL_TUNING, type RecallFilters } from "./recall/recall.js";
 export { rerankByVector } from "./recall/vector-rerank.js";
 export * from "./text/count-tokens.js";
 export * from "./text/message-text.js";
+export * from "./text/token-count-thread.js";
 export * from "./text/truncate-text.js";
 export type { TurnPromptOptions, TurnRecall } from "./turn-prompt.js";
 export { WORKING_MEMORY_KEEPER_MARKER } from "./working-memory/working-memory-prompt.js";

@@ -33,8 +33,15 @@ export interface AgentStore {
   readonly rebuiltIndex: IndexMismatch | null;
   /** An import that did not commit before the last stop or crash, rolled back on open, or null. */
   readonly rolledBackImport: ImportMarker | null;
-  /** Appends messages to the active session's log and index (no fsync; see `sync`). */
-  appendMessages(messages: ReadonlyArray<Omit<SessionMessage, "seq">>): SessionMessage[];
+  /**
+   * Appends messages to the active session's log and index (no fsync; see `sync`). `tokens`, when
+   * given, holds their token counts made elsewhere (an import counts in a worker thread); a
+   * message without one is counted here.
+   */
+  appendMessages(
+    messages: ReadonlyArray<Omit<SessionMessage, "seq">>,
+    tokens?: ReadonlyArray<number | undefined>,
+  ): SessionMessage[];
   /**
    * Appends messages to another session file (a sub-agent's transcript) and indexes them under
    * that session, so recall finds them. No fsync: `log.sync()` once per step.
@@ -111,14 +118,19 @@ function indexedAppends(
   countTokens: MessageTokenCounter,
 ): Pick<AgentStore, "appendMessages" | "appendToSideLog"> {
   let indexBehind = false;
-  const index = (log: SessionLog, stored: SessionMessage[], places: LinePlace[]) =>
+  const index = (
+    log: SessionLog,
+    stored: SessionMessage[],
+    places: LinePlace[],
+    tokens?: ReadonlyArray<number | undefined>,
+  ) =>
     guardWrite(path, () => {
       const { sessionId: id, file } = log;
       messages.ensureSession({ id, createdAt: log.scan.info.createdAt, file });
-      messages.insert(id, placed(stored, places, countTokens));
+      messages.insert(id, placed(stored, places, countTokens, tokens));
     });
   return {
-    appendMessages(newMessages) {
+    appendMessages(newMessages, tokens) {
       if (indexBehind) {
         guardWrite(path, () => catchUpIndex(messages, sessionLog, countTokens));
         indexBehind = false;
@@ -127,7 +139,7 @@ function indexedAppends(
         sessionLog.appendPlaced(newMessages),
       );
       try {
-        index(sessionLog, stored, places);
+        index(sessionLog, stored, places, tokens);
       } catch (error) {
         indexBehind = true;
         throw error;
@@ -147,11 +159,12 @@ function placed(
   stored: readonly SessionMessage[],
   places: readonly LinePlace[],
   countTokens: MessageTokenCounter,
+  tokens?: ReadonlyArray<number | undefined>,
 ): PlacedMessage[] {
   return stored.map((message, index) => ({
     ...message,
     ...(places[index] as LinePlace),
-    tokens: countTokens(message),
+    tokens: tokens?.[index] ?? countTokens(message),
   }));
 }
 

@@ -7,7 +7,9 @@ import type { SessionMessage } from "../../kernel/index.js";
  * result is prefixed by its tool name (`bash: …`) so search and summaries know where it came from.
  * Never throws; a message without text gives "".
  */
-export function messageText(message: SessionMessage): string {
+export function messageText(
+  message: Pick<SessionMessage, "role" | "content" | "toolCalls" | "meta">,
+): string {
   const content = message.content ?? "";
   if (message.role === "tool") {
     const tool = message.meta?.tool ?? message.meta?.name;
