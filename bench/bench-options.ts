@@ -18,7 +18,9 @@ export const USAGE = `usage: npm run bench -- [options]
   --tag NAME      also keep the reachability figures as bench/results/reachability-NAME.json
   --describe TEXT what the tag measured (e.g. "extractive summarizer before the change")
   --render-only   only rewrite docs/benchmarks.md and its plots from bench/results/*.json
-  --keep          keep the temporary agent folders`;
+  --keep          keep the temporary agent folders
+  --as NAME       a second shape of the same sizes (e.g. tools): its results go to
+                  size-N-NAME.json, shown beside the main ones in their own table`;
 
 export const DEFAULT_SIZES = [2_000, 20_000];
 export const DEFAULT_SEED = 42;
@@ -37,6 +39,8 @@ export interface BenchOptions {
   describe: string;
   renderOnly: boolean;
   keep: boolean;
+  /** `--as`: the shape these sizes are kept as beside the main results, or null. */
+  variant: string | null;
   /** The command as a user would type it, for the report. */
   command: string;
 }
@@ -84,8 +88,13 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
   if (values.only && sizes.length === 0) fail("--only needs at least one --size");
   const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
   if (!Number.isInteger(seed)) fail(`--seed takes an integer, got "${values.seed}"`);
-  if (values.tag !== undefined && !/^[a-z0-9-]+$/.test(values.tag))
-    fail(`--tag takes lowercase letters, digits and dashes, got "${values.tag}"`);
+  for (const [flag, value] of [
+    ["--tag", values.tag],
+    ["--as", values.as],
+  ] as const) {
+    if (value !== undefined && !/^[a-z0-9-]+$/.test(value))
+      fail(`${flag} takes lowercase letters, digits and dashes, got "${value}"`);
+  }
   return {
     sizes,
     seed,
@@ -100,6 +109,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     describe: values.describe ?? "",
     renderOnly: Boolean(values["render-only"]),
     keep: Boolean(values.keep),
+    variant: values.as ?? null,
     command: ["npm run bench", ...(argv.length > 0 ? ["--", ...argv.map(quote)] : [])].join(" "),
   };
 }
@@ -127,6 +137,7 @@ function parse(argv: string[]) {
       describe: { type: "string" },
       "render-only": { type: "boolean" },
       keep: { type: "boolean" },
+      as: { type: "string" },
     },
   });
 }

@@ -48,6 +48,7 @@ async function runSize(options: BenchOptions, size: number, workDir: string): Pr
     tag: options.tag,
     describe: options.describe,
     rebuild: options.rebuild,
+    variant: options.variant,
   };
   await waitForQuiet({ scope: sizeLabel(size), maxMs: QUIET_WAIT_MS });
   await runTsx(join(ROOT, "bench/size-run.ts"), ["--job", JSON.stringify(job)], ROOT);

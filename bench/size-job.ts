@@ -15,6 +15,8 @@ export const sizeJobSchema = z.object({
   describe: z.string(),
   /** Run the rebuild check (`kern reindex` and compare); `--no-rebuild` skips it. */
   rebuild: z.boolean().default(true),
+  /** `--as`: the result is this shape of the size, kept beside the main one (size-N-NAME.json). */
+  variant: z.string().nullable().default(null),
 });
 
 export type SizeJob = z.infer<typeof sizeJobSchema>;

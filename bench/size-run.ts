@@ -46,6 +46,7 @@ function assemble(
   return {
     kind: "size",
     size: job.size,
+    ...(job.variant ? { variant: job.variant } : {}),
     seed: job.seed,
     toolOutputChars: job.toolOutputChars,
     ranAt: new Date().toISOString(),

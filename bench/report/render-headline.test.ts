@@ -21,6 +21,7 @@ describe("the headline", () => {
   it("holds the sizes of the newest run only", () => {
     const newRun = "npm run bench -- --size 100k --size 300k --only";
     const results: MergedResults = {
+      variants: [],
       sizes: [
         result(2_000, "aaa1111", "npm run bench", "2026-11-20T10:00:00.000Z"),
         result(100_000, "bbb2222", newRun, "2026-12-02T07:00:00.000Z"),

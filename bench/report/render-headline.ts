@@ -185,7 +185,10 @@ export function renderMachine(results: MergedResults): string {
     result: { ranAt: string; command: string; machine: { loadAverage: number[]; commit: string } },
   ) =>
     `- ${label}: ${result.ranAt.slice(0, 16).replace("T", " ")} UTC, commit ${result.machine.commit}, \`${result.command}\`, load average ${result.machine.loadAverage.join(" / ")} (1 / 5 / 15 min) at its end`;
-  const runs = results.sizes.map((r) => run(sizeName(r.size), r));
+  const runs = [
+    ...results.sizes.map((r) => run(sizeName(r.size), r)),
+    ...results.variants.map((r) => run(`${sizeName(r.size)} (${r.variant})`, r)),
+  ];
   if (results.turnLatency) runs.push(run("turn latency", results.turnLatency));
   return [
     "## Machine and runs",

@@ -16,17 +16,22 @@ import {
 export interface MergedResults {
   /** One result per size, smallest first. */
   sizes: SizeResult[];
+  /** Results of other shapes (`--as NAME`), smallest first: their own table. */
+  variants: SizeResult[];
   turnLatency: TurnLatencyResult | null;
   tagged: TaggedReachability[];
   modelBuild: ModelBuildResult | null;
   cliStart: CliStartResult | null;
 }
 
-/** File name of a result: size-20000.json, turn-latency.json, reachability-<tag>-<size>.json. */
+/**
+ * File name of a result: size-20000.json (size-20000-NAME.json for `--as NAME`), turn-latency.json,
+ * reachability-<tag>-<size>.json.
+ */
 function resultFileName(result: BenchResult): string {
   switch (result.kind) {
     case "size":
-      return `size-${result.size}.json`;
+      return `size-${result.size}${result.variant ? `-${result.variant}` : ""}.json`;
     case "turn-latency":
       return "turn-latency.json";
     case "reachability":
@@ -61,6 +66,7 @@ function readJson(path: string): unknown {
 export function readResults(directory: string): MergedResults {
   const merged: MergedResults = {
     sizes: [],
+    variants: [],
     turnLatency: null,
     tagged: [],
     modelBuild: null,
@@ -91,12 +97,13 @@ export function readResults(directory: string): MergedResults {
       continue;
     }
     const result = parsed.data;
-    if (result.kind === "size") merged.sizes.push(result);
+    if (result.kind === "size") (result.variant ? merged.variants : merged.sizes).push(result);
     else if (result.kind === "turn-latency") merged.turnLatency = result;
     else if (result.kind === "model-build") merged.modelBuild = result;
     else if (result.kind === "cli-start") merged.cliStart = result;
     else merged.tagged.push(result);
   }
   merged.sizes.sort((a, b) => a.size - b.size);
+  merged.variants.sort((a, b) => a.size - b.size);
   return merged;
 }

@@ -122,6 +122,8 @@ const rebuildSchema = z.object({
 export const sizeResultSchema = z.object({
   kind: z.literal("size"),
   size: z.number(),
+  /** `--as`: another shape of this size, kept beside the main result (absent: the main one). */
+  variant: z.string().optional(),
   seed: z.number(),
   toolOutputChars: z.tuple([z.number(), z.number()]),
   ranAt: z.string(),

@@ -35,6 +35,7 @@ import {
   type SandboxCostResult,
   sandboxCostResultSchema,
 } from "./render-sandbox-cost.js";
+import { renderVariants } from "./render-variants.js";
 import {
   renderYardsticks,
   type YardsticksResult,
@@ -68,6 +69,7 @@ function renderReport(
     renderMachine(results),
     renderMethod(results),
     renderPerformance(results),
+    renderVariants(results),
     renderModelBuild(results),
     renderCliStart(results),
     renderQuality(results),
