@@ -15,6 +15,7 @@ import {
 } from "./address/index.js";
 import { assembleDaemon, type Daemon } from "./assemble.js";
 import { type IndexCheckAtStart, startIndexCheck } from "./index-check-at-start.js";
+import { forgetAddedMallocTuning, withMallocTuning } from "./malloc-tuning.js";
 import { watchStartReport } from "./start-report.js";
 
 export interface RunDaemonOptions {
@@ -27,6 +28,8 @@ export interface RunDaemonOptions {
 /** Runs the daemon in this process until SIGTERM/SIGINT; resolves after a graceful stop. */
 export async function runDaemon(options: RunDaemonOptions): Promise<void> {
   await assertAgentFolder(options.agentDir);
+  forgetAddedMallocTuning(process.env);
+  forgetAddedMallocTuning(options.env);
   const paths = agentPaths(options.agentDir);
   const lock = lockAgentFolder(options.agentDir, paths.kernDir);
   // An older folder, or files another tool made, become private too (docs/security.md).
@@ -139,6 +142,7 @@ export async function startDaemon(options: {
   const [executable, ...args] = options.command;
   const child = spawn(executable as string, [...args, "run", paths.agentDir], {
     detached: true,
+    env: withMallocTuning(process.env),
     stdio: ["ignore", log, log, "ipc"],
   });
   const report = watchStartReport(child);

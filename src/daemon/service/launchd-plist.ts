@@ -1,6 +1,7 @@
 // The launchd agent of one agent folder (macOS), as text, and the folder read back from one.
 // Pure. KeepAlive restarts the daemon only when it exits unsuccessfully (a crash, a kill -9,
 // `/restart`), so `kern stop` (SIGTERM, exit 0) stays stopped. Secrets stay in `.kern/.env`.
+// No malloc tuning (malloc-tuning.ts): macOS's allocator does not read glibc's variable.
 import { join } from "node:path";
 import {
   assertRepresentable,

@@ -86,6 +86,7 @@ describe.skipIf(!existsSync(ANALYZE))("the systemd unit", () => {
     expect(text).toContain("Restart=on-failure");
     expect(text).toContain("RestartForceExitStatus=75");
     expect(text).toContain("WantedBy=default.target");
+    expect(text).toContain('"MALLOC_MMAP_THRESHOLD_=131072" "KERN_MALLOC_TUNED=1"');
     expect(text).not.toContain("EnvironmentFile");
     expect(text).not.toMatch(/KERN_AUTH_TOKEN|API_KEY/);
     expect(unitAgentDir(text)).toBe("/srv/agents/a");

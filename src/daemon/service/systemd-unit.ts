@@ -1,6 +1,7 @@
 // The systemd user unit of one agent, as text, and the agent folder read back from one. Pure.
 // No EnvironmentFile: the daemon reads `.kern/.env` itself, so the secrets stay out of the unit,
 // out of `systemctl show` and out of the environment every tool the agent runs inherits.
+import { DAEMON_MALLOC_TUNING } from "../malloc-tuning.js";
 import {
   assertRepresentable,
   RESTART_EXIT_CODE,
@@ -24,6 +25,14 @@ function quoted(value: string, options: { exec: boolean }): string {
   return `"${text}"`;
 }
 
+/** PATH, the service's name, and the daemon's malloc tuning (malloc-tuning.ts), each quoted. */
+function environment(path: string, unit: string): string {
+  const pairs = { PATH: path, [SERVICE_ENV]: unit, ...DAEMON_MALLOC_TUNING };
+  return Object.entries(pairs)
+    .map(([name, value]) => quoted(`${name}=${value}`, { exec: false }))
+    .join(" ");
+}
+
 /** The unit file `kern service install` writes for `spec` (systemd.service(5)). */
 export function renderSystemdUnit(spec: ServiceSpec): string {
   const argv = [...spec.command, "run", spec.agentDir];
@@ -43,7 +52,7 @@ export function renderSystemdUnit(spec: ServiceSpec): string {
     "Type=simple",
     `ExecStart=${argv.map((word) => quoted(word, { exec: true })).join(" ")}`,
     `WorkingDirectory=${escapeSpecifiers(spec.agentDir)}`,
-    `Environment=${quoted(`PATH=${spec.path}`, { exec: false })} ${quoted(`${SERVICE_ENV}=${unit}`, { exec: false })}`,
+    `Environment=${environment(spec.path, unit)}`,
     "Restart=on-failure",
     "RestartSec=5",
     // `/restart` in a chat ends the daemon with this code so that systemd starts it again.
