@@ -28,6 +28,12 @@ function row(r: SizeResult, label: string): string[] {
   ];
 }
 
+/** The figures issue 50 was filed with (before the lean index, ADR 0017), to read the rows by. */
+const ISSUE_50_BEFORE =
+  "Before, as issue 50 was filed: the tool-heavy 1M history imported at 2.8k messages/s with " +
+  "the bench's process peaking at 1.47 GB and kern.db 1.7× its log; the chat-shaped 1M at 8k " +
+  "messages/s, kern.db 2.94× (1.3 GB for 442 MB); the planted 300k 2.9×.";
+
 export function renderVariants(results: MergedResults): string {
   if (results.variants.length === 0) return "";
   const rows = results.variants.flatMap((variant) => {
@@ -58,5 +64,7 @@ export function renderVariants(results: MergedResults): string {
       ],
       rows,
     ),
+    "",
+    ISSUE_50_BEFORE,
   ].join("\n");
 }
