@@ -1,9 +1,9 @@
 // The daemon's malloc tuning (ADR 0017, "The daemon's memory at 1M"). glibc's malloc raises its
 // mmap threshold each time a large block is freed, so after recall's word index is built (arrays
 // of up to tens of MB, sized from a projection and trimmed) later large blocks come from the heap,
-// and what is freed there stays resident: ~95 MB of the tool-heavy 1M daemon's 500. A fixed
-// threshold keeps blocks of 128 KiB and more in their own mappings, returned to the system when
-// freed. glibc reads it once, at exec, so it is set where a daemon is started (`kern start`, the
+// and what is freed there stays resident. A fixed threshold keeps blocks of 128 KiB and more in
+// their own mappings, returned to the system when freed: the tool-heavy 1M daemon 90–100 MB
+// smaller, about 405 MB settled. glibc reads it once, at exec, so it is set where a daemon is started (`kern start`, the
 // systemd unit); other C libraries ignore the variable. The user's own value always wins.
 
 /** glibc's tunable (mallopt(3), M_MMAP_THRESHOLD). */

@@ -4,9 +4,8 @@
 // the commands the agent runs see the environment the user gave, not kern's tuning. Linux only.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { StreamEvent } from "../../src/protocol/index.js";
 import { kernProcess } from "../support/kern-process.js";
-import { runTurn, startLiveDaemon } from "../support/live-daemon.js";
+import { runTurn, startLiveDaemon, toolOutput } from "../support/live-daemon.js";
 import { useProcessAgent } from "../support/process-agent.js";
 import { callText, scriptCallsByText } from "../support/scripted-calls.js";
 
@@ -16,11 +15,6 @@ function startEnvironment(pid: number): Map<string, string> {
   return new Map(
     pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
   );
-}
-
-function toolOutput(events: StreamEvent[]): string {
-  const result = events.find((event) => event.type === "tool-result");
-  return result?.type === "tool-result" ? result.output : "(no tool result)";
 }
 
 const ECHO = 'echo "threshold=${MALLOC_MMAP_THRESHOLD_-unset} mark=${KERN_MALLOC_TUNED-unset}"';

@@ -8,9 +8,8 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { updateConfigFile, updateEnvFile } from "../../src/config/index.js";
-import type { StreamEvent } from "../../src/protocol/index.js";
 import { kernProcess } from "../support/kern-process.js";
-import { runTurn, startLiveDaemon } from "../support/live-daemon.js";
+import { runTurn, startLiveDaemon, toolOutput } from "../support/live-daemon.js";
 import { useProcessAgent } from "../support/process-agent.js";
 import { callText, scriptCallsByText } from "../support/scripted-calls.js";
 import { turnRequests } from "../support/test-daemon.js";
@@ -27,11 +26,6 @@ function filesUnder(dir: string): string {
         : readFileSync(join(dir, entry.name), "utf8"),
     )
     .join("\n");
-}
-
-function toolOutput(events: StreamEvent[]): string {
-  const result = events.find((event) => event.type === "tool-result");
-  return result?.type === "tool-result" ? result.output : "(no tool result)";
 }
 
 describe("secrets stay out of the history (issue 46, Must show 5)", () => {

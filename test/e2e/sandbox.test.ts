@@ -9,10 +9,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnvFile, updateConfigFile } from "../../src/config/index.js";
-import type { StreamEvent } from "../../src/protocol/index.js";
 import { processesHolding, requireBwrap } from "../support/bwrap.js";
 import { kernProcess } from "../support/kern-process.js";
-import { runTurn, startLiveDaemon } from "../support/live-daemon.js";
+import { runTurn, startLiveDaemon, toolOutput } from "../support/live-daemon.js";
 import { filesystemStdio } from "../support/mcp-servers.js";
 import { isAlive, useProcessAgent } from "../support/process-agent.js";
 import { callText, scriptCallsByText } from "../support/scripted-calls.js";
@@ -22,11 +21,6 @@ import { waitFor } from "../support/wait-for.js";
 const outside = mkdtempSync("/var/tmp/kern-sandbox-outside-");
 const home = join(outside, "home");
 const SECRET = "the operator's private note 7f3a";
-
-function toolOutput(events: StreamEvent[]): string {
-  const result = events.find((event) => event.type === "tool-result");
-  return result?.type === "tool-result" ? result.output : "(no tool result)";
-}
 
 describe("the sandbox (issue 46, Must show 4)", () => {
   beforeAll(() => {

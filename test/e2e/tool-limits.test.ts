@@ -6,19 +6,13 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { updateConfigFile } from "../../src/config/index.js";
-import type { StreamEvent } from "../../src/protocol/index.js";
 import { kernProcess } from "../support/kern-process.js";
-import { runTurn, startLiveDaemon } from "../support/live-daemon.js";
+import { runTurn, startLiveDaemon, toolOutput } from "../support/live-daemon.js";
 import { isAlive, useProcessAgent } from "../support/process-agent.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
 const escaped: number[] = [];
 const homes: Array<{ cleanup: () => void }> = [];
-
-function toolOutput(events: StreamEvent[]): string {
-  const result = events.find((event) => event.type === "tool-result");
-  return result?.type === "tool-result" ? result.output : "";
-}
 
 async function waitFor(check: () => boolean, limitMs: number): Promise<boolean> {
   const deadline = Date.now() + limitMs;

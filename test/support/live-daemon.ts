@@ -80,3 +80,9 @@ export async function runTurn(
   expect(events.at(-1)?.type, `turn ${turnId} ended within the limit`).toBe("turn-end");
   return { turnId, events, elapsedMs };
 }
+
+/** The output of the turn's first tool result ("(no tool result)" when it had none). */
+export function toolOutput(events: StreamEvent[]): string {
+  const result = events.find((event) => event.type === "tool-result");
+  return result?.type === "tool-result" ? result.output : "(no tool result)";
+}
