@@ -72,7 +72,7 @@ const memoryFolders = {
   summaries: ["text"],
   segmentation: ["text", "embeddings", "summaries"],
   compose: ["text", "summaries", "working-memory"],
-  recall: ["text", "embeddings"],
+  recall: ["text", "embeddings", "summaries"],
   "working-memory": ["text", "summaries"],
   doctor: ["text"],
 };

@@ -5,6 +5,7 @@ import type { NamedSecret } from "../kernel/index.js";
 import { accessKeys } from "./access-keys.js";
 import { jobsAndHeartbeatKeys } from "./jobs-keys.js";
 import { type McpInvalidServer, type McpServerConfig, mcpServersSchema } from "./mcp-keys.js";
+import { recallAssistKeys } from "./recall-assist-keys.js";
 import { sandboxKeys } from "./sandbox-keys.js";
 import { telemetryKeys } from "./telemetry-keys.js";
 import { toolLimitKeys } from "./tool-limit-keys.js";
@@ -234,6 +235,7 @@ export const configFileSchema = z
       .boolean()
       .default(true)
       .describe("Search before each turn when history was trimmed; <recall> on the user message."),
+    ...recallAssistKeys,
     port: z
       .number()
       .int()

@@ -183,6 +183,18 @@ export interface RecallResult {
 export interface RecallReport {
   query: string;
   results: RecallResult[];
+  /** What the chat model did for this search (config recallAssist); absent when it was not asked. */
+  assist?: RecallAssistReport;
+}
+
+/** The model's help with one search (docs/cli.md, `kern recall --json`). */
+export interface RecallAssistReport {
+  /** The queries the model wrote and recall searched beside the question. */
+  rewrites: string[];
+  /** How many of the first candidates the model re-ordered (0: no rerank). */
+  reranked: number;
+  /** Why a call did not help ("rewrite: …", "rerank: …"); the search went on without it. */
+  failures: string[];
 }
 
 export interface RecallStats {

@@ -35,6 +35,7 @@ import {
   recallLegs,
   recallStats,
 } from "./recall/recall.js";
+import { modelRecallAssist } from "./recall/recall-assist-model.js";
 import { segmentsReport, toSegmentRow } from "./segments-report.js";
 import { CircuitBreaker } from "./summaries/circuit-breaker.js";
 import { notesView, regenerateNotesSummary } from "./summaries/notes-summary.js";
@@ -203,8 +204,27 @@ export class MemoryEngine {
     return composeTurnPrompt(this, options);
   }
 
-  recall(options: RecallOptions): Promise<RecallReport> {
-    return recall({ store: this.options.store, embedder: this.options.embedder }, options);
+  /**
+   * Searches the history. With `assist` (an explicit search: the recall tool, kern recall, the web
+   * UI, /recall), a model and config recallAssist on, the model helps (recall-assist.ts), its
+   * usage recorded under `assist.purpose`; autoRecall's search before a turn never asks it.
+   */
+  recall(options: RecallOptions & { assist?: { purpose: string } }): Promise<RecallReport> {
+    const { assist: asked, ...search } = options;
+    const { store, embedder, summaryModel, clock } = this.options;
+    const assist =
+      asked && summaryModel
+        ? modelRecallAssist({
+            model: summaryModel,
+            settings: this.options.config.recallAssist,
+            store,
+            clock,
+            breaker: this.breaker,
+            purpose: asked.purpose,
+            signal: this.abort.signal,
+          })
+        : null;
+    return recall({ store, embedder, ...(assist ? { assist } : {}) }, search);
   }
 
   /** Recall's rankings leg by leg (message ids), for benchmarks. */

@@ -28,6 +28,7 @@ export type MemoryConfig = Pick<
   | "summaryTimeoutMs"
   | "workingMemory"
   | "autoRecall"
+  | "recallAssist"
 >;
 
 export interface PipelineContext {

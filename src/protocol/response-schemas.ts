@@ -235,6 +235,9 @@ export const recallReportSchema: z.ZodType<RecallReport> = z.object({
       speaker: z.string().optional(),
     }),
   ),
+  assist: z
+    .object({ rewrites: z.array(z.string()), reranked: z.number(), failures: z.array(z.string()) })
+    .optional(),
 });
 
 export const notesViewSchema: z.ZodType<NotesView> = z.object({

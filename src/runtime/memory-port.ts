@@ -27,7 +27,13 @@ export interface MemoryPort {
   compose(options: ComposeOptions): Promise<ComposedContext>;
   /** A turn step's whole prompt (summary, window, <recall> block): one call per step. */
   turnPrompt(options: TurnPromptOptions): Promise<ComposedContext>;
-  recall(options: { query: string; k: number; filters?: RecallFilters }): Promise<RecallReport>;
+  /** `assist`: an explicit search the model may help with (config recallAssist), billed to `purpose`. */
+  recall(options: {
+    query: string;
+    k: number;
+    filters?: RecallFilters;
+    assist?: { purpose: string };
+  }): Promise<RecallReport>;
   recallStats(): Promise<RecallStats>;
   expand(options: {
     session?: string;

@@ -4,6 +4,7 @@
 import { type Clock, isoNow, type RuntimeEvent, type TurnKind } from "../kernel/index.js";
 import type { ModelEvent } from "../model/index.js";
 import type { StateRepo } from "../store/index.js";
+import { usagePurpose } from "./turn-request.js";
 
 type StepEnd = Extract<ModelEvent, { type: "response-end" }>;
 
@@ -64,8 +65,7 @@ export function recordStepUsage(
   turn.state.recordUsage({
     ts: isoNow(turn.clock),
     turnId: turn.turnId,
-    // The unattended budget sums the purposes that are not a person's message.
-    purpose: turn.kind === "message" ? "turn" : turn.kind,
+    purpose: usagePurpose(turn.kind),
     model,
     inputTokens: step.inputTokens,
     outputTokens: step.outputTokens,

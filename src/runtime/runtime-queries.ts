@@ -202,7 +202,7 @@ export class RuntimeQueries {
     k: number;
     filters?: RecallSearchFilters;
   }): Promise<RecallReport> {
-    return this.queryOptions.memory.recall(options);
+    return this.queryOptions.memory.recall({ ...options, assist: { purpose: "recall" } });
   }
 
   notes(): Promise<NotesView> {

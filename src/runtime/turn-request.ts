@@ -53,3 +53,8 @@ const SILENT_REPLY = "NO_REPLY";
 export function isSilentReply(text: string): boolean {
   return text.trim() === SILENT_REPLY;
 }
+
+/** A turn's usage rows' purpose; the unattended budget sums those that are not a person's message. */
+export function usagePurpose(kind: TurnKind): string {
+  return kind === "message" ? "turn" : kind;
+}

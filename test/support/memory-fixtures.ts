@@ -40,6 +40,7 @@ function testMemoryConfig(agentDir: string, overrides: Partial<MemoryConfig> = {
     summaryTimeoutMs: 5_000,
     workingMemory: false,
     autoRecall: false,
+    recallAssist: { rewrite: false, rerank: false, candidates: 20, timeoutMs: 5_000 },
     ...overrides,
   };
 }

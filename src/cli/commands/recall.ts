@@ -92,14 +92,25 @@ function recallFilters(flags: RecallFlags): {
 }
 
 function printReport(context: CliContext, report: RecallReport): void {
-  if (report.results.length === 0) {
-    context.output.line(`no close matches for "${report.query}"`);
-    return;
-  }
+  if (report.results.length === 0) context.output.line(`no close matches for "${report.query}"`);
   for (const hit of report.results) {
     context.output.line(
       `${hit.score.toFixed(4)}  ${hit.ts.slice(0, 16)}  ${hit.session} [${hit.seqStart}, ${hit.seqEnd})  ${hit.speaker ?? ""}`.trimEnd(),
     );
     context.output.line(`        ${hit.snippet.replace(/\s+/g, " ").slice(0, 200)}`);
   }
+  for (const line of assistLines(report)) context.output.line(line.slice(0, 80));
+}
+
+/** What the model did for the search (config recallAssist), one short line each. */
+function assistLines(report: RecallReport): string[] {
+  const assist = report.assist;
+  if (!assist) return [];
+  return [
+    ...(assist.rewrites.length > 0
+      ? [`model searched also: ${assist.rewrites.map((query) => `"${query}"`).join(", ")}`]
+      : []),
+    ...(assist.reranked > 0 ? [`model re-ordered the first ${assist.reranked} candidates`] : []),
+    ...assist.failures.map((failure) => `model did not help (${failure})`),
+  ];
 }

@@ -5,6 +5,7 @@ import type { Role } from "../../kernel/index.js";
 import type { AgentStore, IndexedMessage } from "../../store/index.js";
 import type { Embedder } from "../embeddings/embedder.js";
 import type { WordVectors } from "../embeddings/word-vectors.js";
+import type { RecallAssist } from "./recall-assist.js";
 import type { RecallTuning } from "./recall-tuning.js";
 import type { RoleWeight } from "./speaker-prior.js";
 import type { Synonyms } from "./synonym-expansion.js";
@@ -34,6 +35,8 @@ export interface RecallDependencies {
   wordVectors?: WordVectors;
   /** Synonyms for unused question words (default: the table shipped with kern). */
   synonyms?: Synonyms;
+  /** The chat model's help with this search (config recallAssist); absent = none. */
+  assist?: RecallAssist;
 }
 
 /** The lexical leg of one search, which the other legs read. */

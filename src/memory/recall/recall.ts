@@ -14,6 +14,7 @@ import { keepPlaces } from "./keep-places.js";
 import { byCoverage, contextRerank, headCoverage, wordsAreApart } from "./lexical-rescore.js";
 import { withNearbyWords } from "./nearby-words.js";
 import { phraseFirst } from "./phrase-first.js";
+import { assistRanking } from "./recall-assist.js";
 import { fuseRankings } from "./recall-fusion.js";
 import { buildReport, type Ranked } from "./recall-report.js";
 import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
@@ -288,14 +289,25 @@ export async function recallWithLegs(
   options: RecallOptions,
 ): Promise<{ report: RecallReport; legs: RecallLegs }> {
   const k = Math.max(1, Math.floor(options.k));
-  const ranked = await rankMessages(deps, options);
+  const first = await rankMessages(deps, options);
+  const assisted = deps.assist
+    ? await assistRanking(
+        deps.assist,
+        options.query,
+        first,
+        (query) => rankMessages(deps, { ...options, query }),
+        (ids) => deps.store.messages.byIds(ids),
+      )
+    : null;
+  const ranked = assisted?.ranked ?? first;
   const legs = {
     fts: ranked.fts.slice(0, k),
     vectors: ranked.vectors.slice(0, k),
     fused: ranked.fused.slice(0, k).map((entry) => entry.item),
   };
   const tuning = options.tuning ?? DEFAULT_RECALL_TUNING;
-  return { report: buildReport(deps.store, options.query, ranked, k, tuning), legs };
+  const report = buildReport(deps.store, options.query, ranked, k, tuning);
+  return { report: assisted ? { ...report, assist: assisted.report } : report, legs };
 }
 
 /** What recall searches: indexed messages, sessions, vectors and the date range. */

@@ -1,5 +1,6 @@
 // recall, expand, describe: lossless drill-down into the whole history (SPEC §6).
 import { z } from "zod";
+import { usagePurpose } from "../turn-request.js";
 import { defineTool } from "./tool.js";
 
 export const recallTool = defineTool({
@@ -17,7 +18,9 @@ export const recallTool = defineTool({
   }),
   async run(args, context) {
     const { query, k, ...filters } = args;
-    const report = await context.memory.recall({ query, k: k ?? 8, filters });
+    // The model's help with the search is billed to the turn, as its own steps are.
+    const assist = { purpose: usagePurpose(context.turn.kind) };
+    const report = await context.memory.recall({ query, k: k ?? 8, filters, assist });
     if (report.results.length === 0)
       return `no close matches for "${query}" (no message shares its words or meaning)`;
     return report.results

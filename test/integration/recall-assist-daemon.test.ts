@@ -1,0 +1,86 @@
+// recallAssist in a real daemon (issue 51): an explicit search through the HTTP API and the
+// recall tool in a job's turn ask the chat model to re-order the candidates, each call billed to
+// its caller (a job's to the job, so the unattended budget counts it); with the setting off the
+// same searches ask nothing.
+import { afterEach, describe, expect, it } from "vitest";
+import { RERANK_SYSTEM } from "../../src/memory/recall/recall-assist-model.js";
+import type { FakeChatRequest } from "../fakes/fake-llm-server.js";
+import { startTestDaemon, type TestDaemon } from "../support/test-daemon.js";
+
+const FACTS = [
+  "The deploy of the billing service failed on Monday.",
+  "We moved the deploy window to Thursday evenings.",
+  "The deploy script needs the new registry token.",
+];
+
+const isRerank = (request: FakeChatRequest) =>
+  String(request.messages[0]?.content) === RERANK_SYSTEM;
+
+/** The number the rerank prompt gave the candidate holding `word`. */
+function numberOf(request: FakeChatRequest, word: string): string {
+  const lines = String(request.messages[1]?.content).split("\n");
+  return lines.find((line) => line.includes(word))?.match(/^\[(\d+)\]/u)?.[1] ?? "none";
+}
+
+async function withHistory(config: Record<string, unknown>): Promise<TestDaemon> {
+  const harness = await startTestDaemon({ config });
+  for (const fact of FACTS) {
+    harness.llm.reply("Noted.");
+    const { turnId } = await harness.client.sendMessage({ text: `Remember: ${fact}` });
+    await harness.turnEvents(turnId);
+  }
+  return harness;
+}
+
+function usage(harness: TestDaemon): Array<{ purpose: string }> {
+  return harness.daemon.store.db.prepare("SELECT purpose FROM usage ORDER BY id").all() as Array<{
+    purpose: string;
+  }>;
+}
+
+describe("recallAssist in the daemon", () => {
+  let harness: TestDaemon | undefined;
+  afterEach(async () => {
+    await harness?.close();
+    harness = undefined;
+  });
+
+  it("re-orders an API search and a job's recall, each billed to who asked", async () => {
+    harness = await withHistory({ recallAssist: { rerank: true } });
+    const { llm, client, daemon } = harness;
+    llm.when(isRerank, (request) => numberOf(request, "Thursday"));
+    const report = await client.recall("deploy", 3);
+    expect(report.results[0]?.snippet).toContain("Thursday");
+    expect(report.assist?.reranked).toBeGreaterThanOrEqual(3);
+    expect(usage(harness).at(-1)).toEqual({ purpose: "recall" });
+
+    llm.replyToolCall("recall", { query: "deploy", k: 3 });
+    llm.reply("NO_REPLY");
+    const { turnId } = daemon.runtime.enqueue({
+      kind: "job",
+      envelope: { interface: "job", name: "deploy-check", text: "when is the deploy window?" },
+    });
+    await harness.turnEvents(turnId);
+    const tool = llm.requests.findLast((request) =>
+      request.messages.some((message) => message.role === "tool"),
+    );
+    const result = String(tool?.messages.findLast((m) => m.role === "tool")?.content);
+    expect(result.split("\n")[0]).toContain("Thursday");
+    expect(llm.requests.filter(isRerank)).toHaveLength(2);
+    // Two steps of the job and the rerank between them, all the job's.
+    expect(usage(harness).slice(-3)).toEqual([
+      { purpose: "job" },
+      { purpose: "job" },
+      { purpose: "job" },
+    ]);
+  });
+
+  it("asks the model nothing for a search while recallAssist is off", async () => {
+    harness = await withHistory({});
+    const report = await harness.client.recall("deploy", 3);
+    // Without the model the window's message is not first (what the other test's rerank changes).
+    expect(report.results[0]?.snippet).not.toContain("Thursday");
+    expect(report.assist).toBeUndefined();
+    expect(harness.llm.requests.filter(isRerank)).toHaveLength(0);
+  });
+});
