@@ -1,5 +1,5 @@
 // `kern recall` on the demo agent, offline: honest "no close matches", filters, --queries DIR.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecallReport } from "../../src/kernel/index.js";
@@ -45,6 +45,21 @@ describe("kern recall on the demo agent", () => {
     expect(tools.results.some((hit) => userKeys.has(key(hit)))).toBe(false);
     const none = await search(["restic", dir, "--session", "nope"]);
     expect(none.results).toEqual([]);
+  });
+
+  it("prints each hit's time in the agent's time zone", async () => {
+    const [hit] = (await search(["restic", dir, "-k", "1"])).results;
+    const config = join(dir, ".kern", "config.json");
+    const saved = readFileSync(config, "utf8");
+    writeFileSync(config, JSON.stringify({ ...JSON.parse(saved), timezone: "Asia/Kolkata" }));
+    try {
+      const run = await runKern(["recall", "restic", dir, "-k", "1"]);
+      // Kolkata is UTC+05:30 all year: the minutes move by 30 whatever the hour.
+      const utc = new Date(Date.parse(hit?.ts ?? "") + 330 * 60_000).toISOString();
+      expect(run.stdout).toContain(`  ${utc.slice(0, 10)} ${utc.slice(11, 16)}  `);
+    } finally {
+      writeFileSync(config, saved);
+    }
   });
 
   it("refuses a bad filter with exit 2", async () => {

@@ -3,10 +3,11 @@
 // promote and demote (SPEC §16). `kern session new [DIR]`.
 import type { Command } from "commander";
 import type { PairingListView } from "../../client/index.js";
-import { formatLocalDateTime, hostTimezone, UsageError } from "../../kernel/index.js";
+import { formatLocalDateTime, UsageError } from "../../kernel/index.js";
+import { agentTimezone } from "../agent-timezone.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
-import { loadConfigModule, loadDaemon } from "../load-daemon.js";
+import { loadDaemon } from "../load-daemon.js";
 import { changePairing, type PairingFlags, pairingChangeOf } from "./pair-change.js";
 
 export function registerPairCommand(program: Command, context: CliContext): void {
@@ -35,7 +36,7 @@ export function registerPairCommand(program: Command, context: CliContext): void
           ? await daemon.client.pairingList()
           : await (await loadDaemon()).listPairingOffline(dir);
         if (flags.json) context.output.json(list);
-        else printPairingList(context, list, dir, await agentTimezone(dir));
+        else printPairingList(context, list, dir, await agentTimezone(dir, context.env));
         return;
       }
       const user = daemon
@@ -63,13 +64,6 @@ export function registerPairCommand(program: Command, context: CliContext): void
 }
 
 const PAIRING_CODE = /^KERN-[A-Z0-9]{4}$/i;
-
-/** The agent's `timezone` (the host's when unset, or when the config cannot be read). */
-async function agentTimezone(dir: string): Promise<string> {
-  const { loadConfig } = await loadConfigModule();
-  const config = await loadConfig({ agentDir: dir, env: process.env }).catch(() => null);
-  return config?.timezone ?? hostTimezone();
-}
 
 function printPairingList(
   context: CliContext,

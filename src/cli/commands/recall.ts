@@ -1,7 +1,8 @@
 // `kern recall QUERY [DIR] [-k N] [--json]` and `--queries FILE` (one JSON object per line).
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { type RecallReport, UsageError } from "../../kernel/index.js";
+import { formatLocalDateTime, type RecallReport, UsageError } from "../../kernel/index.js";
+import { agentTimezone } from "../agent-timezone.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
 import { loadReadOnly } from "../load-daemon.js";
@@ -36,12 +37,14 @@ export function registerRecallCommand(program: Command, context: CliContext): vo
       // With --queries there is no QUERY: the one positional is the agent folder.
       const agentDir = flags.queries && query !== undefined && dir === "." ? query : dir;
       const daemon = await connectDaemon(agentDir);
+      const plainText = !flags.queries && !flags.json;
+      const timezone = plainText ? await agentTimezone(agentDir, context.env) : "UTC";
       const search = async (run: (text: string) => Promise<RecallReport>) => {
         for (const text of queries) {
           const report = await run(text);
           if (flags.queries) context.output.line(JSON.stringify(report));
           else if (flags.json) context.output.json(report);
-          else printReport(context, report);
+          else printReport(context, report, timezone);
         }
       };
       const filters = recallFilters(flags);
@@ -91,11 +94,11 @@ function recallFilters(flags: RecallFlags): {
   return filters;
 }
 
-function printReport(context: CliContext, report: RecallReport): void {
+function printReport(context: CliContext, report: RecallReport, timezone: string): void {
   if (report.results.length === 0) context.output.line(`no close matches for "${report.query}"`);
   for (const hit of report.results) {
     context.output.line(
-      `${hit.score.toFixed(4)}  ${hit.ts.slice(0, 16)}  ${hit.session} [${hit.seqStart}, ${hit.seqEnd})  ${hit.speaker ?? ""}`.trimEnd(),
+      `${hit.score.toFixed(4)}  ${formatLocalDateTime(hit.ts, timezone)}  ${hit.session} [${hit.seqStart}, ${hit.seqEnd})  ${hit.speaker ?? ""}`.trimEnd(),
     );
     context.output.line(`        ${hit.snippet.replace(/\s+/g, " ").slice(0, 200)}`);
   }
