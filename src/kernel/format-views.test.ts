@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatContext, formatSandboxLine, formatStatus, formatUptime } from "./format-views.js";
+import {
+  formatContext,
+  formatRecall,
+  formatSandboxLine,
+  formatStatus,
+  formatUptime,
+} from "./format-views.js";
 import type { AgentStatus, ContextReport } from "./views.js";
 
 const report = (recallRoom: number): ContextReport => ({
@@ -82,5 +88,29 @@ describe("formatSandboxLine", () => {
       "WARNING no sandbox: bwrap is not installed: …",
     );
     expect(formatSandboxLine({ ...view, setting: "off", mode: "none" })).toMatch(/^sandbox: off/);
+  });
+});
+
+describe("formatRecall", () => {
+  it("prints each hit's range and time in the agent's time zone", () => {
+    const report = {
+      query: "spare key",
+      results: [
+        {
+          session: "s1",
+          seqStart: 4,
+          seqEnd: 6,
+          score: 0.03,
+          snippet: "the spare key is under the flowerpot",
+          ts: "2026-03-05T22:40:00.000Z",
+        },
+      ],
+    };
+    expect(formatRecall(report, "Asia/Tokyo")).toBe(
+      "[4-5] 2026-03-06 07:40 the spare key is under the flowerpot",
+    );
+    expect(formatRecall({ query: "zebra", results: [] }, "UTC")).toBe(
+      'no close matches for "zebra"',
+    );
   });
 });

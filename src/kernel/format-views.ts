@@ -1,6 +1,7 @@
 // Plain-text renderings of the views (status, context, segments, recall) shared by the chat
 // commands, the CLI and every interface. Pure: no I/O; kept in kernel so a light caller (the CLI
 // talking HTTP) does not load the runtime to print a status.
+import { formatLocalDateTime } from "./local-time.js";
 import type {
   AgentStatus,
   ContextReport,
@@ -99,10 +100,14 @@ export function formatSegments(report: SegmentsReport): string {
   return lines.join("\n");
 }
 
-export function formatRecall(report: RecallReport): string {
+/** /recall's answer: one line a hit, its time in the agent's `timezone`. */
+export function formatRecall(report: RecallReport, timezone: string): string {
   if (report.results.length === 0) return `no close matches for "${report.query}"`;
   return report.results
-    .map((hit) => `[${hit.seqStart}-${hit.seqEnd - 1}] ${hit.ts.slice(0, 16)} ${hit.snippet}`)
+    .map(
+      (hit) =>
+        `[${hit.seqStart}-${hit.seqEnd - 1}] ${formatLocalDateTime(hit.ts, timezone)} ${hit.snippet}`,
+    )
     .join("\n");
 }
 

@@ -39,6 +39,8 @@ export interface CommandSources {
   context(): Promise<ContextReport>;
   segments(): Promise<SegmentsReport>;
   recall(query: string): Promise<RecallReport>;
+  /** The agent's time zone, for the times an answer prints. */
+  timezone: string;
 }
 
 /** The core's commands for /help and the operator check; their answers are the runtime's. */
@@ -126,7 +128,9 @@ export async function answerCoreCommand(
     case "segments":
       return formatSegments(await sources.segments());
     case "recall":
-      return argument ? formatRecall(await sources.recall(argument)) : "usage: /recall QUERY";
+      return argument
+        ? formatRecall(await sources.recall(argument), sources.timezone)
+        : "usage: /recall QUERY";
     case "help":
       return sources.registry.helpText(sources.asker.role);
     default:

@@ -33,6 +33,8 @@ export interface CommandHost {
   store: AgentStore;
   /** What `/restart` asks of the daemon; absent, it only says so. */
   onRestart?: () => void;
+  /** The agent's time zone (config `timezone`, else the host's). */
+  timezone: string;
 }
 
 /** A queued core command's turn (`/new`, `/restart`), when its place in the queue came. */
@@ -133,6 +135,7 @@ async function answerOf(
     context: () => host.queries.context(),
     segments: () => host.queries.segments(),
     recall: (query) => host.queries.recall({ query, k: 8 }),
+    timezone: host.timezone,
     registry: host.registry,
     asker: { envelope, role },
   });

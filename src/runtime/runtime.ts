@@ -359,6 +359,7 @@ export class Runtime extends RuntimeQueries implements RuntimeApi {
     return {
       emit: (event) => this.emit(event),
       store: this.options.store,
+      timezone: this.options.timezone,
       ...(this.options.onRestartRequest ? { onRestart: this.options.onRestartRequest } : {}),
       queries: this,
       registry: this.registries.commands,
