@@ -1,6 +1,7 @@
 // The ranking's rules, each turned off alone (or set otherwise), for the per-rule table of ADR
 // 0004: a variant patches a copy of the default tuning, which recall takes as an option.
 import { DEFAULT_RECALL_TUNING, type RecallTuning } from "../../src/memory/recall/recall.js";
+import type { TreeOptions } from "./build-tree.js";
 import type { Family } from "./render-table.js";
 
 type Patch = (t: RecallTuning) => void;
@@ -289,7 +290,36 @@ export const VARIANTS: Record<string, Patch> = {
   "vectors-coverage-0.5": (t) => {
     t.vectorMinCoverage = 0.5;
   },
+  // Round 23: the memory tree as document expansion (segment-expansion.ts).
+  "segment-0.3": (t) => {
+    t.segmentLeg = { ...t.segmentLeg, weight: 0.3 };
+  },
+  "segment-0.5": (t) => {
+    t.segmentLeg = { ...t.segmentLeg, weight: 0.5 };
+  },
+  "segment-1": (t) => {
+    t.segmentLeg = { ...t.segmentLeg, weight: 1 };
+  },
+  "segment-small-0.5": (t) => {
+    t.segmentLeg = { ...t.segmentLeg, weight: 0.5 };
+  },
 };
+
+/**
+ * The variants that read the memory tree, and how it is built for them (build-tree.ts): the
+ * product's default segments, or (`small`, a labelled second row) segments of ~2,000 tokens.
+ */
+const TREES: Record<string, TreeOptions> = {
+  "segment-0.3": {},
+  "segment-0.5": {},
+  "segment-1": {},
+  "segment-small-0.5": { targetTokens: 2_000 },
+};
+
+/** The tree a variant's agents are built with, if it reads one. */
+export function treeOf(name: string): TreeOptions | undefined {
+  return TREES[name];
+}
 
 /** The tuning of a variant: a copy of the defaults with its patch applied. */
 export function tuningOf(name: string): RecallTuning {
@@ -373,5 +403,9 @@ export const FAMILIES: Record<string, Family> = {
   "a later hit widens only the result shown last (no parameter)": {
     base: "kern",
     grid: ["widen-in-place-own-after"],
+  },
+  "the segment leg's weight (the memory tree as document expansion, default segments)": {
+    base: "kern",
+    grid: ["segment-0.3", "segment-0.5", "segment-1"],
   },
 };

@@ -128,6 +128,12 @@ const DEFAULTS = {
     keepPlaces: 0 as number | "missing",
   },
   /**
+   * The memory tree as document expansion (segment-expansion.ts, round 23): the lexical leg's
+   * candidates in the `segments` L0 segments whose summaries best match the question's words
+   * (BM25), fused as a leg at `weight`; 0 turns it off (nothing is read).
+   */
+  segmentLeg: { weight: 0, segments: 3 },
+  /**
    * A capitalised question word that names no speaker but that the history uses to address one
    * ("Hey Kate!") is read as that speaker's name (speaker-aliases.ts).
    */

@@ -14,6 +14,7 @@ import { keepPlaces } from "./keep-places.js";
 import { byCoverage, contextRerank, headCoverage, wordsAreApart } from "./lexical-rescore.js";
 import { withNearbyWords } from "./nearby-words.js";
 import { phraseFirst } from "./phrase-first.js";
+import { segmentRanking } from "./segment-expansion.js";
 import { fuseRankings } from "./recall-fusion.js";
 import { buildReport, type Ranked } from "./recall-report.js";
 import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
@@ -172,15 +173,18 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
   const vectors = await vectorLeg(deps, options, leg, tuning);
   const dated = datedRanking(deps, options, match, leg.speakers, tuning);
   const feedback = feedbackRanking(deps, options, scored, leg, tuning);
+  const segment = segmentRanking(deps.store, leg, tuning);
   const meaning = meaningRanking(deps, options, leg, tuning);
   const weights = [
     1,
     vectorLegWeight(deps.embedder.fingerprint, tuning),
     tuning.dated.weight,
     tuning.feedback.weight,
+    tuning.segmentLeg.weight,
     meaningWeight(leg, tuning),
   ];
-  const legs = [leg.fts, vectors.map((entry) => entry.id), dated, feedback, meaning];
+  // The meaning leg last: keep-places fuses the others without it.
+  const legs = [leg.fts, vectors.map((entry) => entry.id), dated, feedback, segment, meaning];
   const all = fuseRankings(legs, tuning.rrfK, weights);
   // The meaning leg may take at most every `keepPlaces`-th place from the others (keep-places.ts).
   const stride = meaningStride(leg, tuning);

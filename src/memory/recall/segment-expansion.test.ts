@@ -1,0 +1,152 @@
+// The memory tree as document expansion (segment-expansion.ts): a lexical hit said in a segment
+// whose summary names the question's subject ranks first in the segment leg; off, the leg reads
+// nothing; recall with the leg on ranks the hit of the matching segment above the other.
+import { afterEach, describe, expect, it } from "vitest";
+import { openTestMemory, type TestMemory } from "../../../test/support/memory-fixtures.js";
+import { agentPaths } from "../../config/index.js";
+import { openAgentStore, searchTerms } from "../../store/index.js";
+import { createLocalEmbedder } from "../embeddings/local-embedder.js";
+import { countMessageTokens } from "../text/count-tokens.js";
+import { DEFAULT_RECALL_TUNING, type RecallTuning, recallWithLegs } from "./recall.js";
+import { segmentRanking, segmentSummariesOf } from "./segment-expansion.js";
+import { HEAD_CHARS } from "./vector-rerank.js";
+
+let memory: TestMemory | null = null;
+afterEach(async () => {
+  await memory?.close();
+  memory = null;
+});
+
+const GARDEN = [
+  "The tomatoes in the greenhouse need watering twice a day now.",
+  "I put compost around the basil and the seedlings.",
+  "We should pick the ripe ones before the weekend.",
+  "The blight is back on the lower leaves.",
+];
+const CARS = [
+  "The mechanic says the gearbox needs a new clutch.",
+  "We should pick the car up before the weekend.",
+  "The garage charges by the hour for that.",
+  "I booked the service for Tuesday morning.",
+];
+
+/** Two L0 segments, each with its summary, over the two topics' messages. */
+function twoTopics(opened: TestMemory): void {
+  const all = [...CARS, ...GARDEN];
+  opened.store.appendMessages(
+    all.map((content, index) => ({
+      ts: new Date(Date.parse("2026-03-01T08:00:00.000Z") + index * 60_000).toISOString(),
+      role: index % 2 === 0 ? ("user" as const) : ("assistant" as const),
+      content,
+    })),
+  );
+  const session = opened.store.messages.sessionIds()[0] ?? "";
+  const summaries = ["- The car needs a new clutch at the garage.", `- ${GARDEN[0]}`];
+  for (const [index, text] of summaries.entries()) {
+    const seqStart = index * 4;
+    const id = `seg-test-L0-${seqStart}`;
+    opened.store.segments.insertLeaf({
+      id,
+      session,
+      level: 0,
+      seqStart,
+      seqEnd: seqStart + 4,
+      tokenCount: 40,
+      firstTs: "2026-03-01T08:00:00.000Z",
+      lastTs: "2026-03-01T08:10:00.000Z",
+    });
+    opened.store.segments.setSummary(id, { text, tokens: 10, method: "extractive", stale: false });
+  }
+}
+
+function legOf(opened: TestMemory, query: string) {
+  const hits = opened.store.messages.search(query, { k: 100 });
+  const ids = hits.map((hit) => hit.id);
+  const terms = searchTerms(query);
+  return {
+    fts: ids,
+    heads: opened.store.messages.headsByIds(ids, HEAD_CHARS),
+    terms,
+    roleWeight: () => 1,
+    speakers: new Set<string>(),
+    lifted: new Set<number>(),
+    asksWhen: false,
+  };
+}
+
+function withLeg(weight: number, segments = 1): RecallTuning {
+  const tuning = structuredClone(DEFAULT_RECALL_TUNING) as RecallTuning;
+  tuning.segmentLeg = { weight, segments };
+  return tuning;
+}
+
+describe("segmentRanking", () => {
+  it("ranks the hits of the segment whose summary names the subject first", () => {
+    memory = openTestMemory();
+    twoTopics(memory);
+    // "pick ... before the weekend" is said in both topics; "tomatoes" only in the garden's summary.
+    const leg = legOf(memory, "pick before the weekend tomatoes");
+    const ranked = segmentRanking(memory.store, leg as never, withLeg(1));
+    const texts = memory.store.messages.byIds(ranked).map((message) => message.content);
+    expect(texts).toContain(GARDEN[2]);
+    expect(texts).not.toContain(CARS[1]);
+    // Every hit of the garden segment, in the lexical leg's order.
+    const garden = leg.fts.filter((id) => ranked.includes(id));
+    expect(ranked).toEqual(garden);
+  });
+
+  it("reads nothing with the weight at 0", () => {
+    memory = openTestMemory();
+    twoTopics(memory);
+    const leg = legOf(memory, "tomatoes");
+    // A second handle on the same index, closed: any read of it throws, so off reads nothing.
+    const closed = openAgentStore({
+      paths: agentPaths(memory.dir),
+      clock: memory.clock,
+      countTokens: countMessageTokens,
+    });
+    closed.close();
+    expect(segmentRanking(closed, leg as never, withLeg(0))).toEqual([]);
+    expect(() => segmentRanking(closed, leg as never, withLeg(1))).toThrow();
+  });
+
+  it("reads the summaries again when a segment closes", () => {
+    memory = openTestMemory();
+    twoTopics(memory);
+    const session = memory.store.messages.sessionIds()[0] ?? "";
+    expect(segmentSummariesOf(memory.store).leafOf(session, 8)).toBeUndefined();
+    memory.store.appendMessages([
+      { ts: "2026-03-01T09:00:00.000Z", role: "user", content: "The basil is flowering." },
+    ]);
+    memory.store.segments.insertLeaf({
+      id: "seg-test-L0-8",
+      session,
+      level: 0,
+      seqStart: 8,
+      seqEnd: 9,
+      tokenCount: 5,
+      firstTs: "2026-03-01T09:00:00.000Z",
+      lastTs: "2026-03-01T09:00:00.000Z",
+    });
+    memory.store.segments.setSummary("seg-test-L0-8", {
+      text: "- The basil is flowering.",
+      tokens: 5,
+      method: "extractive",
+      stale: false,
+    });
+    expect(segmentSummariesOf(memory.store).leafOf(session, 8)?.id).toBe("seg-test-L0-8");
+  });
+
+  it("lifts the hit said in the matching segment in recall's final ranking", async () => {
+    memory = openTestMemory();
+    twoTopics(memory);
+    const deps = { store: memory.store, embedder: createLocalEmbedder() };
+    const query = "pick before the weekend tomatoes";
+    const off = await recallWithLegs(deps, { query, k: 10, tuning: withLeg(0) });
+    const on = await recallWithLegs(deps, { query, k: 10, tuning: withLeg(2) });
+    const rank = (ids: readonly number[], text: string) =>
+      ids.findIndex((id) => memory?.store.messages.byIds([id])[0]?.content === text);
+    expect(rank(on.legs.fused, GARDEN[2] ?? "")).toBeLessThan(rank(on.legs.fused, CARS[1] ?? ""));
+    expect(rank(off.legs.fused, GARDEN[2] ?? "")).toBeGreaterThanOrEqual(0);
+  });
+});
