@@ -303,6 +303,18 @@ export const VARIANTS: Record<string, Patch> = {
   "segment-small-0.5": (t) => {
     t.segmentLeg = { ...t.segmentLeg, weight: 0.5 };
   },
+  "segment-words-0.25": (t) => {
+    t.segmentLeg = { ...t.segmentLeg, words: 0.25 };
+  },
+  "segment-words-0.5": (t) => {
+    t.segmentLeg = { ...t.segmentLeg, words: 0.5 };
+  },
+  "segment-words-1": (t) => {
+    t.segmentLeg = { ...t.segmentLeg, words: 1 };
+  },
+  "segment-words-small-0.5": (t) => {
+    t.segmentLeg = { ...t.segmentLeg, words: 0.5 };
+  },
 };
 
 /**
@@ -314,6 +326,10 @@ const TREES: Record<string, TreeOptions> = {
   "segment-0.5": {},
   "segment-1": {},
   "segment-small-0.5": { targetTokens: 2_000 },
+  "segment-words-0.25": {},
+  "segment-words-0.5": {},
+  "segment-words-1": {},
+  "segment-words-small-0.5": { targetTokens: 2_000 },
 };
 
 /** The tree a variant's agents are built with, if it reads one. */
@@ -407,5 +423,9 @@ export const FAMILIES: Record<string, Family> = {
   "the segment leg's weight (the memory tree as document expansion, default segments)": {
     base: "kern",
     grid: ["segment-0.3", "segment-0.5", "segment-1"],
+  },
+  "the words a hit's segment summary adds, their weight (default segments)": {
+    base: "kern",
+    grid: ["segment-words-0.25", "segment-words-0.5", "segment-words-1"],
   },
 };

@@ -130,9 +130,11 @@ const DEFAULTS = {
   /**
    * The memory tree as document expansion (segment-expansion.ts, round 23): the lexical leg's
    * candidates in the `segments` L0 segments whose summaries best match the question's words
-   * (BM25), fused as a leg at `weight`; 0 turns it off (nothing is read).
+   * (BM25), fused as a leg at `weight`; 0 turns it off (nothing is read). `words`: a lexical
+   * hit's score times 1 + `words` × the share of the question's words its segment's summary adds
+   * to those it holds; 0 turns it off.
    */
-  segmentLeg: { weight: 0, segments: 3 },
+  segmentLeg: { weight: 0, segments: 3, words: 0 },
   /**
    * A capitalised question word that names no speaker but that the history uses to address one
    * ("Hey Kate!") is read as that speaker's name (speaker-aliases.ts).

@@ -14,7 +14,7 @@ import { keepPlaces } from "./keep-places.js";
 import { byCoverage, contextRerank, headCoverage, wordsAreApart } from "./lexical-rescore.js";
 import { withNearbyWords } from "./nearby-words.js";
 import { phraseFirst } from "./phrase-first.js";
-import { segmentRanking } from "./segment-expansion.js";
+import { segmentRanking, withSegmentWords } from "./segment-expansion.js";
 import { fuseRankings } from "./recall-fusion.js";
 import { buildReport, type Ranked } from "./recall-report.js";
 import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
@@ -159,7 +159,13 @@ function lexicalLeg(deps: RecallDependencies, options: RecallOptions, tuning: Re
   const near = wordsAreApart(covered, heads, terms, tuning.nearby.belowCoverage)
     ? withNearbyWords(deps.store.messages.proximity, covered, terms, tuning.nearby)
     : { hits: covered, lifted: new Set<number>() };
-  const scored = contextRerank(near.hits, roleWeight, tuning.recency);
+  const scored = withSegmentWords(
+    deps.store,
+    contextRerank(near.hits, roleWeight, tuning.recency),
+    heads,
+    terms,
+    tuning,
+  );
   const asksWhen = ASKS_FOR_A_TIME.test(options.query);
   const fts = scored.map((hit) => hit.id);
   const leg = { fts, heads, terms, roleWeight, speakers, lifted: near.lifted, asksWhen };

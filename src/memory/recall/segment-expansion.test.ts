@@ -8,7 +8,7 @@ import { openAgentStore, searchTerms } from "../../store/index.js";
 import { createLocalEmbedder } from "../embeddings/local-embedder.js";
 import { countMessageTokens } from "../text/count-tokens.js";
 import { DEFAULT_RECALL_TUNING, type RecallTuning, recallWithLegs } from "./recall.js";
-import { segmentRanking, segmentSummariesOf } from "./segment-expansion.js";
+import { segmentRanking, segmentSummariesOf, withSegmentWords } from "./segment-expansion.js";
 import { HEAD_CHARS } from "./vector-rerank.js";
 
 let memory: TestMemory | null = null;
@@ -74,9 +74,9 @@ function legOf(opened: TestMemory, query: string) {
   };
 }
 
-function withLeg(weight: number, segments = 1): RecallTuning {
+function withLeg(weight: number, segments = 1, words = 0): RecallTuning {
   const tuning = structuredClone(DEFAULT_RECALL_TUNING) as RecallTuning;
-  tuning.segmentLeg = { weight, segments };
+  tuning.segmentLeg = { weight, segments, words };
   return tuning;
 }
 
@@ -148,5 +148,31 @@ describe("segmentRanking", () => {
       ids.findIndex((id) => memory?.store.messages.byIds([id])[0]?.content === text);
     expect(rank(on.legs.fused, GARDEN[2] ?? "")).toBeLessThan(rank(on.legs.fused, CARS[1] ?? ""));
     expect(rank(off.legs.fused, GARDEN[2] ?? "")).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("withSegmentWords", () => {
+  it("lifts a hit whose segment's summary holds the question's words it lacks", () => {
+    memory = openTestMemory();
+    twoTopics(memory);
+    const query = "pick before the weekend tomatoes";
+    const leg = legOf(memory, query);
+    const hits = memory.store.messages.search(query, { k: 100 }).map((hit) => ({ ...hit }));
+    const garden = hits.find((hit) => hit.seq === 6); // GARDEN[2], in the garden's segment
+    const cars = hits.find((hit) => hit.seq === 1); // CARS[1], the same words, the other topic
+    expect(garden && cars).toBeTruthy();
+    const even = hits.map((hit) => ({ ...hit, score: 1 }));
+    const lifted = withSegmentWords(memory.store, even, leg.heads, leg.terms, withLeg(0, 1, 1));
+    const score = (seq: number) => lifted.find((hit) => hit.seq === seq)?.score ?? 0;
+    expect(score(6)).toBeGreaterThan(score(1));
+    expect(score(1)).toBe(1); // the car's summary holds none of the words it lacks
+    // Off: the hits as they were, and no read (a closed store would throw).
+    const closed = openAgentStore({
+      paths: agentPaths(memory.dir),
+      clock: memory.clock,
+      countTokens: countMessageTokens,
+    });
+    closed.close();
+    expect(withSegmentWords(closed, even, leg.heads, leg.terms, withLeg(0))).toEqual(even);
   });
 });

@@ -3,12 +3,18 @@
 // summaries by BM25 (the summaries are a few hundred short documents, held in memory per store
 // and read again when a segment closes or a summary is rewritten); the lexical leg's candidates
 // that lie in the best `segments` segments, those of the best segment first and each segment's in
-// the lexical leg's order, are a leg fused at `weight`. It adds no message the words did not
-// find: it re-ranks by the topic the hit was said in. Off (weight 0) it reads nothing.
+// the lexical leg's order, are a leg fused at `weight`. Or (`words`) as a term of the lexical
+// score: a hit also holds the question's words its segment's summary holds, and gains `words`
+// times the share of the question's words that adds to its own coverage (term-coverage.ts). Both
+// add no message the words did not find: they re-rank by the topic the hit was said in. Off
+// (weights 0) they read nothing.
 import type { Segment } from "../../kernel/index.js";
-import type { AgentStore } from "../../store/index.js";
+import type { AgentStore, IndexedMessage } from "../../store/index.js";
+import { messageText } from "../text/message-text.js";
+import type { ScoredHit } from "./lexical-rescore.js";
 import type { RecallTuning } from "./recall-tuning.js";
 import type { LexicalLeg } from "./recall-types.js";
+import { coverageOf } from "./term-coverage.js";
 
 /** BM25's constants (Robertson and Zaragoza 2009), over the summaries. */
 const K1 = 1.2;
@@ -20,6 +26,7 @@ function wordsOf(text: string): string[] {
 
 interface Leaf {
   id: string;
+  summary: string;
   seqStart: number;
   seqEnd: number;
   counts: Map<string, number>;
@@ -43,7 +50,7 @@ export class SegmentSummaries {
       for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
       for (const word of counts.keys()) this.df.set(word, (this.df.get(word) ?? 0) + 1);
       const list = this.bySession.get(segment.session) ?? [];
-      list.push({ ...segment, counts, length: words.length });
+      list.push({ ...segment, summary: segment.summary, counts, length: words.length });
       this.bySession.set(segment.session, list);
       total += words.length;
       leaves += 1;
@@ -127,4 +134,34 @@ export function segmentRanking(
     .slice(0, segments)
     .map(([leaf]) => leaf);
   return best.flatMap((leaf) => placed.filter((entry) => entry.leaf === leaf).map((e) => e.id));
+}
+
+/**
+ * The lexical hits re-scored as if each also held its L0 segment's summary: a hit's score times
+ * 1 + `words` × (the share of the question's words it holds with the summary − the share it
+ * holds alone), best first (questions of two words or more, as coverage). A hit holding every
+ * word gains nothing; one said where the topic's other words are summarized gains. The hits
+ * unchanged when the tuning turns it off (nothing is read).
+ */
+export function withSegmentWords(
+  store: AgentStore,
+  hits: readonly ScoredHit[],
+  heads: readonly IndexedMessage[],
+  terms: readonly string[],
+  tuning: RecallTuning,
+): ScoredHit[] {
+  const { words } = tuning.segmentLeg;
+  if (words <= 0 || terms.length < 2 || hits.length === 0) return [...hits];
+  const summaries = segmentSummariesOf(store);
+  const coverage = coverageOf(terms);
+  const texts = new Map(heads.map((head) => [head.id, messageText(head)]));
+  return hits
+    .map((hit) => {
+      const leaf = summaries.leafOf(hit.session, hit.seq);
+      const text = texts.get(hit.id);
+      if (!leaf || text === undefined) return hit;
+      const gained = coverage(`${text}\n${leaf.summary}`) - coverage(text);
+      return gained > 0 ? { ...hit, score: hit.score * (1 + words * gained) } : hit;
+    })
+    .sort((a, b) => b.score - a.score || a.id - b.id);
 }
