@@ -290,30 +290,28 @@ export const VARIANTS: Record<string, Patch> = {
   "vectors-coverage-0.5": (t) => {
     t.vectorMinCoverage = 0.5;
   },
-  // Round 23: the memory tree as document expansion (segment-expansion.ts).
-  "segment-0.3": (t) => {
-    t.segmentLeg = { ...t.segmentLeg, weight: 0.3 };
-  },
-  "segment-0.5": (t) => {
-    t.segmentLeg = { ...t.segmentLeg, weight: 0.5 };
-  },
-  "segment-1": (t) => {
-    t.segmentLeg = { ...t.segmentLeg, weight: 1 };
-  },
-  "segment-small-0.5": (t) => {
-    t.segmentLeg = { ...t.segmentLeg, weight: 0.5 };
-  },
+  // Round 23: the memory tree as document expansion (segment-expansion.ts). (The segment leg's
+  // variants, segment-0.3 / 0.5 / 1 and segment-small-0.5, were removed with its code.)
   "segment-words-0.25": (t) => {
-    t.segmentLeg = { ...t.segmentLeg, words: 0.25 };
+    t.segmentWords = { ...t.segmentWords, weight: 0.25 };
   },
   "segment-words-0.5": (t) => {
-    t.segmentLeg = { ...t.segmentLeg, words: 0.5 };
+    t.segmentWords = { ...t.segmentWords, weight: 0.5 };
   },
   "segment-words-1": (t) => {
-    t.segmentLeg = { ...t.segmentLeg, words: 1 };
+    t.segmentWords = { ...t.segmentWords, weight: 1 };
+  },
+  "segment-words-apart-0.5": (t) => {
+    t.segmentWords = { weight: 0.5, apart: true };
+  },
+  "segment-words-apart-1": (t) => {
+    t.segmentWords = { weight: 1, apart: true };
+  },
+  "segment-words-apart-2": (t) => {
+    t.segmentWords = { weight: 2, apart: true };
   },
   "segment-words-small-0.5": (t) => {
-    t.segmentLeg = { ...t.segmentLeg, words: 0.5 };
+    t.segmentWords = { ...t.segmentWords, weight: 0.5 };
   },
 };
 
@@ -322,13 +320,12 @@ export const VARIANTS: Record<string, Patch> = {
  * product's default segments, or (`small`, a labelled second row) segments of ~2,000 tokens.
  */
 const TREES: Record<string, TreeOptions> = {
-  "segment-0.3": {},
-  "segment-0.5": {},
-  "segment-1": {},
-  "segment-small-0.5": { targetTokens: 2_000 },
   "segment-words-0.25": {},
   "segment-words-0.5": {},
   "segment-words-1": {},
+  "segment-words-apart-0.5": {},
+  "segment-words-apart-1": {},
+  "segment-words-apart-2": {},
   "segment-words-small-0.5": { targetTokens: 2_000 },
 };
 
@@ -420,12 +417,12 @@ export const FAMILIES: Record<string, Family> = {
     base: "kern",
     grid: ["widen-in-place-own-after"],
   },
-  "the segment leg's weight (the memory tree as document expansion, default segments)": {
-    base: "kern",
-    grid: ["segment-0.3", "segment-0.5", "segment-1"],
-  },
   "the words a hit's segment summary adds, their weight (default segments)": {
     base: "kern",
     grid: ["segment-words-0.25", "segment-words-0.5", "segment-words-1"],
+  },
+  "the words a hit's segment summary adds where no hit holds the words together, their weight": {
+    base: "kern",
+    grid: ["segment-words-apart-0.5", "segment-words-apart-1", "segment-words-apart-2"],
   },
 };

@@ -14,10 +14,10 @@ import { keepPlaces } from "./keep-places.js";
 import { byCoverage, contextRerank, headCoverage, wordsAreApart } from "./lexical-rescore.js";
 import { withNearbyWords } from "./nearby-words.js";
 import { phraseFirst } from "./phrase-first.js";
-import { segmentRanking, withSegmentWords } from "./segment-expansion.js";
 import { fuseRankings } from "./recall-fusion.js";
 import { buildReport, type Ranked } from "./recall-report.js";
 import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
+import { withSegmentWords } from "./segment-expansion.js";
 import { aliasOf } from "./speaker-aliases.js";
 import { speakerWeights } from "./speaker-prior.js";
 import { shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
@@ -156,16 +156,16 @@ function lexicalLeg(deps: RecallDependencies, options: RecallOptions, tuning: Re
   const ids = hits.map((hit) => hit.id);
   const heads = hits.length > 0 ? deps.store.messages.headsByIds(ids, HEAD_CHARS) : [];
   const covered = byCoverage(hits, heads, terms, tuning);
-  const near = wordsAreApart(covered, heads, terms, tuning.nearby.belowCoverage)
+  const apart = wordsAreApart(covered, heads, terms, tuning.nearby.belowCoverage);
+  const near = apart
     ? withNearbyWords(deps.store.messages.proximity, covered, terms, tuning.nearby)
     : { hits: covered, lifted: new Set<number>() };
-  const scored = withSegmentWords(
-    deps.store,
-    contextRerank(near.hits, roleWeight, tuning.recency),
-    heads,
-    terms,
-    tuning,
-  );
+  const reranked = contextRerank(near.hits, roleWeight, tuning.recency);
+  // The words of a hit's segment summary count for it (only where no hit holds them together, with `apart`).
+  const scored =
+    tuning.segmentWords.apart && !apart
+      ? reranked
+      : withSegmentWords(deps.store, reranked, heads, terms, tuning);
   const asksWhen = ASKS_FOR_A_TIME.test(options.query);
   const fts = scored.map((hit) => hit.id);
   const leg = { fts, heads, terms, roleWeight, speakers, lifted: near.lifted, asksWhen };
@@ -179,18 +179,15 @@ async function rankMessages(deps: RecallDependencies, options: RecallOptions): P
   const vectors = await vectorLeg(deps, options, leg, tuning);
   const dated = datedRanking(deps, options, match, leg.speakers, tuning);
   const feedback = feedbackRanking(deps, options, scored, leg, tuning);
-  const segment = segmentRanking(deps.store, leg, tuning);
   const meaning = meaningRanking(deps, options, leg, tuning);
   const weights = [
     1,
     vectorLegWeight(deps.embedder.fingerprint, tuning),
     tuning.dated.weight,
     tuning.feedback.weight,
-    tuning.segmentLeg.weight,
     meaningWeight(leg, tuning),
   ];
-  // The meaning leg last: keep-places fuses the others without it.
-  const legs = [leg.fts, vectors.map((entry) => entry.id), dated, feedback, segment, meaning];
+  const legs = [leg.fts, vectors.map((entry) => entry.id), dated, feedback, meaning];
   const all = fuseRankings(legs, tuning.rrfK, weights);
   // The meaning leg may take at most every `keepPlaces`-th place from the others (keep-places.ts).
   const stride = meaningStride(leg, tuning);

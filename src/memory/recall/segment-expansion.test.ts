@@ -1,14 +1,13 @@
 // The memory tree as document expansion (segment-expansion.ts): a lexical hit said in a segment
-// whose summary names the question's subject ranks first in the segment leg; off, the leg reads
-// nothing; recall with the leg on ranks the hit of the matching segment above the other.
+// whose summary holds the question's words it lacks gains; off, nothing is read; the summaries
+// are read again when a segment closes.
 import { afterEach, describe, expect, it } from "vitest";
 import { openTestMemory, type TestMemory } from "../../../test/support/memory-fixtures.js";
 import { agentPaths } from "../../config/index.js";
 import { openAgentStore, searchTerms } from "../../store/index.js";
-import { createLocalEmbedder } from "../embeddings/local-embedder.js";
 import { countMessageTokens } from "../text/count-tokens.js";
-import { DEFAULT_RECALL_TUNING, type RecallTuning, recallWithLegs } from "./recall.js";
-import { segmentRanking, segmentSummariesOf, withSegmentWords } from "./segment-expansion.js";
+import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall.js";
+import { segmentSummariesOf, withSegmentWords } from "./segment-expansion.js";
 import { HEAD_CHARS } from "./vector-rerank.js";
 
 let memory: TestMemory | null = null;
@@ -32,7 +31,7 @@ const CARS = [
 
 /** Two L0 segments, each with its summary, over the two topics' messages. */
 function twoTopics(opened: TestMemory): void {
-  const all = [...CARS, ...GARDEN];
+  const all = [...GARDEN, ...CARS];
   opened.store.appendMessages(
     all.map((content, index) => ({
       ts: new Date(Date.parse("2026-03-01T08:00:00.000Z") + index * 60_000).toISOString(),
@@ -41,7 +40,7 @@ function twoTopics(opened: TestMemory): void {
     })),
   );
   const session = opened.store.messages.sessionIds()[0] ?? "";
-  const summaries = ["- The car needs a new clutch at the garage.", `- ${GARDEN[0]}`];
+  const summaries = [`- ${GARDEN[0]}`, "- The car needs a new clutch at the garage."];
   for (const [index, text] of summaries.entries()) {
     const seqStart = index * 4;
     const id = `seg-test-L0-${seqStart}`;
@@ -74,42 +73,13 @@ function legOf(opened: TestMemory, query: string) {
   };
 }
 
-function withLeg(weight: number, segments = 1, words = 0): RecallTuning {
+function withWords(weight: number, apart = false): RecallTuning {
   const tuning = structuredClone(DEFAULT_RECALL_TUNING) as RecallTuning;
-  tuning.segmentLeg = { weight, segments, words };
+  tuning.segmentWords = { weight, apart };
   return tuning;
 }
 
-describe("segmentRanking", () => {
-  it("ranks the hits of the segment whose summary names the subject first", () => {
-    memory = openTestMemory();
-    twoTopics(memory);
-    // "pick ... before the weekend" is said in both topics; "tomatoes" only in the garden's summary.
-    const leg = legOf(memory, "pick before the weekend tomatoes");
-    const ranked = segmentRanking(memory.store, leg as never, withLeg(1));
-    const texts = memory.store.messages.byIds(ranked).map((message) => message.content);
-    expect(texts).toContain(GARDEN[2]);
-    expect(texts).not.toContain(CARS[1]);
-    // Every hit of the garden segment, in the lexical leg's order.
-    const garden = leg.fts.filter((id) => ranked.includes(id));
-    expect(ranked).toEqual(garden);
-  });
-
-  it("reads nothing with the weight at 0", () => {
-    memory = openTestMemory();
-    twoTopics(memory);
-    const leg = legOf(memory, "tomatoes");
-    // A second handle on the same index, closed: any read of it throws, so off reads nothing.
-    const closed = openAgentStore({
-      paths: agentPaths(memory.dir),
-      clock: memory.clock,
-      countTokens: countMessageTokens,
-    });
-    closed.close();
-    expect(segmentRanking(closed, leg as never, withLeg(0))).toEqual([]);
-    expect(() => segmentRanking(closed, leg as never, withLeg(1))).toThrow();
-  });
-
+describe("segment summaries", () => {
   it("reads the summaries again when a segment closes", () => {
     memory = openTestMemory();
     twoTopics(memory);
@@ -136,19 +106,6 @@ describe("segmentRanking", () => {
     });
     expect(segmentSummariesOf(memory.store).leafOf(session, 8)?.id).toBe("seg-test-L0-8");
   });
-
-  it("lifts the hit said in the matching segment in recall's final ranking", async () => {
-    memory = openTestMemory();
-    twoTopics(memory);
-    const deps = { store: memory.store, embedder: createLocalEmbedder() };
-    const query = "pick before the weekend tomatoes";
-    const off = await recallWithLegs(deps, { query, k: 10, tuning: withLeg(0) });
-    const on = await recallWithLegs(deps, { query, k: 10, tuning: withLeg(2) });
-    const rank = (ids: readonly number[], text: string) =>
-      ids.findIndex((id) => memory?.store.messages.byIds([id])[0]?.content === text);
-    expect(rank(on.legs.fused, GARDEN[2] ?? "")).toBeLessThan(rank(on.legs.fused, CARS[1] ?? ""));
-    expect(rank(off.legs.fused, GARDEN[2] ?? "")).toBeGreaterThanOrEqual(0);
-  });
 });
 
 describe("withSegmentWords", () => {
@@ -158,14 +115,14 @@ describe("withSegmentWords", () => {
     const query = "pick before the weekend tomatoes";
     const leg = legOf(memory, query);
     const hits = memory.store.messages.search(query, { k: 100 }).map((hit) => ({ ...hit }));
-    const garden = hits.find((hit) => hit.seq === 6); // GARDEN[2], in the garden's segment
-    const cars = hits.find((hit) => hit.seq === 1); // CARS[1], the same words, the other topic
+    const garden = hits.find((hit) => hit.seq === 2); // GARDEN[2], in the garden's segment
+    const cars = hits.find((hit) => hit.seq === 5); // CARS[1], the same words, the other topic
     expect(garden && cars).toBeTruthy();
     const even = hits.map((hit) => ({ ...hit, score: 1 }));
-    const lifted = withSegmentWords(memory.store, even, leg.heads, leg.terms, withLeg(0, 1, 1));
+    const lifted = withSegmentWords(memory.store, even, leg.heads, leg.terms, withWords(1));
     const score = (seq: number) => lifted.find((hit) => hit.seq === seq)?.score ?? 0;
-    expect(score(6)).toBeGreaterThan(score(1));
-    expect(score(1)).toBe(1); // the car's summary holds none of the words it lacks
+    expect(score(2)).toBeGreaterThan(score(5));
+    expect(score(5)).toBe(1); // the car's summary holds none of the words it lacks
     // Off: the hits as they were, and no read (a closed store would throw).
     const closed = openAgentStore({
       paths: agentPaths(memory.dir),
@@ -173,6 +130,7 @@ describe("withSegmentWords", () => {
       countTokens: countMessageTokens,
     });
     closed.close();
-    expect(withSegmentWords(closed, even, leg.heads, leg.terms, withLeg(0))).toEqual(even);
+    expect(withSegmentWords(closed, even, leg.heads, leg.terms, withWords(0))).toEqual(even);
+    expect(() => withSegmentWords(closed, even, leg.heads, leg.terms, withWords(1))).toThrow();
   });
 });
