@@ -1,9 +1,11 @@
-// A fresh agent holding one yardstick conversation: `kern init`, `kern import`, then only the
-// embedding job of the memory pipeline (recall reads messages and vectors; segments and
-// summaries play no part in it, and building them would triple the run). Built agents are kept
-// in bench/recall/.cache/ (gitignored), keyed by the conversation's lines and the code that
-// builds the index (store, import, embeddings), so a second run reuses them; `--no-cache`
-// rebuilds. Recall only reads the store, so a cached agent is opened where it lies.
+// A fresh agent holding one yardstick conversation: `kern init`, `kern import`, then the
+// embedding job of the memory pipeline (recall reads messages and vectors) and, for the variants
+// that read it (`tree`), the memory tree as the product builds it offline: segmentation with the
+// agent's config (its defaults unless `targetTokens` says), the extractive L0 summaries, the
+// rollups (build-tree.ts). Built agents are kept in bench/recall/.cache/ (gitignored), keyed by
+// the conversation's lines and the code that builds the index (store, import, embeddings, and
+// with a tree the segmentation, summaries and config), so a second run reuses them;
+// `--no-cache` rebuilds. Recall only reads the store, so a cached agent is opened where it lies.
 import { createHash } from "node:crypto";
 import {
   existsSync,
@@ -28,6 +30,7 @@ import {
   runEmbeddingJob,
 } from "../../src/memory/index.js";
 import { type AgentStore, openAgentStore } from "../../src/store/index.js";
+import { buildMemoryTree, TREE_CODE, type TreeOptions } from "./build-tree.js";
 import type { Conversation } from "./yardstick-data.js";
 
 export interface BuiltAgent {
@@ -64,24 +67,34 @@ function filesUnder(dir: string): string[] {
     });
 }
 
-let codeKey: string | undefined;
-function indexCodeKey(): string {
-  if (codeKey) return codeKey;
+const codeKeys = new Map<string, string>();
+function codeKey(tree: TreeOptions | undefined): string {
+  const name = tree ? JSON.stringify(tree) : "";
+  const known = codeKeys.get(name);
+  if (known) return known;
   const hash = createHash("sha256");
-  for (const file of INDEX_CODE.flatMap((dir) => filesUnder(join(ROOT, dir)))) {
+  const code = tree ? [...INDEX_CODE, ...TREE_CODE] : INDEX_CODE;
+  for (const file of code.flatMap((dir) => filesUnder(join(ROOT, dir)))) {
     hash.update(file.slice(ROOT.length)).update(readFileSync(file));
   }
   hash.update(readFileSync(join(ROOT, "bench", "recall", "build-agent.ts")));
-  codeKey = hash.digest("hex").slice(0, 12);
-  return codeKey;
+  if (tree) hash.update(name);
+  const key = `${tree ? "tree-" : ""}${hash.digest("hex").slice(0, 12)}`;
+  codeKeys.set(name, key);
+  return key;
 }
 
-function cacheKey(conversation: Conversation): string {
+function cacheKey(conversation: Conversation, tree: TreeOptions | undefined): string {
   const lines = createHash("sha256").update(JSON.stringify(conversation.lines)).digest("hex");
-  return `${conversation.id}-${lines.slice(0, 12)}-${indexCodeKey()}`;
+  return `${conversation.id}-${lines.slice(0, 12)}-${codeKey(tree)}`;
 }
 
-async function build(conversation: Conversation, agentDir: string, workDir: string): Promise<void> {
+async function build(
+  conversation: Conversation,
+  agentDir: string,
+  workDir: string,
+  tree: TreeOptions | undefined,
+): Promise<void> {
   rmSync(agentDir, { recursive: true, force: true });
   await initAgent({ agentDir, git: false });
   const file = join(workDir, `${conversation.id}.jsonl`);
@@ -90,7 +103,9 @@ async function build(conversation: Conversation, agentDir: string, workDir: stri
   rmSync(file, { force: true });
   const store = openStore(agentDir);
   try {
-    await runEmbeddingJob({ store, embedder: createLocalEmbedder(), logger: createSilentLogger() });
+    const embedder = createLocalEmbedder();
+    await runEmbeddingJob({ store, embedder, logger: createSilentLogger() });
+    if (tree) await buildMemoryTree({ store, embedder, agentDir, tree });
   } finally {
     store.close();
   }
@@ -108,13 +123,14 @@ export async function buildAgent(
   conversation: Conversation,
   workDir: string,
   useCache = true,
+  tree?: TreeOptions,
 ): Promise<BuiltAgent> {
-  const cached = join(CACHE_DIR, cacheKey(conversation));
+  const cached = join(CACHE_DIR, cacheKey(conversation, tree));
   let agentDir = join(workDir, conversation.id);
   if (useCache && existsSync(cached)) {
     agentDir = cached;
   } else {
-    await build(conversation, agentDir, workDir);
+    await build(conversation, agentDir, workDir, tree);
     if (useCache) {
       mkdirSync(CACHE_DIR, { recursive: true });
       renameSync(agentDir, cached);

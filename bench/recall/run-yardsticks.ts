@@ -13,13 +13,14 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { recallWithLegs } from "../../src/memory/recall/recall.js";
-import { buildBm25 } from "../longmemeval/bm25.js";
+import { type Bm25Index, buildBm25 } from "../longmemeval/bm25.js";
 import { writeReport } from "../report/write-report.js";
 import { buildAgent } from "./build-agent.js";
-import { buildFts5Reference } from "./fts5-reference.js";
+import type { TreeOptions } from "./build-tree.js";
+import { buildFts5Reference, type Fts5Reference } from "./fts5-reference.js";
 import { renderTable } from "./render-table.js";
 import { KS, shownSeqs, Tally } from "./tally.js";
-import { FAMILIES, tuningOf, VARIANTS } from "./variants.js";
+import { FAMILIES, treeOf, tuningOf, VARIANTS } from "./variants.js";
 import {
   type Conversation,
   loadBeam,
@@ -89,11 +90,44 @@ async function runConversation(
   tally: Tally,
   useCache: boolean,
 ): Promise<void> {
-  const agent = await buildAgent(conversation, workDir, useCache);
-  // As the daemon does in the background: recall's common words' index (word-index.ts).
-  agent.store.messages.words.warmAll();
+  // The variants that read the memory tree run on an agent built with it (build-agent.ts), one
+  // per way of building it; the others on the agent without (recall reads no segment then).
+  const groups = new Map<string, string[]>();
+  for (const variant of variants) {
+    const tree = treeOf(variant);
+    const name = tree ? JSON.stringify(tree) : "";
+    groups.set(name, [...(groups.get(name) ?? []), variant]);
+  }
   const bm25 = buildBm25(conversation.lines.map((l) => `${l.name ?? l.role} ${l.content}`));
   const reference = buildFts5Reference(conversation.lines);
+  try {
+    let anchors = true;
+    for (const [name, group] of groups) {
+      const tree = name ? (JSON.parse(name) as TreeOptions) : undefined;
+      await runOnAgent(conversation, workDir, group, tally, useCache, tree, {
+        bm25: anchors ? bm25 : undefined,
+        reference: anchors ? reference : undefined,
+      });
+      anchors = false;
+    }
+  } finally {
+    reference.close();
+  }
+}
+
+async function runOnAgent(
+  conversation: Conversation,
+  workDir: string,
+  variants: readonly string[],
+  tally: Tally,
+  useCache: boolean,
+  tree: TreeOptions | undefined,
+  anchors: { bm25: Bm25Index | undefined; reference: Fts5Reference | undefined },
+): Promise<void> {
+  const agent = await buildAgent(conversation, workDir, useCache, tree);
+  // As the daemon does in the background: recall's common words' index (word-index.ts).
+  agent.store.messages.words.warmAll();
+  const { bm25, reference } = anchors;
   try {
     const seqOf = (ids: readonly number[]) => {
       const byId = new Map(agent.store.messages.byIds([...ids]).map((m) => [m.id, m.seq]));
@@ -103,10 +137,12 @@ async function runConversation(
     const tunings = variants.map((variant) => [variant, tuningOf(variant)] as const);
     for (const q of conversation.questions) {
       const base = (leg: string) => `-|${q.set}|${leg}`;
-      for (const [leg, shown] of [
-        ["bm25", bm25.search(q.question, DEPTH)],
-        ["fts5ref", reference.search(q.question, DEPTH)],
-      ] as const) {
+      const anchored = [
+        ["bm25", bm25?.search(q.question, DEPTH)],
+        ["fts5ref", reference?.search(q.question, DEPTH)],
+      ] as const;
+      for (const [leg, shown] of anchored) {
+        if (!shown) continue;
         tally.add(base(leg), shown, q.evidence);
         tally.add(base(`${leg}@${q.category}`), shown, q.evidence);
       }
@@ -128,7 +164,6 @@ async function runConversation(
       }
     }
   } finally {
-    reference.close();
     agent.dispose();
   }
 }

@@ -1,6 +1,7 @@
 // The ranking's rules, each turned off alone (or set otherwise), for the per-rule table of ADR
 // 0004: a variant patches a copy of the default tuning, which recall takes as an option.
 import { DEFAULT_RECALL_TUNING, type RecallTuning } from "../../src/memory/recall/recall.js";
+import type { TreeOptions } from "./build-tree.js";
 import type { Family } from "./render-table.js";
 
 type Patch = (t: RecallTuning) => void;
@@ -289,7 +290,49 @@ export const VARIANTS: Record<string, Patch> = {
   "vectors-coverage-0.5": (t) => {
     t.vectorMinCoverage = 0.5;
   },
+  // Round 23: the memory tree as document expansion (segment-expansion.ts). (The segment leg's
+  // variants, segment-0.3 / 0.5 / 1 and segment-small-0.5, were removed with its code.)
+  "segment-words-0.25": (t) => {
+    t.segmentWords = { ...t.segmentWords, weight: 0.25 };
+  },
+  "segment-words-0.5": (t) => {
+    t.segmentWords = { ...t.segmentWords, weight: 0.5 };
+  },
+  "segment-words-1": (t) => {
+    t.segmentWords = { ...t.segmentWords, weight: 1 };
+  },
+  "segment-words-apart-0.5": (t) => {
+    t.segmentWords = { weight: 0.5, apart: true };
+  },
+  "segment-words-apart-1": (t) => {
+    t.segmentWords = { weight: 1, apart: true };
+  },
+  "segment-words-apart-2": (t) => {
+    t.segmentWords = { weight: 2, apart: true };
+  },
+  "segment-words-small-0.5": (t) => {
+    t.segmentWords = { ...t.segmentWords, weight: 0.5 };
+  },
 };
+
+/**
+ * The variants that read the memory tree, and how it is built for them (build-tree.ts): the
+ * product's default segments, or (`small`, a labelled second row) segments of ~2,000 tokens.
+ */
+const TREES: Record<string, TreeOptions> = {
+  "segment-words-0.25": {},
+  "segment-words-0.5": {},
+  "segment-words-1": {},
+  "segment-words-apart-0.5": {},
+  "segment-words-apart-1": {},
+  "segment-words-apart-2": {},
+  "segment-words-small-0.5": { targetTokens: 2_000 },
+};
+
+/** The tree a variant's agents are built with, if it reads one. */
+export function treeOf(name: string): TreeOptions | undefined {
+  return TREES[name];
+}
 
 /** The tuning of a variant: a copy of the defaults with its patch applied. */
 export function tuningOf(name: string): RecallTuning {
@@ -373,5 +416,13 @@ export const FAMILIES: Record<string, Family> = {
   "a later hit widens only the result shown last (no parameter)": {
     base: "kern",
     grid: ["widen-in-place-own-after"],
+  },
+  "the words a hit's segment summary adds, their weight (default segments)": {
+    base: "kern",
+    grid: ["segment-words-0.25", "segment-words-0.5", "segment-words-1"],
+  },
+  "the words a hit's segment summary adds where no hit holds the words together, their weight": {
+    base: "kern",
+    grid: ["segment-words-apart-0.5", "segment-words-apart-1", "segment-words-apart-2"],
   },
 };

@@ -128,6 +128,15 @@ const DEFAULTS = {
     keepPlaces: 0 as number | "missing",
   },
   /**
+   * The memory tree as document expansion (segment-expansion.ts, round 23): a lexical hit's score
+   * times 1 + `weight` × the share of the question's words its L0 segment's summary adds to those
+   * it holds; 0 turns it off (nothing is read). `apart`: only when no hit holds the question's
+   * words together (the best hit holds less than `nearby.belowCoverage` of them). Round 23 (ADR
+   * 0004), the product's default segments: 0.25 / 0.5 / 1 sum −1.2 / −1.3 / −6.3 points, with
+   * `apart` 0.5 / 1 / 2 −1.3 / −4.3 / −8.3; neither passes the rule.
+   */
+  segmentWords: { weight: 0, apart: false },
+  /**
    * A capitalised question word that names no speaker but that the history uses to address one
    * ("Hey Kate!") is read as that speaker's name (speaker-aliases.ts).
    */

@@ -18,6 +18,7 @@ import { assistRanking } from "./recall-assist.js";
 import { fuseRankings } from "./recall-fusion.js";
 import { buildReport, type Ranked } from "./recall-report.js";
 import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
+import { withSegmentWords } from "./segment-expansion.js";
 import { aliasOf } from "./speaker-aliases.js";
 import { speakerWeights } from "./speaker-prior.js";
 import { shippedSynonyms, synonymQuery } from "./synonym-expansion.js";
@@ -156,10 +157,16 @@ function lexicalLeg(deps: RecallDependencies, options: RecallOptions, tuning: Re
   const ids = hits.map((hit) => hit.id);
   const heads = hits.length > 0 ? deps.store.messages.headsByIds(ids, HEAD_CHARS) : [];
   const covered = byCoverage(hits, heads, terms, tuning);
-  const near = wordsAreApart(covered, heads, terms, tuning.nearby.belowCoverage)
+  const apart = wordsAreApart(covered, heads, terms, tuning.nearby.belowCoverage);
+  const near = apart
     ? withNearbyWords(deps.store.messages.proximity, covered, terms, tuning.nearby)
     : { hits: covered, lifted: new Set<number>() };
-  const scored = contextRerank(near.hits, roleWeight, tuning.recency);
+  const reranked = contextRerank(near.hits, roleWeight, tuning.recency);
+  // The words of a hit's segment summary count for it (only where no hit holds them together, with `apart`).
+  const scored =
+    tuning.segmentWords.apart && !apart
+      ? reranked
+      : withSegmentWords(deps.store, reranked, heads, terms, tuning);
   const asksWhen = ASKS_FOR_A_TIME.test(options.query);
   const fts = scored.map((hit) => hit.id);
   const leg = { fts, heads, terms, roleWeight, speakers, lifted: near.lifted, asksWhen };
