@@ -64,6 +64,18 @@ export const VARIANTS: Record<string, Patch> = {
   "meaning-kept-2": (t) => {
     t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, keepPlaces: 2 };
   },
+  "meaning-who-kept-0.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true, keepPlaces: 2, whoSaid: true };
+  },
+  "meaning-who-kept-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, keepPlaces: 2, whoSaid: true };
+  },
+  "meaning-who-kept-1.5": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true, keepPlaces: 2, whoSaid: true };
+  },
+  "meaning-who-kept-2": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, keepPlaces: 2, whoSaid: true };
+  },
   "meaning-kept-plain-1": (t) => {
     t.meaningLeg = { ...t.meaningLeg, weight: 1, keepPlaces: 2 };
   },
@@ -372,6 +384,16 @@ export const FAMILIES: Record<string, Family> = {
     base: "kern",
     grid: ["meaning-kept-0.5", "meaning-kept-1", "meaning-kept-1.5", "meaning-kept-2"],
   },
+  "the meaning leg's weight, times the words the lexical leg lacks, every other place at most, a named speaker's messages by meaning":
+    {
+      base: "kern",
+      grid: [
+        "meaning-who-kept-0.5",
+        "meaning-who-kept-1",
+        "meaning-who-kept-1.5",
+        "meaning-who-kept-2",
+      ],
+    },
   "the meaning leg's weight, times the words the lexical leg lacks, every other or third place at most":
     {
       base: "kern",

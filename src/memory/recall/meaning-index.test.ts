@@ -53,4 +53,27 @@ describe("MeaningIndex", () => {
     expect(found[0]).toBe(FILLER.length + 1);
     expect(Math.min(...found)).toBeGreaterThan(FILLER.length - 4);
   });
+
+  it("keeps to a speaker's messages when asked who said them", async () => {
+    memory = openTestMemory();
+    const said = (name: string, content: string, minute: number) => ({
+      ts: new Date(Date.parse("2026-03-01T08:00:00.000Z") + minute * 60_000).toISOString(),
+      role: "user" as const,
+      content,
+      meta: { name },
+    });
+    memory.store.appendMessages([
+      said("Melanie", "My doctor says my blood sugar is far too high.", 0),
+      ...FILLER.map((text, index) => said("Caroline", text, index + 1)),
+      said("Caroline", "I have been eating far too many sweets lately.", 9),
+    ]);
+    await memory.engine.runUntilIdle();
+    const index = new MeaningIndex(memory.store, 1_000);
+    const question = "skip the cake and the sweets";
+    expect(index.nearest(question, 1)).toHaveLength(1);
+    const caroline = index.nearest(question, 20, new Set(["caroline"]));
+    expect(caroline).toHaveLength(FILLER.length + 1);
+    expect(caroline).not.toContain(1);
+    expect(index.nearest(question, 20, new Set(["melanie"]))).toEqual([1]);
+  });
 });

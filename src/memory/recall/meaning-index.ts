@@ -8,7 +8,7 @@
 // the cost of a search is bounded by `size`, not by the history. Reads messages by id through the
 // store's public reads only.
 // docs/decisions/0004-recall-ranking.md, round 19.
-import type { AgentStore } from "../../store/index.js";
+import { type AgentStore, searchTerms } from "../../store/index.js";
 import { firstComponent } from "../embeddings/common-component.js";
 import { meaningVector } from "../embeddings/meaning-vector.js";
 import { shippedWordVectors, type WordVectors } from "../embeddings/word-vectors.js";
@@ -24,6 +24,8 @@ const REFIT = 0.1;
 export class MeaningIndex {
   private ids: number[] = [];
   private vectors: Float32Array[] = [];
+  /** Who said each message: the words of its speaker's name and user, as the index reads them. */
+  private said: string[][] = [];
   private readUpTo = 0;
   private common: Float32Array | null = null;
   private fittedAt = 0;
@@ -51,6 +53,7 @@ export class MeaningIndex {
         if (!vector.some((value) => value !== 0)) continue;
         this.ids.push(message.id);
         this.vectors.push(vector);
+        this.said.push(searchTerms(`${message.meta?.name ?? ""} ${message.meta?.user ?? ""}`));
       }
     }
     this.readUpTo = last;
@@ -58,6 +61,7 @@ export class MeaningIndex {
       const drop = this.ids.length - this.size;
       this.ids = this.ids.slice(drop);
       this.vectors = this.vectors.slice(drop);
+      this.said = this.said.slice(drop);
     }
     if (this.ids.length > this.fittedAt * (1 + REFIT)) {
       this.common = firstComponent(this.vectors);
@@ -65,8 +69,11 @@ export class MeaningIndex {
     }
   }
 
-  /** The `k` messages nearest to `text` in meaning (ids, best first); none when it has none. */
-  nearest(text: string, k: number): number[] {
+  /**
+   * The `k` messages nearest to `text` in meaning (ids, best first); none when it has none. With
+   * `saidBy`, only messages whose envelope holds one of those words (a speaker's name).
+   */
+  nearest(text: string, k: number, saidBy?: ReadonlySet<string>): number[] {
     this.refresh();
     const query = meaningVector(text, this.table);
     if (!query.some((value) => value !== 0) || this.ids.length === 0) return [];
@@ -75,6 +82,7 @@ export class MeaningIndex {
     const qNorm = Math.sqrt(Math.max(1e-12, 1 - qu * qu));
     const scored: Array<{ id: number; score: number }> = [];
     for (let i = 0; i < this.vectors.length; i += 1) {
+      if (saidBy && !this.said[i]?.some((word) => saidBy.has(word))) continue;
       const vector = this.vectors[i] as Float32Array;
       // cos(q - (q·u)u, m - (m·u)u), both unit before: the common direction taken out.
       const mu = u ? dot(vector, u) : 0;

@@ -1,7 +1,7 @@
 // The meaning leg's weight (recall-side-legs.ts): fixed, or, with `byMissing`, as large as the
 // share of the question's words the best lexical hit lacks; and its places (keep-places.ts).
 import { describe, expect, it } from "vitest";
-import { meaningStride, meaningWeight, missingShare } from "./recall-side-legs.js";
+import { meaningStride, meaningWeight, missingShare, withoutNames } from "./recall-side-legs.js";
 import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
 import type { LexicalLeg } from "./recall-types.js";
 
@@ -55,5 +55,15 @@ describe("the meaning leg's places", () => {
     expect(meaningStride({ ...leg, terms: ["dessert"] }, tuning)).toBe(Number.POSITIVE_INFINITY);
     tuning.meaningLeg = { ...tuning.meaningLeg, keepPlaces: 3 };
     expect(meaningStride(leg, tuning)).toBe(3);
+  });
+});
+
+describe("withoutNames", () => {
+  it("takes the speakers' names and their possessive out of the question, nothing else", () => {
+    const speakers = new Set(["caroline", "melanie"]);
+    expect(withoutNames("What did Caroline's mom give Melanie?", speakers)).toBe(
+      "What did   mom give  ?",
+    );
+    expect(withoutNames("What did Carol research?", speakers)).toBe("What did Carol research?");
   });
 });

@@ -2,6 +2,7 @@
 // (meaning-index.ts), feedback words (feedback-terms.ts), the days a question names
 // (question-dates.ts) and a short keyword query as a phrase (phrase-first.ts). Each returns
 // message ids, best first, for fusion. Reads the index only.
+import { searchTerms } from "../../store/index.js";
 import { isLexicalEmbedder } from "../embeddings/embedder.js";
 import { messageText } from "../text/message-text.js";
 import { feedbackTerms } from "./feedback-terms.js";
@@ -32,12 +33,23 @@ export function meaningRanking(
   const { weight, size, k } = tuning.meaningLeg;
   if (weight <= 0 || leg.fts.length === 0 || options.filters) return [];
   if (!isLexicalEmbedder(deps.embedder.fingerprint)) return [];
-  // As the `local` leg does: a speaker's name is read as a word, a date is in no bag of words,
-  // and a best hit holding every word leaves nothing for meaning to find.
-  if (leg.speakers.size > 0 || leg.asksWhen) return [];
+  // As the `local` leg does: a speaker's name is read as a word (unless `whoSaid` takes the
+  // names out and keeps to their messages), a date is in no bag of words, and a best hit
+  // holding every word leaves nothing for meaning to find.
+  const named = leg.speakers.size > 0;
+  if ((named && !tuning.meaningLeg.whoSaid) || leg.asksWhen) return [];
   if (leg.terms.length >= 2 && (headCoverage(leg.fts[0], leg.heads, leg.terms) ?? 0) >= 1)
     return [];
-  return meaningIndexOf(deps.store, size).nearest(options.query, k);
+  const index = meaningIndexOf(deps.store, size);
+  if (!named) return index.nearest(options.query, k);
+  return index.nearest(withoutNames(options.query, leg.speakers), k, leg.speakers);
+}
+
+/** The question without the words that name its speakers (and their possessive 's). */
+export function withoutNames(question: string, speakers: ReadonlySet<string>): string {
+  return question.replace(/[\p{L}\p{N}]+(?:['’]s\b)?/gu, (word) =>
+    speakers.has(searchTerms(word)[0] ?? "") ? " " : word,
+  );
 }
 
 /**

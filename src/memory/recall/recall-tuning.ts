@@ -126,6 +126,11 @@ const DEFAULTS = {
      * as many places as the words miss (recall-side-legs.ts, meaningStride; round 22).
      */
     keepPlaces: 0 as number | "missing",
+    /**
+     * When the question names a speaker: the leg searches the meaning of the question's other
+     * words among that speaker's messages, instead of staying out (round 24).
+     */
+    whoSaid: false,
   },
   /**
    * The memory tree as document expansion (segment-expansion.ts, round 23): a lexical hit's score
