@@ -2,6 +2,7 @@
 // embedder, a FakeClock, and a small deterministic multi-topic conversation builder.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { afterEach } from "vitest";
 import { agentPaths } from "../../src/config/index.js";
 import { FakeClock, type NewMessage } from "../../src/kernel/index.js";
 import { createSilentLogger } from "../../src/log/index.js";
@@ -202,5 +203,20 @@ export function systemStartsWith(marker: string): (request: FakeChatRequest) => 
   return (request) => {
     const system = request.messages[0]?.content;
     return typeof system === "string" && system.startsWith(marker);
+  };
+}
+
+/**
+ * Closes what a test opened (test memories, fake servers), newest first, after each test of the
+ * calling file; returns the function that registers one and hands it back.
+ */
+export function closeAfterEach(): <T extends { close(): Promise<void> }>(opened: T) => T {
+  const open: Array<{ close(): Promise<void> }> = [];
+  afterEach(async () => {
+    for (const opened of open.splice(0).reverse()) await opened.close();
+  });
+  return (opened) => {
+    open.push(opened);
+    return opened;
   };
 }
