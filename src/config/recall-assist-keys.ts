@@ -1,4 +1,4 @@
-// The recall-assist key (issue 51, ADR 0004 round 23), spread into the schema's top level: the
+// The recall-assist key (issue 51, ADR 0004 round 23 bis), spread into the schema's top level: the
 // chat model's optional help with explicit searches (the recall tool, `kern recall` through the
 // daemon, the web UI, /recall). Off by default: a search makes no model call unless this says so.
 import { z } from "zod";

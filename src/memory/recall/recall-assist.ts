@@ -1,5 +1,5 @@
 // The chat model's optional help with one search (config recallAssist, off by default; issue 51,
-// ADR 0004 round 23): the question rewritten into the words a history would use, each rewrite
+// ADR 0004 round 23 bis): the question rewritten into the words a history would use, each rewrite
 // ranked like the question and fused with it, then the first candidates re-ordered by what
 // answers it. What the model says only re-orders and adds candidates the index found; it never
 // drops one, and a failed call leaves the ranking as it was. The model's calls live behind
@@ -22,6 +22,8 @@ export interface RecallAssist {
 /** Most rewrites a search runs, and the longest one (characters). */
 export const REWRITES_MAX = 3;
 const REWRITE_MAX_CHARS = 200;
+/** The characters of each candidate the rerank reads (only its head is read from the log). */
+export const CANDIDATE_CHARS = 400;
 
 /**
  * A rewrite's weight in the fusion beside the question's own ranking (1). Not fitted: no model
@@ -83,12 +85,12 @@ function failure(step: string, error: unknown): string {
 
 /** The question's ranking fused with each rewrite's (ranked by `rank` like the question). */
 async function withRewrites(
-  assist: RecallAssist & { rewrite: NonNullable<RecallAssist["rewrite"]> },
+  rewrite: NonNullable<RecallAssist["rewrite"]>,
   question: string,
   first: Ranked,
   rank: (query: string) => Promise<Ranked>,
 ): Promise<{ ranked: Ranked; rewrites: string[] }> {
-  const rewrites = (await assist.rewrite(question)).slice(0, REWRITES_MAX);
+  const rewrites = (await rewrite(question)).slice(0, REWRITES_MAX);
   if (rewrites.length === 0) return { ranked: first, rewrites };
   const others: Ranked[] = [];
   for (const query of rewrites) others.push(await rank(query));
@@ -100,7 +102,7 @@ async function withRewrites(
 
 /**
  * One search's ranking with the model's help: rewrites fused in, then the first candidates
- * re-ordered. `read` gives the candidates' messages (in any order). Never rejects: a failed
+ * re-ordered. `read` gives the candidates' messages, their first `chars` (in any order). Never rejects: a failed
  * call is a line in `failures` and the ranking goes on without it.
  */
 export async function assistRanking(
@@ -108,18 +110,13 @@ export async function assistRanking(
   question: string,
   first: Ranked,
   rank: (query: string) => Promise<Ranked>,
-  read: (ids: readonly number[]) => IndexedMessage[],
+  read: (ids: readonly number[], chars: number) => IndexedMessage[],
 ): Promise<{ ranked: Ranked; report: RecallAssistReport }> {
   const report: RecallAssistReport = { rewrites: [], reranked: 0, failures: [] };
   let ranked = first;
   if (assist.rewrite) {
     try {
-      const rewritten = await withRewrites(
-        { ...assist, rewrite: assist.rewrite },
-        question,
-        first,
-        rank,
-      );
+      const rewritten = await withRewrites(assist.rewrite, question, first, rank);
       ranked = rewritten.ranked;
       report.rewrites = rewritten.rewrites;
     } catch (error) {
@@ -129,7 +126,7 @@ export async function assistRanking(
   const count = Math.min(assist.candidates, ranked.fused.length);
   if (assist.rerank && count >= 2) {
     const ids = ranked.fused.slice(0, count).map((entry) => entry.item);
-    const byId = new Map(read(ids).map((message) => [message.id, message]));
+    const byId = new Map(read(ids, CANDIDATE_CHARS).map((message) => [message.id, message]));
     const candidates = ids.flatMap((id) => byId.get(id) ?? []);
     try {
       const order = await assist.rerank(question, candidates);

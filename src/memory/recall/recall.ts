@@ -303,7 +303,7 @@ export async function recallWithLegs(
         options.query,
         first,
         (query) => rankMessages(deps, { ...options, query }),
-        (ids) => deps.store.messages.byIds(ids),
+        (ids, chars) => deps.store.messages.headsByIds(ids, chars),
       )
     : null;
   const ranked = assisted?.ranked ?? first;
