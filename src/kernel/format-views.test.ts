@@ -5,6 +5,7 @@ import {
   formatSandboxLine,
   formatStatus,
   formatUptime,
+  recallAssistLines,
 } from "./format-views.js";
 import type { AgentStatus, ContextReport } from "./views.js";
 
@@ -112,5 +113,25 @@ describe("formatRecall", () => {
     expect(formatRecall({ query: "zebra", results: [] }, "UTC")).toBe(
       'no close matches for "zebra"',
     );
+  });
+
+  it("ends with what the chat model did for the search, a line each, when it was asked", () => {
+    const assist = {
+      rewrites: ["spare key location", "flowerpot"],
+      reranked: 12,
+      failures: ["rerank: the model timed out after 15 s"],
+    };
+    expect(formatRecall({ query: "zebra", results: [], assist }, "UTC").split("\n")).toEqual([
+      'no close matches for "zebra"',
+      'model searched also: "spare key location", "flowerpot"',
+      "model re-ordered the first 12 candidates",
+      "model did not help (rerank: the model timed out after 15 s)",
+    ]);
+    // Asked, and it wrote nothing usable: no line but the failure's.
+    const failed = { rewrites: [], reranked: 0, failures: ["rewrite: no queries in the reply"] };
+    expect(recallAssistLines({ query: "q", results: [], assist: failed })).toEqual([
+      "model did not help (rewrite: no queries in the reply)",
+    ]);
+    expect(recallAssistLines({ query: "q", results: [] })).toEqual([]);
   });
 });

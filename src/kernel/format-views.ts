@@ -102,13 +102,32 @@ export function formatSegments(report: SegmentsReport): string {
 
 /** /recall's answer: one line a hit, its time in the agent's `timezone`. */
 export function formatRecall(report: RecallReport, timezone: string): string {
-  if (report.results.length === 0) return `no close matches for "${report.query}"`;
-  return report.results
-    .map(
+  const assist = recallAssistLines(report);
+  if (report.results.length === 0)
+    return [`no close matches for "${report.query}"`, ...assist].join("\n");
+  return [
+    ...report.results.map(
       (hit) =>
         `[${hit.seqStart}-${hit.seqEnd - 1}] ${formatLocalDateTime(hit.ts, timezone)} ${hit.snippet}`,
-    )
-    .join("\n");
+    ),
+    ...assist,
+  ].join("\n");
+}
+
+/**
+ * What the chat model did for a search (config recallAssist), one short line each; none when it
+ * was not asked. `kern recall`, `/recall` and the web UI's Recall tab print the same lines.
+ */
+export function recallAssistLines(report: RecallReport): string[] {
+  const assist = report.assist;
+  if (!assist) return [];
+  return [
+    ...(assist.rewrites.length > 0
+      ? [`model searched also: ${assist.rewrites.map((query) => `"${query}"`).join(", ")}`]
+      : []),
+    ...(assist.reranked > 0 ? [`model re-ordered the first ${assist.reranked} candidates`] : []),
+    ...assist.failures.map((failure) => `model did not help (${failure})`),
+  ];
 }
 
 /** Answers a read-only command; null for commands the runtime must act on (new, cancel, restart). */

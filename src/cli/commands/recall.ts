@@ -1,7 +1,12 @@
 // `kern recall QUERY [DIR] [-k N] [--json]` and `--queries FILE` (one JSON object per line).
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { formatLocalDateTime, type RecallReport, UsageError } from "../../kernel/index.js";
+import {
+  formatLocalDateTime,
+  type RecallReport,
+  recallAssistLines,
+  UsageError,
+} from "../../kernel/index.js";
 import { agentTimezone } from "../agent-timezone.js";
 import type { CliContext } from "../cli-context.js";
 import { connectDaemon } from "../daemon-command.js";
@@ -102,18 +107,5 @@ function printReport(context: CliContext, report: RecallReport, timezone: string
     );
     context.output.line(`        ${hit.snippet.replace(/\s+/g, " ").slice(0, 200)}`);
   }
-  for (const line of assistLines(report)) context.output.line(line.slice(0, 80));
-}
-
-/** What the model did for the search (config recallAssist), one short line each. */
-function assistLines(report: RecallReport): string[] {
-  const assist = report.assist;
-  if (!assist) return [];
-  return [
-    ...(assist.rewrites.length > 0
-      ? [`model searched also: ${assist.rewrites.map((query) => `"${query}"`).join(", ")}`]
-      : []),
-    ...(assist.reranked > 0 ? [`model re-ordered the first ${assist.reranked} candidates`] : []),
-    ...assist.failures.map((failure) => `model did not help (${failure})`),
-  ];
+  for (const line of recallAssistLines(report)) context.output.line(line.slice(0, 80));
 }

@@ -1,5 +1,6 @@
 // Memory → Recall: what the index holds, and hybrid search over every session with each hit's
 // snippet (query words marked), score, session and message range.
+import { recallAssistLines } from "../../../src/kernel/format-views.js";
 import type { RecallReport, RecallStats } from "../../../src/kernel/index.js";
 import { api } from "../api.js";
 import { errorBox, h, loading } from "../dom.js";
@@ -64,6 +65,20 @@ function statsCard(stats: RecallStats): HTMLElement {
   );
 }
 
+/** The results, then what the chat model did for the search (config recallAssist), if asked. */
+function searchOutput(report: RecallReport): HTMLElement[] {
+  const assist = recallAssistLines(report);
+  if (assist.length === 0) return [resultList(report)];
+  return [
+    resultList(report),
+    h(
+      "ul",
+      { class: "muted recall-assist", "aria-label": "The chat model's help" },
+      assist.map((line) => h("li", null, line)),
+    ),
+  ];
+}
+
 function resultList(report: RecallReport): HTMLElement {
   if (report.results.length === 0)
     return h("p", { class: "muted" }, `No close matches for “${report.query}”.`);
@@ -118,7 +133,7 @@ function searchForm(results: HTMLElement): HTMLElement {
     if (!query) return;
     results.replaceChildren(loading("Searching…"));
     api.recall(query, Number(k.value)).then(
-      (report) => results.replaceChildren(resultList(report)),
+      (report) => results.replaceChildren(...searchOutput(report)),
       (error: unknown) => results.replaceChildren(errorBox(error)),
     );
   });
