@@ -85,6 +85,8 @@ export const VARIANTS: Record<string, Patch> = {
   "meaning-who-plus-1": whoPlus(1),
   "meaning-who-plus-1.5": whoPlus(1.5),
   "meaning-who-plus-2": whoPlus(2),
+  "meaning-who-plus-4": whoPlus(4),
+  "meaning-who-plus-1000": whoPlus(1000),
   "meaning-who-kept-2": (t) => {
     t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, keepPlaces: 2, whoSaid: true };
   },
@@ -406,6 +408,15 @@ export const FAMILIES: Record<string, Family> = {
         "meaning-who-kept-2",
       ],
     },
+  "a named speaker's messages by meaning, one place in 1 + the words missed": {
+    base: "kern",
+    grid: [
+      "meaning-who-plus-0.5",
+      "meaning-who-plus-1",
+      "meaning-who-plus-1.5",
+      "meaning-who-plus-2",
+    ],
+  },
   "the meaning leg's weight, times the words the lexical leg lacks, every other or third place at most":
     {
       base: "kern",
