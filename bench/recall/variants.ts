@@ -6,6 +6,14 @@ import type { Family } from "./render-table.js";
 
 type Patch = (t: RecallTuning) => void;
 
+/** Round 25: round 24's leg, its stride 1 + the share of words the best lexical hit lacks. */
+const whoPlus =
+  (weight: number): Patch =>
+  (t) => {
+    const stride = "plus-missing" as const;
+    t.meaningLeg = { ...t.meaningLeg, weight, byMissing: true, keepPlaces: stride, whoSaid: true };
+  };
+
 export const VARIANTS: Record<string, Patch> = {
   kern: () => undefined,
   "echo-only-asking": (t) => {
@@ -73,6 +81,12 @@ export const VARIANTS: Record<string, Patch> = {
   "meaning-who-kept-1.5": (t) => {
     t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true, keepPlaces: 2, whoSaid: true };
   },
+  "meaning-who-plus-0.5": whoPlus(0.5),
+  "meaning-who-plus-1": whoPlus(1),
+  "meaning-who-plus-1.5": whoPlus(1.5),
+  "meaning-who-plus-2": whoPlus(2),
+  "meaning-who-plus-4": whoPlus(4),
+  "meaning-who-plus-1000": whoPlus(1000),
   "meaning-who-kept-2": (t) => {
     t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, keepPlaces: 2, whoSaid: true };
   },
@@ -394,6 +408,15 @@ export const FAMILIES: Record<string, Family> = {
         "meaning-who-kept-2",
       ],
     },
+  "a named speaker's messages by meaning, one place in 1 + the words missed": {
+    base: "kern",
+    grid: [
+      "meaning-who-plus-0.5",
+      "meaning-who-plus-1",
+      "meaning-who-plus-1.5",
+      "meaning-who-plus-2",
+    ],
+  },
   "the meaning leg's weight, times the words the lexical leg lacks, every other or third place at most":
     {
       base: "kern",

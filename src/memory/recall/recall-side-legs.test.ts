@@ -56,6 +56,15 @@ describe("the meaning leg's places", () => {
     tuning.meaningLeg = { ...tuning.meaningLeg, keepPlaces: 3 };
     expect(meaningStride(leg, tuning)).toBe(3);
   });
+
+  it("with plus-missing, one in 1 + the share missed: every other place at most", () => {
+    const tuning = tuned(false);
+    tuning.meaningLeg = { ...tuning.meaningLeg, keepPlaces: "plus-missing" };
+    // Half the words held: a stride of 1.5, so the lexical second hit stays in the first 3.
+    expect(meaningStride(leg, tuning)).toBeCloseTo(1.5);
+    expect(meaningStride({ ...leg, terms: ["doctor", "sugar"] }, tuning)).toBe(1);
+    expect(meaningStride({ ...leg, terms: ["dessert"] }, tuning)).toBe(2);
+  });
 });
 
 describe("withoutNames", () => {

@@ -70,10 +70,12 @@ export function missingShare(leg: LexicalLeg): number {
 /**
  * The stride of keep-places.ts for the meaning leg: the tuning's, or with `missing` as many
  * places as the words miss, 1 / (1 − missingShare): none while the best hit holds every word,
- * every other when it holds half, no bound when it holds none.
+ * every other when it holds half, no bound when it holds none; with `plus-missing`,
+ * 1 + missingShare: none while the best hit holds every word, every other when it holds none.
  */
 export function meaningStride(leg: LexicalLeg, tuning: RecallTuning): number {
   const { keepPlaces } = tuning.meaningLeg;
+  if (keepPlaces === "plus-missing") return 1 + missingShare(leg);
   if (keepPlaces !== "missing") return keepPlaces;
   const held = 1 - missingShare(leg);
   return held > 0 ? 1 / held : Number.POSITIVE_INFINITY;

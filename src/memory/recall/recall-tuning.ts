@@ -123,9 +123,10 @@ const DEFAULTS = {
     byMissing: false,
     /**
      * 1 or more: the leg takes at most every `keepPlaces`-th place from the others; `missing`:
-     * as many places as the words miss (recall-side-legs.ts, meaningStride; round 22).
+     * as many places as the words miss (recall-side-legs.ts, meaningStride; round 22);
+     * `plus-missing`: a stride of 1 + the share they miss, at most every other place (round 25).
      */
-    keepPlaces: 0 as number | "missing",
+    keepPlaces: 0 as number | "missing" | "plus-missing",
     /**
      * When the question names a speaker: the leg searches the meaning of the question's other
      * words among that speaker's messages, instead of staying out. Round 24 (ADR 0004), with
