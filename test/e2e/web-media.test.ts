@@ -4,28 +4,15 @@
 // the daemon's message beside it, and the message goes to the fake model with the image part and
 // the PDF's text. The chat shows the image (loaded) and the PDF's chip, live and after a reload,
 // at 1280 and 390 px.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildWeb } from "../../scripts/build-web.js";
 import { DESCRIBE_IMAGE_PROMPT } from "../../src/plugins/media/index.js";
 import { imagePartsOf } from "../fakes/fake-llm-server.js";
-import {
-  type BrowserSession,
-  describeInBrowser,
-  launchBrowser,
-  logInThroughForm,
-  saveScreenshot,
-  watchPage,
-} from "../support/browser.js";
-import {
-  startTestDaemon,
-  type TestDaemon,
-  turnRequests,
-  waitUntil,
-} from "../support/test-daemon.js";
+import { describeInBrowser, saveScreenshot } from "../support/browser.js";
+import { type TestDaemon, turnRequests, waitUntil } from "../support/test-daemon.js";
+import { startWebDaemonPage, type WebDaemonPage } from "../support/web-daemon-page.js";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/media");
 const MB = 1024 * 1024;
@@ -70,39 +57,31 @@ async function giveFiles(
 }
 
 describeInBrowser("web chat with files on the real daemon", () => {
-  let staticDir: string;
+  let web: WebDaemonPage;
   let harness: TestDaemon;
-  let browser: BrowserSession;
   let page: Page;
-  let watched: ReturnType<typeof watchPage>;
+  let watched: WebDaemonPage["watched"];
 
   beforeAll(async () => {
-    staticDir = mkdtempSync(join(tmpdir(), "kern-web-media-"));
-    [, harness, browser] = await Promise.all([
-      buildWeb({ outDir: staticDir, minify: false }),
-      startTestDaemon({
-        staticDir,
+    web = await startWebDaemonPage(
+      {
         config: {
           vision: true,
           transcriptionModel: "whisper-1",
           // small limits, so a too-large file is a few MB, not 60
           media: { maxBytes: { image: 2 * MB, voice: 2 * MB, audio: 2 * MB, document: 2 * MB } },
         },
-      }),
-      launchBrowser(),
-    ]);
-    harness.llm.when(isDescription, () => DESCRIPTION);
-    harness.llm.transcriptions.reply = TRANSCRIPT;
-    page = await browser.context.newPage();
-    watched = watchPage(page);
-    await logInThroughForm(page, harness.url, harness.token);
-    await page.locator(".connection.open").waitFor();
+      },
+      (started) => {
+        started.llm.when(isDescription, () => DESCRIPTION);
+        started.llm.transcriptions.reply = TRANSCRIPT;
+      },
+    );
+    ({ harness, page, watched } = web);
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
-    if (staticDir) rmSync(staticDir, { recursive: true, force: true });
+    await web?.close();
   });
 
   /** Uploads and intake (a description call, a PDF's text) take a while on a busy machine. */

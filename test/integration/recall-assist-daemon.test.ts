@@ -3,32 +3,16 @@
 // its caller (a job's to the job, so the unattended budget counts it); with the setting off the
 // same searches ask nothing.
 import { afterEach, describe, expect, it } from "vitest";
-import { RERANK_SYSTEM } from "../../src/memory/recall/recall-assist-model.js";
-import type { FakeChatRequest } from "../fakes/fake-llm-server.js";
+import {
+  isRerank,
+  rerankNumberOf as numberOf,
+  tellDeployFacts,
+} from "../support/recall-assist-fixtures.js";
 import { startTestDaemon, type TestDaemon } from "../support/test-daemon.js";
-
-const FACTS = [
-  "The deploy of the billing service failed on Monday.",
-  "We moved the deploy window to Thursday evenings.",
-  "The deploy script needs the new registry token.",
-];
-
-const isRerank = (request: FakeChatRequest) =>
-  String(request.messages[0]?.content) === RERANK_SYSTEM;
-
-/** The number the rerank prompt gave the candidate holding `word`. */
-function numberOf(request: FakeChatRequest, word: string): string {
-  const lines = String(request.messages[1]?.content).split("\n");
-  return lines.find((line) => line.includes(word))?.match(/^\[(\d+)\]/u)?.[1] ?? "none";
-}
 
 async function withHistory(config: Record<string, unknown>): Promise<TestDaemon> {
   const harness = await startTestDaemon({ config });
-  for (const fact of FACTS) {
-    harness.llm.reply("Noted.");
-    const { turnId } = await harness.client.sendMessage({ text: `Remember: ${fact}` });
-    await harness.turnEvents(turnId);
-  }
+  await tellDeployFacts(harness);
   return harness;
 }
 
