@@ -44,6 +44,14 @@ describeInBrowser("the web Recall tab with recallAssist", () => {
     const first = web.page.locator(".recall-result .snippet").first();
     expect(await first.textContent()).toContain("Thursday");
     await saveScreenshot(web.page, "memory-recall-assist");
+    // On a phone the lines wrap inside the page: nothing is wider than the screen.
+    await web.page.setViewportSize({ width: 390, height: 844 });
+    const list = web.page.getByRole("list", { name: "The chat model's help" });
+    await list.scrollIntoViewIfNeeded();
+    const box = await list.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    await saveScreenshot(web.page, "memory-recall-assist-phone");
+    await web.page.setViewportSize({ width: 1280, height: 820 });
   });
 
   it("says why the model did not help, and keeps the results", async () => {

@@ -162,11 +162,7 @@ function lexicalLeg(deps: RecallDependencies, options: RecallOptions, tuning: Re
     ? withNearbyWords(deps.store.messages.proximity, covered, terms, tuning.nearby)
     : { hits: covered, lifted: new Set<number>() };
   const reranked = contextRerank(near.hits, roleWeight, tuning.recency);
-  // The words of a hit's segment summary count for it (only where no hit holds them together, with `apart`).
-  const scored =
-    tuning.segmentWords.apart && !apart
-      ? reranked
-      : withSegmentWords(deps.store, reranked, heads, terms, tuning);
+  const scored = withSegmentWords(deps.store, reranked, { heads, terms, apart }, tuning);
   const asksWhen = ASKS_FOR_A_TIME.test(options.query);
   const fts = scored.map((hit) => hit.id);
   const leg = { fts, heads, terms, roleWeight, speakers, lifted: near.lifted, asksWhen };

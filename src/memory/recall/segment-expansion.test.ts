@@ -119,7 +119,8 @@ describe("withSegmentWords", () => {
     const cars = hits.find((hit) => hit.seq === 5); // CARS[1], the same words, the other topic
     expect(garden && cars).toBeTruthy();
     const even = hits.map((hit) => ({ ...hit, score: 1 }));
-    const lifted = withSegmentWords(memory.store, even, leg.heads, leg.terms, withWords(1));
+    const search = { heads: leg.heads, terms: leg.terms, apart: false };
+    const lifted = withSegmentWords(memory.store, even, search, withWords(1));
     const score = (seq: number) => lifted.find((hit) => hit.seq === seq)?.score ?? 0;
     expect(score(2)).toBeGreaterThan(score(5));
     expect(score(5)).toBe(1); // the car's summary holds none of the words it lacks
@@ -130,7 +131,11 @@ describe("withSegmentWords", () => {
       countTokens: countMessageTokens,
     });
     closed.close();
-    expect(withSegmentWords(closed, even, leg.heads, leg.terms, withWords(0))).toEqual(even);
-    expect(() => withSegmentWords(closed, even, leg.heads, leg.terms, withWords(1))).toThrow();
+    expect(withSegmentWords(closed, even, search, withWords(0))).toEqual(even);
+    expect(() => withSegmentWords(closed, even, search, withWords(1))).toThrow();
+    // With `apart`, only a search whose hits hold the words apart reads the summaries.
+    expect(withSegmentWords(closed, even, search, withWords(1, true))).toEqual(even);
+    const apart = { ...search, apart: true };
+    expect(() => withSegmentWords(closed, even, apart, withWords(1, true))).toThrow();
   });
 });

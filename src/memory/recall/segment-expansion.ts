@@ -75,12 +75,18 @@ export function segmentSummariesOf(store: AgentStore): SegmentSummaries {
 export function withSegmentWords(
   store: AgentStore,
   hits: readonly ScoredHit[],
-  heads: readonly IndexedMessage[],
-  terms: readonly string[],
+  search: {
+    heads: readonly IndexedMessage[];
+    terms: readonly string[];
+    /** No hit holds the question's words together (wordsAreApart, nearby-words.ts). */
+    apart: boolean;
+  },
   tuning: RecallTuning,
 ): ScoredHit[] {
-  const { weight } = tuning.segmentWords;
+  const { heads, terms } = search;
+  const { weight, apart } = tuning.segmentWords;
   if (weight <= 0 || terms.length < 2 || hits.length === 0) return [...hits];
+  if (apart && !search.apart) return [...hits];
   const summaries = segmentSummariesOf(store);
   const coverage = coverageOf(terms);
   const texts = new Map(heads.map((head) => [head.id, messageText(head)]));
