@@ -76,4 +76,21 @@ describe("MeaningIndex", () => {
     expect(caroline).not.toContain(1);
     expect(index.nearest(question, 20, new Set(["melanie"]))).toEqual([1]);
   });
+
+  it("with hubness, a message said over and over gives way to one that stands apart", async () => {
+    memory = openTestMemory();
+    const template = (thing: string) =>
+      `Done. I updated the settings so the ${thing} uses the new settings, and the team was told.`;
+    const repeated = ["deploy", "build", "release", "server", "queue", "cache", "proxy", "worker"];
+    const apart = "The payment retry timeout is now two seconds instead of thirty.";
+    append(memory, [...FILLER, ...repeated.map(template), apart, ...repeated.map(template)]);
+    await memory.engine.runUntilIdle();
+    const index = new MeaningIndex(memory.store, 1_000);
+    const question = "which settings did we update for the payment retry?";
+    const plain = index.nearest(question, 5);
+    const scaled = index.nearest(question, 5, undefined, true);
+    const apartId = FILLER.length + repeated.length + 1;
+    expect(plain[0]).not.toBe(apartId);
+    expect(scaled[0]).toBe(apartId);
+  });
 });

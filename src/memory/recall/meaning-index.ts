@@ -13,11 +13,14 @@ import { firstComponent } from "../embeddings/common-component.js";
 import { meaningVector } from "../embeddings/meaning-vector.js";
 import { shippedWordVectors, type WordVectors } from "../embeddings/word-vectors.js";
 import { messageText } from "../text/message-text.js";
+import { type CentredVectors, centred, crowding } from "./meaning-hubness.js";
 
 /** Characters of each message read for its meaning (meaning-vector.ts reads its first 1,000). */
 const HEAD = 1_000;
 /** Ids read a batch. */
 const BATCH = 2_000;
+/** With hubness, the nearest this many times k are re-ordered (bounds the crowding computed). */
+const HUB_POOL = 2;
 /** The common direction is found again once the index has grown by this share. */
 const REFIT = 0.1;
 
@@ -29,6 +32,10 @@ export class MeaningIndex {
   private readUpTo = 0;
   private common: Float32Array | null = null;
   private fittedAt = 0;
+  /** The vectors as cosines against each other need them, for the ids they were built on. */
+  private centred: { set: CentredVectors; first: number; length: number } | null = null;
+  /** Each message's crowding (meaning-hubness.ts), by id, until the common direction is refitted. */
+  private crowd = new Map<number, number>();
 
   constructor(
     private readonly store: AgentStore,
@@ -59,6 +66,7 @@ export class MeaningIndex {
     this.readUpTo = last;
     if (this.ids.length > this.size) {
       const drop = this.ids.length - this.size;
+      for (const id of this.ids.slice(0, drop)) this.crowd.delete(id);
       this.ids = this.ids.slice(drop);
       this.vectors = this.vectors.slice(drop);
       this.said = this.said.slice(drop);
@@ -66,21 +74,23 @@ export class MeaningIndex {
     if (this.ids.length > this.fittedAt * (1 + REFIT)) {
       this.common = firstComponent(this.vectors);
       this.fittedAt = this.ids.length;
+      this.crowd.clear();
     }
   }
 
   /**
    * The `k` messages nearest to `text` in meaning (ids, best first); none when it has none. With
-   * `saidBy`, only messages whose envelope holds one of those words (a speaker's name).
+   * `saidBy`, only messages whose envelope holds one of those words (a speaker's name). With
+   * `hubness`, the nearest `HUB_POOL` × k are re-ordered by CSLS (meaning-hubness.ts).
    */
-  nearest(text: string, k: number, saidBy?: ReadonlySet<string>): number[] {
+  nearest(text: string, k: number, saidBy?: ReadonlySet<string>, hubness = false): number[] {
     this.refresh();
     const query = meaningVector(text, this.table);
     if (!query.some((value) => value !== 0) || this.ids.length === 0) return [];
     const u = this.common;
     const qu = u ? dot(query, u) : 0;
     const qNorm = Math.sqrt(Math.max(1e-12, 1 - qu * qu));
-    const scored: Array<{ id: number; score: number }> = [];
+    const scored: Array<{ id: number; score: number; at: number }> = [];
     for (let i = 0; i < this.vectors.length; i += 1) {
       if (saidBy && !this.said[i]?.some((word) => saidBy.has(word))) continue;
       const vector = this.vectors[i] as Float32Array;
@@ -90,12 +100,39 @@ export class MeaningIndex {
       scored.push({
         id: this.ids[i] as number,
         score: (dot(query, vector) - qu * mu) / (qNorm * norm),
+        at: i,
       });
     }
-    return scored
-      .sort((a, b) => b.score - a.score || a.id - b.id)
+    const byScore = (a: { score: number; id: number }, b: { score: number; id: number }) =>
+      b.score - a.score || a.id - b.id;
+    const best = scored.sort(byScore).slice(0, hubness ? k * HUB_POOL : k);
+    if (!hubness) return best.map((entry) => entry.id);
+    const set = this.centredSet();
+    return best
+      .map((entry) => ({ ...entry, score: 2 * entry.score - this.crowdingOf(set, entry) }))
+      .sort(byScore)
       .slice(0, k)
       .map((entry) => entry.id);
+  }
+
+  private crowdingOf(set: CentredVectors, entry: { id: number; at: number }): number {
+    let r = this.crowd.get(entry.id);
+    if (r === undefined) {
+      r = crowding(set, entry.at);
+      this.crowd.set(entry.id, r);
+    }
+    return r;
+  }
+
+  /** The vectors with the common direction out, rebuilt when the ids moved. */
+  private centredSet(): CentredVectors {
+    const first = this.ids[0] ?? 0;
+    const length = this.ids.length;
+    const cached = this.centred;
+    if (cached && cached.first === first && cached.length === length) return cached.set;
+    const set = centred(this.vectors, this.common);
+    this.centred = { set, first, length };
+    return set;
   }
 }
 

@@ -7,7 +7,8 @@ export const RRF_K = 60;
 
 /**
  * Fuses rankings (best first) by weighted reciprocal rank: an item's score is the sum over the
- * rankings holding it of weight / (k + rank), rank counting from 1 (weights default to 1). Returns
+ * rankings holding it of weight / (k + rank), rank counting from 1 (weights default to 1; a
+ * ranking weighted 0 or less adds nothing, not even its items). Returns
  * items by score, best first; ties keep the order of first appearance. Pure.
  */
 export function fuseRankings<T>(
@@ -18,6 +19,8 @@ export function fuseRankings<T>(
   const scores = new Map<T, number>();
   for (const [leg, ranking] of rankings.entries()) {
     const weight = weights[leg] ?? 1;
+    // A leg weighted 0 says nothing: its items must not trail the others' with a score of 0.
+    if (weight <= 0) continue;
     ranking.forEach((item, index) => {
       scores.set(item, (scores.get(item) ?? 0) + weight / (k + index + 1));
     });

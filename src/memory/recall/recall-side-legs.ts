@@ -30,8 +30,9 @@ export function meaningRanking(
   leg: LexicalLeg,
   tuning: RecallTuning,
 ): number[] {
-  const { weight, size, k } = tuning.meaningLeg;
-  if (weight <= 0 || leg.fts.length === 0 || options.filters) return [];
+  const { size, k } = tuning.meaningLeg;
+  // Weighted 0 (off, or with `byMissing` a best hit holding every word) the leg would add nothing.
+  if (meaningWeight(leg, tuning) <= 0 || leg.fts.length === 0 || options.filters) return [];
   if (!isLexicalEmbedder(deps.embedder.fingerprint)) return [];
   // As the `local` leg does: a speaker's name is read as a word (unless `whoSaid` takes the
   // names out and keeps to their messages), a date is in no bag of words, and a best hit
@@ -41,8 +42,9 @@ export function meaningRanking(
   if (leg.terms.length >= 2 && (headCoverage(leg.fts[0], leg.heads, leg.terms) ?? 0) >= 1)
     return [];
   const index = meaningIndexOf(deps.store, size);
-  if (!named) return index.nearest(options.query, k);
-  return index.nearest(withoutNames(options.query, leg.speakers), k, leg.speakers);
+  const { hubness } = tuning.meaningLeg;
+  if (!named) return index.nearest(options.query, k, undefined, hubness);
+  return index.nearest(withoutNames(options.query, leg.speakers), k, leg.speakers, hubness);
 }
 
 /** The question without the words that name its speakers (and their possessive 's). */

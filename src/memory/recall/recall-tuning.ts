@@ -114,26 +114,34 @@ const DEFAULTS = {
    * question in meaning (SIF with the history's common component removed), fused at `weight`;
    * 0 turns it off. `byMissing` scales it by the share of the question's words the best lexical
    * hit lacks (round 20). (Round 22 measured its weight from the search's own standout and from
-   * how far the lexical first hits rank down it: no signal, removed; ADR 0004.)
+   * how far the lexical first hits rank down it: no signal, removed; ADR 0004.) On since round 26
+   * (ADR 0004), with every part below: against the leg off +0.5 +2.3 +0.1 +3.1 +2.5 +4.5 points
+   * (LongMemEval, LoCoMo, ops, REALTALK, BEAM, LoCoMo-Plus), and weight 1 chosen on any five of
+   * the six gains on the sixth.
    */
   meaningLeg: {
-    weight: 0,
+    weight: 1,
     size: 20_000,
     k: 50,
-    byMissing: false,
+    byMissing: true,
     /**
      * 1 or more: the leg takes at most every `keepPlaces`-th place from the others; `missing`:
      * as many places as the words miss (recall-side-legs.ts, meaningStride; round 22);
-     * `plus-missing`: a stride of 1 + the share they miss, at most every other place (round 25).
+     * `plus-missing`: a stride of 1 + the share they miss, at most every other place (round 25);
+     * 0: no bound.
      */
-    keepPlaces: 0 as number | "missing" | "plus-missing",
+    keepPlaces: "plus-missing" as number | "missing" | "plus-missing",
     /**
      * When the question names a speaker: the leg searches the meaning of the question's other
-     * words among that speaker's messages, instead of staying out. Round 24 (ADR 0004), with
-     * `byMissing` and `keepPlaces` 2 at weight 1: +0.2 +2.2 −0.2 +3.8 +2.2 +4.5 points, the rule
-     * passed; leave-one-out fails on ops (−0.2), so it is off.
+     * words among that speaker's messages, instead of staying out (round 24).
      */
-    whoSaid: false,
+    whoSaid: true,
+    /**
+     * The leg's nearest re-ordered by CSLS (meaning-hubness.ts): a message near many others (a
+     * template, chatter said again and again) pays its crowding (round 26). Without it the same
+     * leg loses ops 0.2 points and fails leave-one-out there.
+     */
+    hubness: true,
   },
   /**
    * The memory tree as document expansion (segment-expansion.ts, round 23): a lexical hit's score

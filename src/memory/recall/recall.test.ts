@@ -24,6 +24,18 @@ describe("fuseRankings", () => {
     expect(fused[1]?.score).toBeCloseTo(1 / (RRF_K + 1), 12);
   });
 
+  it("adds nothing from a ranking weighted 0, not even its items at the end", () => {
+    const fused = fuseRankings(
+      [
+        ["a", "b"],
+        ["c", "a"],
+      ],
+      RRF_K,
+      [1, 0],
+    );
+    expect(fused.map((entry) => entry.item)).toEqual(["a", "b"]);
+  });
+
   it("ranks an item both rankings hold above one ranked first by only one", () => {
     const fused = fuseRankings([
       ["only-text", "both"],
