@@ -19,7 +19,9 @@ import {
   createLocalEmbedder,
   runEmbeddingJob,
 } from "../../src/memory/index.js";
+import { meaningIndexOf } from "../../src/memory/recall/meaning-index.js";
 import { recall } from "../../src/memory/recall/recall.js";
+import type { RecallTuning } from "../../src/memory/recall/recall-tuning.js";
 import { openAgentStore } from "../../src/store/index.js";
 import { generateConversation, writeConversation } from "../generator/index.js";
 import { summarizeLatencies } from "../support/stats.js";
@@ -83,6 +85,22 @@ interface Asked {
   set?: "keyword" | "reworded";
 }
 
+/** What a running daemon has warm before a search: the common words' postings, the meaning index. */
+function warmUp(store: ReturnType<typeof openAgentStore>, tuning: RecallTuning): string {
+  // As the daemon does in the background: the common words' postings (word-index.ts).
+  const warming = performance.now();
+  if (!values["no-word-index"]) store.messages.words.warmAll();
+  const warmed = `word index ${values["no-word-index"] ? "off" : "built"} in ${((performance.now() - warming) / 1000).toFixed(1)} s, ${(store.messages.words.bytes / 1e6).toFixed(0)} MB`;
+  // As a running daemon would have it after its first search: the meaning index read.
+  const reading = performance.now();
+  if (tuning.meaningLeg.weight > 0) meaningIndexOf(store, tuning.meaningLeg.size).refresh();
+  const meaning =
+    tuning.meaningLeg.weight > 0
+      ? `meaning index read in ${((performance.now() - reading) / 1000).toFixed(1)} s`
+      : "meaning leg off";
+  return `${warmed}; ${meaning}`;
+}
+
 async function main(): Promise<void> {
   if (!existsSync(folder)) await build();
   const tuning = tuningOf(values.variant ?? "kern");
@@ -107,16 +125,18 @@ async function main(): Promise<void> {
   });
   const deps = { store, embedder: createLocalEmbedder() };
   try {
-    // As the daemon does in the background: the common words' postings (word-index.ts).
-    const warming = performance.now();
-    if (!values["no-word-index"]) store.messages.words.warmAll();
-    const warmed = `word index ${values["no-word-index"] ? "off" : "built"} in ${((performance.now() - warming) / 1000).toFixed(1)} s, ${(store.messages.words.bytes / 1e6).toFixed(0)} MB`;
+    const warmed = warmUp(store, tuning);
     await recall(deps, { query: "warm up the prepared statements", k: 10, tuning });
     const times: number[] = [];
+    // The first asking of each question, before anything it reads is warm (the meaning leg's
+    // crowding is kept once computed: the fastest of three would hide its cost).
+    const firsts: number[] = [];
     const ranks = { keyword: [] as number[], reworded: [] as number[] };
     for (const asking of queries) {
       let best = Number.POSITIVE_INFINITY;
+      const first = performance.now();
       let report = await recall(deps, { query: asking.query, k: 10, tuning });
+      firsts.push(performance.now() - first);
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const started = performance.now();
         report = await recall(deps, { query: asking.query, k: 10, tuning });
@@ -130,11 +150,14 @@ async function main(): Promise<void> {
       );
     }
     const summary = summarizeLatencies(times);
+    const cold = summarizeLatencies(firsts);
     const within = (list: number[], k: number) =>
       (list.filter((rank) => rank <= k).length / Math.max(1, list.length)).toFixed(3);
     process.stdout.write(
       `recall latency at ${store.messages.totals().messages} messages, ${times.length} queries, k 10: ` +
-        `p50 ${summary.p50} ms, p95 ${summary.p95} ms, max ${summary.max} ms\n${warmed}\n` +
+        `p50 ${summary.p50} ms, p95 ${summary.p95} ms, max ${summary.max} ms\n` +
+        `first asking: p50 ${cold.p50} ms, p95 ${cold.p95} ms, max ${cold.max} ms\n` +
+        `${warmed}\n` +
         `planted facts found @5 / @10: keyword ${within(ranks.keyword, 5)} / ` +
         `${within(ranks.keyword, 10)} (${ranks.keyword.length}), reworded ` +
         `${within(ranks.reworded, 5)} / ${within(ranks.reworded, 10)} (${ranks.reworded.length})\n`,

@@ -17,10 +17,11 @@ import { type Bm25Index, buildBm25 } from "../longmemeval/bm25.js";
 import { writeReport } from "../report/write-report.js";
 import { buildAgent } from "./build-agent.js";
 import type { TreeOptions } from "./build-tree.js";
+import { FAMILIES } from "./families.js";
 import { buildFts5Reference, type Fts5Reference } from "./fts5-reference.js";
 import { renderTable } from "./render-table.js";
 import { KS, shownSeqs, Tally } from "./tally.js";
-import { FAMILIES, treeOf, tuningOf, VARIANTS } from "./variants.js";
+import { treeOf, tuningOf, VARIANTS } from "./variants.js";
 import {
   type Conversation,
   loadBeam,

@@ -2,20 +2,43 @@
 // 0004: a variant patches a copy of the default tuning, which recall takes as an option.
 import { DEFAULT_RECALL_TUNING, type RecallTuning } from "../../src/memory/recall/recall.js";
 import type { TreeOptions } from "./build-tree.js";
-import type { Family } from "./render-table.js";
 
 type Patch = (t: RecallTuning) => void;
+
+/**
+ * The meaning leg as it was until round 26 turned it on: off. The meaning variants of rounds
+ * 19–25 start from it, so they measure what they measured then.
+ */
+const MEANING_OFF: RecallTuning["meaningLeg"] = {
+  ...DEFAULT_RECALL_TUNING.meaningLeg,
+  weight: 0,
+  byMissing: false,
+  keepPlaces: 0,
+  whoSaid: false,
+  hubness: false,
+};
 
 /** Round 25: round 24's leg, its stride 1 + the share of words the best lexical hit lacks. */
 const whoPlus =
   (weight: number): Patch =>
   (t) => {
     const stride = "plus-missing" as const;
-    t.meaningLeg = { ...t.meaningLeg, weight, byMissing: true, keepPlaces: stride, whoSaid: true };
+    t.meaningLeg = { ...MEANING_OFF, weight, byMissing: true, keepPlaces: stride, whoSaid: true };
+  };
+
+/** Round 26: round 25's leg with its nearest re-ordered by crowding (CSLS). */
+const whoHub =
+  (weight: number): Patch =>
+  (t) => {
+    whoPlus(weight)(t);
+    t.meaningLeg = { ...t.meaningLeg, hubness: true };
   };
 
 export const VARIANTS: Record<string, Patch> = {
   kern: () => undefined,
+  "no-meaning-leg": (t) => {
+    t.meaningLeg = MEANING_OFF;
+  },
   "echo-only-asking": (t) => {
     t.echoOnlyAsking = true;
   },
@@ -37,16 +60,16 @@ export const VARIANTS: Record<string, Patch> = {
     t.echoOnlyAsking = true;
   },
   "meaning-missing-0.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true };
+    t.meaningLeg = { ...MEANING_OFF, weight: 0.5, byMissing: true };
   },
   "meaning-missing-0.8": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 0.8, byMissing: true };
+    t.meaningLeg = { ...MEANING_OFF, weight: 0.8, byMissing: true };
   },
   "meaning-missing-1": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1, byMissing: true };
   },
   "meaning-missing-1.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1.5, byMissing: true };
   },
   "widen-in-place-drop": (t) => {
     t.widenInPlace = "drop";
@@ -61,25 +84,25 @@ export const VARIANTS: Record<string, Patch> = {
     t.widenInPlace = "own-after";
   },
   "meaning-kept-0.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true, keepPlaces: 2 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 0.5, byMissing: true, keepPlaces: 2 };
   },
   "meaning-kept-1": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, keepPlaces: 2 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1, byMissing: true, keepPlaces: 2 };
   },
   "meaning-kept-1.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true, keepPlaces: 2 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1.5, byMissing: true, keepPlaces: 2 };
   },
   "meaning-kept-2": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, keepPlaces: 2 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 2, byMissing: true, keepPlaces: 2 };
   },
   "meaning-who-kept-0.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true, keepPlaces: 2, whoSaid: true };
+    t.meaningLeg = { ...MEANING_OFF, weight: 0.5, byMissing: true, keepPlaces: 2, whoSaid: true };
   },
   "meaning-who-kept-1": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, keepPlaces: 2, whoSaid: true };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1, byMissing: true, keepPlaces: 2, whoSaid: true };
   },
   "meaning-who-kept-1.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true, keepPlaces: 2, whoSaid: true };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1.5, byMissing: true, keepPlaces: 2, whoSaid: true };
   },
   "meaning-who-plus-0.5": whoPlus(0.5),
   "meaning-who-plus-1": whoPlus(1),
@@ -87,50 +110,54 @@ export const VARIANTS: Record<string, Patch> = {
   "meaning-who-plus-2": whoPlus(2),
   "meaning-who-plus-4": whoPlus(4),
   "meaning-who-plus-1000": whoPlus(1000),
+  "meaning-who-hub-0.5": whoHub(0.5),
+  "meaning-who-hub-1": whoHub(1),
+  "meaning-who-hub-1.5": whoHub(1.5),
+  "meaning-who-hub-2": whoHub(2),
   "meaning-who-kept-2": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, keepPlaces: 2, whoSaid: true };
+    t.meaningLeg = { ...MEANING_OFF, weight: 2, byMissing: true, keepPlaces: 2, whoSaid: true };
   },
   "meaning-kept-plain-1": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1, keepPlaces: 2 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1, keepPlaces: 2 };
   },
   "meaning-kept-plain-2": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 2, keepPlaces: 2 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 2, keepPlaces: 2 };
   },
   "meaning-share-0.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, keepPlaces: "missing" };
+    t.meaningLeg = { ...MEANING_OFF, weight: 0.5, keepPlaces: "missing" };
   },
   "meaning-share-missing-0.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 0.5, byMissing: true, keepPlaces: "missing" };
+    t.meaningLeg = { ...MEANING_OFF, weight: 0.5, byMissing: true, keepPlaces: "missing" };
   },
   "meaning-share-1": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1, keepPlaces: "missing" };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1, keepPlaces: "missing" };
   },
   "meaning-share-missing-1": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, keepPlaces: "missing" };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1, byMissing: true, keepPlaces: "missing" };
   },
   "meaning-share-1.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, keepPlaces: "missing" };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1.5, keepPlaces: "missing" };
   },
   "meaning-share-missing-1.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true, keepPlaces: "missing" };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1.5, byMissing: true, keepPlaces: "missing" };
   },
   "meaning-share-2": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 2, keepPlaces: "missing" };
+    t.meaningLeg = { ...MEANING_OFF, weight: 2, keepPlaces: "missing" };
   },
   "meaning-share-missing-2": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, keepPlaces: "missing" };
+    t.meaningLeg = { ...MEANING_OFF, weight: 2, byMissing: true, keepPlaces: "missing" };
   },
   "meaning-kept3-1": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1, byMissing: true, keepPlaces: 3 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1, byMissing: true, keepPlaces: 3 };
   },
   "meaning-kept3-1.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1.5, byMissing: true, keepPlaces: 3 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1.5, byMissing: true, keepPlaces: 3 };
   },
   "meaning-kept3-2": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 2, byMissing: true, keepPlaces: 3 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 2, byMissing: true, keepPlaces: 3 };
   },
   "meaning-kept3-3": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 3, byMissing: true, keepPlaces: 3 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 3, byMissing: true, keepPlaces: 3 };
   },
   months: (t) => {
     t.dated = { ...t.dated, months: true };
@@ -154,19 +181,19 @@ export const VARIANTS: Record<string, Patch> = {
     t.oneResultPerTurn = false;
   },
   "meaning-leg-0.3": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 0.3 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 0.3 };
   },
   "meaning-leg-0.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 0.5 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 0.5 };
   },
   "meaning-leg-0.8": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 0.8 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 0.8 };
   },
   "meaning-leg-1": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1 };
   },
   "meaning-leg-1.5": (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight: 1.5 };
+    t.meaningLeg = { ...MEANING_OFF, weight: 1.5 };
   },
   "common-component": (t) => {
     t.commonComponent = true;
@@ -366,108 +393,3 @@ export function tuningOf(name: string): RecallTuning {
   VARIANTS[name]?.(tuning);
   return tuning;
 }
-
-/** Changes with a parameter, for the leave-one-out table: the variant without, and the grid. */
-export const FAMILIES: Record<string, Family> = {
-  "an echo asks in every sentence": { base: "kern", grid: ["kern", "echo-only-asking"] },
-  "a result per run of one speaker": { base: "kern", grid: ["kern", "speaker-runs"] },
-  "results a turn may hold": {
-    base: "kern",
-    grid: ["kern", "turn-results-2"],
-  },
-  "a result per run or two a turn, with an echo that tells": {
-    base: "kern",
-    grid: [
-      "kern",
-      "speaker-runs",
-      "turn-results-2",
-      "echo-only-asking",
-      "speaker-runs-echo",
-      "turn-results-2-echo",
-    ],
-  },
-  "the meaning leg's weight, times the words the lexical leg lacks": {
-    base: "kern",
-    grid: ["meaning-missing-0.5", "meaning-missing-1"],
-  },
-  "the meaning leg's weight": {
-    base: "kern",
-    grid: ["meaning-leg-0.3", "meaning-leg-0.5", "meaning-leg-0.8"],
-  },
-  "the meaning leg's weight, times the words the lexical leg lacks, every other place at most": {
-    base: "kern",
-    grid: ["meaning-kept-0.5", "meaning-kept-1", "meaning-kept-1.5", "meaning-kept-2"],
-  },
-  "the meaning leg's weight, times the words the lexical leg lacks, every other place at most, a named speaker's messages by meaning":
-    {
-      base: "kern",
-      grid: [
-        "meaning-who-kept-0.5",
-        "meaning-who-kept-1",
-        "meaning-who-kept-1.5",
-        "meaning-who-kept-2",
-      ],
-    },
-  "a named speaker's messages by meaning, one place in 1 + the words missed": {
-    base: "kern",
-    grid: [
-      "meaning-who-plus-0.5",
-      "meaning-who-plus-1",
-      "meaning-who-plus-1.5",
-      "meaning-who-plus-2",
-    ],
-  },
-  "the meaning leg's weight, times the words the lexical leg lacks, every other or third place at most":
-    {
-      base: "kern",
-      grid: [
-        "meaning-kept-0.5",
-        "meaning-kept-1",
-        "meaning-kept-1.5",
-        "meaning-kept-2",
-        "meaning-kept3-1",
-        "meaning-kept3-1.5",
-        "meaning-kept3-2",
-        "meaning-kept3-3",
-      ],
-    },
-  "the meaning leg's weight, times the words the lexical leg lacks, every third place at most": {
-    base: "kern",
-    grid: ["meaning-kept3-1", "meaning-kept3-1.5", "meaning-kept3-2", "meaning-kept3-3"],
-  },
-  "the meaning leg's weight, its places as many as the words miss": {
-    base: "kern",
-    grid: ["meaning-share-0.5", "meaning-share-1", "meaning-share-1.5", "meaning-share-2"],
-  },
-  "the meaning leg's weight times the words it lacks, its places as many as they miss": {
-    base: "kern",
-    grid: [
-      "meaning-share-missing-0.5",
-      "meaning-share-missing-1",
-      "meaning-share-missing-1.5",
-      "meaning-share-missing-2",
-    ],
-  },
-  "a hit widens only the result shown last": {
-    base: "kern",
-    grid: [
-      "kern",
-      "widen-in-place-drop",
-      "widen-in-place-own",
-      "widen-in-place-drop-after",
-      "widen-in-place-own-after",
-    ],
-  },
-  "a later hit widens only the result shown last (no parameter)": {
-    base: "kern",
-    grid: ["widen-in-place-own-after"],
-  },
-  "the words a hit's segment summary adds, their weight (default segments)": {
-    base: "kern",
-    grid: ["segment-words-0.25", "segment-words-0.5", "segment-words-1"],
-  },
-  "the words a hit's segment summary adds where no hit holds the words together, their weight": {
-    base: "kern",
-    grid: ["segment-words-apart-0.5", "segment-words-apart-1", "segment-words-apart-2"],
-  },
-};
