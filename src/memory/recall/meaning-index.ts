@@ -13,7 +13,16 @@ import { firstComponent } from "../embeddings/common-component.js";
 import { meaningVector } from "../embeddings/meaning-vector.js";
 import { shippedWordVectors, type WordVectors } from "../embeddings/word-vectors.js";
 import { messageText } from "../text/message-text.js";
-import { type CentredVectors, centred, crowding } from "./meaning-hubness.js";
+import {
+  appendCentred,
+  type CentredVectors,
+  centred,
+  crowdings,
+  dropFirst,
+  nearestRows,
+  type ScoredRow,
+  writeCentred,
+} from "./meaning-hubness.js";
 
 /** Characters of each message read for its meaning (meaning-vector.ts reads its first 1,000). */
 const HEAD = 1_000;
@@ -32,8 +41,8 @@ export class MeaningIndex {
   private readUpTo = 0;
   private common: Float32Array | null = null;
   private fittedAt = 0;
-  /** The vectors as cosines against each other need them, for the ids they were built on. */
-  private centred: { set: CentredVectors; first: number; length: number } | null = null;
+  /** The vectors with the common direction out, row for row (meaning-hubness.ts). */
+  private space: CentredVectors | null = null;
   /** Each message's crowding (meaning-hubness.ts), by id, until the common direction is refitted. */
   private crowd = new Map<number, number>();
 
@@ -50,6 +59,7 @@ export class MeaningIndex {
   refresh(): void {
     const last = this.store.vectors.cursor();
     if (last <= this.readUpTo) return;
+    const before = this.ids.length;
     const from = Math.max(this.readUpTo + 1, last - this.size * 2 + 1);
     for (let start = from; start <= last; start += BATCH) {
       const ids = Array.from({ length: Math.min(BATCH, last - start + 1) }, (_, i) => start + i);
@@ -64,18 +74,31 @@ export class MeaningIndex {
       }
     }
     this.readUpTo = last;
-    if (this.ids.length > this.size) {
-      const drop = this.ids.length - this.size;
+    const added = this.ids.length - before;
+    const drop = Math.max(0, this.ids.length - this.size);
+    if (drop > 0) {
       for (const id of this.ids.slice(0, drop)) this.crowd.delete(id);
       this.ids = this.ids.slice(drop);
       this.vectors = this.vectors.slice(drop);
       this.said = this.said.slice(drop);
     }
+    this.keepCentred(added, drop, before);
+  }
+
+  /** The centred set follows the vectors: rows added and dropped, all again after a refit. */
+  private keepCentred(added: number, drop: number, before: number): void {
     if (this.ids.length > this.fittedAt * (1 + REFIT)) {
       this.common = firstComponent(this.vectors);
       this.fittedAt = this.ids.length;
       this.crowd.clear();
+      this.space = null;
     }
+    if (!this.space || drop >= before) {
+      this.space = centred(this.vectors, this.common);
+      return;
+    }
+    const kept = dropFirst(this.space, drop);
+    this.space = appendCentred(kept, this.vectors.slice(-added), this.common);
   }
 
   /**
@@ -85,61 +108,39 @@ export class MeaningIndex {
    */
   nearest(text: string, k: number, saidBy?: ReadonlySet<string>, hubness = false): number[] {
     this.refresh();
-    const query = meaningVector(text, this.table);
-    if (!query.some((value) => value !== 0) || this.ids.length === 0) return [];
-    const u = this.common;
-    const qu = u ? dot(query, u) : 0;
-    const qNorm = Math.sqrt(Math.max(1e-12, 1 - qu * qu));
-    const scored: Array<{ id: number; score: number; at: number }> = [];
-    for (let i = 0; i < this.vectors.length; i += 1) {
-      if (saidBy && !this.said[i]?.some((word) => saidBy.has(word))) continue;
-      const vector = this.vectors[i] as Float32Array;
-      // cos(q - (q·u)u, m - (m·u)u), both unit before: the common direction taken out.
-      const mu = u ? dot(vector, u) : 0;
-      const norm = Math.sqrt(Math.max(1e-12, 1 - mu * mu));
-      scored.push({
-        id: this.ids[i] as number,
-        score: (dot(query, vector) - qu * mu) / (qNorm * norm),
-        at: i,
-      });
-    }
-    const byScore = (a: { score: number; id: number }, b: { score: number; id: number }) =>
-      b.score - a.score || a.id - b.id;
-    const best = scored.sort(byScore).slice(0, hubness ? k * HUB_POOL : k);
-    if (!hubness) return best.map((entry) => entry.id);
-    const set = this.centredSet();
+    const vector = meaningVector(text, this.table);
+    const space = this.space;
+    if (!vector.some((value) => value !== 0) || !space || space.count === 0) return [];
+    // cos(q - (q·u)u, m - (m·u)u), both unit before: the common direction taken out of both.
+    const query = new Float32Array(vector.length);
+    writeCentred(query, 0, vector, this.common);
+    const said = this.said;
+    const keep = saidBy && ((row: number) => said[row]?.some((word) => saidBy.has(word)) === true);
+    const best = nearestRows(space, query, hubness ? k * HUB_POOL : k, keep);
+    if (!hubness) return best.map((entry) => this.ids[entry.row] as number);
+    const r = this.crowdingOf(space, best);
     return best
-      .map((entry) => ({ ...entry, score: 2 * entry.score - this.crowdingOf(set, entry) }))
-      .sort(byScore)
+      .map((entry, i) => ({
+        id: this.ids[entry.row] as number,
+        score: 2 * entry.score - (r[i] as number),
+      }))
+      .sort((a, b) => b.score - a.score || a.id - b.id)
       .slice(0, k)
       .map((entry) => entry.id);
   }
 
-  private crowdingOf(set: CentredVectors, entry: { id: number; at: number }): number {
-    let r = this.crowd.get(entry.id);
-    if (r === undefined) {
-      r = crowding(set, entry.at);
-      this.crowd.set(entry.id, r);
-    }
-    return r;
+  /** r of each entry (meaning-hubness.ts): kept by id, the missing computed in one pass. */
+  private crowdingOf(space: CentredVectors, entries: readonly ScoredRow[]): number[] {
+    const missing = entries.filter((entry) => !this.crowd.has(this.ids[entry.row] as number));
+    const computed = crowdings(
+      space,
+      missing.map((entry) => entry.row),
+    );
+    missing.forEach((entry, i) => {
+      this.crowd.set(this.ids[entry.row] as number, computed[i] as number);
+    });
+    return entries.map((entry) => this.crowd.get(this.ids[entry.row] as number) ?? 0);
   }
-
-  /** The vectors with the common direction out, rebuilt when the ids moved. */
-  private centredSet(): CentredVectors {
-    const first = this.ids[0] ?? 0;
-    const length = this.ids.length;
-    const cached = this.centred;
-    if (cached && cached.first === first && cached.length === length) return cached.set;
-    const set = centred(this.vectors, this.common);
-    this.centred = { set, first, length };
-    return set;
-  }
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i += 1) sum += (a[i] ?? 0) * (b[i] ?? 0);
-  return sum;
 }
 
 const INDEXES = new WeakMap<AgentStore, MeaningIndex>();
