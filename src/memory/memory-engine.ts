@@ -28,6 +28,7 @@ import {
   expand,
   renderExpandResult,
 } from "./recall/expand.js";
+import { warmMeaningIndex } from "./recall/meaning-index.js";
 import {
   type RecallLegs,
   type RecallOptions,
@@ -230,6 +231,16 @@ export class MemoryEngine {
   /** Recall's rankings leg by leg (message ids), for benchmarks. */
   recallLegs(options: RecallOptions): Promise<RecallLegs> {
     return recallLegs({ store: this.options.store, embedder: this.options.embedder }, options);
+  }
+
+  /**
+   * Reads up to `budget` more messages into recall's meaning index ahead of the first search (a
+   * daemon does this in the background); true once it is ready, or at once when recall does not
+   * search by meaning (an embedder other than `local`).
+   */
+  warmMeaningStep(budget: number): boolean {
+    const { store, embedder } = this.options;
+    return warmMeaningIndex(store, embedder.fingerprint, budget);
   }
 
   async recallStats(): Promise<RecallStats> {

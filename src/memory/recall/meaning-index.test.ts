@@ -93,4 +93,23 @@ describe("MeaningIndex", () => {
     expect(plain[0]).not.toBe(apartId);
     expect(scaled[0]).toBe(apartId);
   });
+
+  it("read in steps, it answers as an index read at once", async () => {
+    memory = openTestMemory();
+    const texts = Array.from({ length: 40 }, (_, i) => `${FILLER[i % FILLER.length]} Note ${i}.`);
+    append(memory, [...texts, "My doctor says my blood sugar is far too high."]);
+    await memory.engine.runUntilIdle();
+    const stepped = new MeaningIndex(memory.store, 30);
+    let steps = 1;
+    while (!stepped.readStep(7)) steps += 1;
+    expect(steps).toBeGreaterThan(3);
+    expect(stepped.readStep(7)).toBe(true);
+    const question = "I think I will skip the cake and the sweets tonight.";
+    for (const hubness of [false, true]) {
+      const atOnce = new MeaningIndex(memory.store, 30);
+      const found = stepped.nearest(question, 10, undefined, hubness);
+      expect(found).toEqual(atOnce.nearest(question, 10, undefined, hubness));
+      expect(found[0]).toBe(texts.length + 1);
+    }
+  });
 });

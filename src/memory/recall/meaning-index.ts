@@ -10,6 +10,7 @@
 // docs/decisions/0004-recall-ranking.md, round 19.
 import { type AgentStore, searchTerms } from "../../store/index.js";
 import { firstComponent } from "../embeddings/common-component.js";
+import { isLexicalEmbedder } from "../embeddings/embedder.js";
 import { meaningVector } from "../embeddings/meaning-vector.js";
 import { shippedWordVectors, type WordVectors } from "../embeddings/word-vectors.js";
 import { messageText } from "../text/message-text.js";
@@ -23,6 +24,7 @@ import {
   type ScoredRow,
   writeCentred,
 } from "./meaning-hubness.js";
+import { DEFAULT_RECALL_TUNING } from "./recall-tuning.js";
 
 /** Characters of each message read for its meaning (meaning-vector.ts reads its first 1,000). */
 const HEAD = 1_000;
@@ -45,6 +47,9 @@ export class MeaningIndex {
   private space: CentredVectors | null = null;
   /** Each message's crowding (meaning-hubness.ts), by id, until the common direction is refitted. */
   private crowd = new Map<number, number>();
+  /** Rows read or dropped since the centred set was last placed. */
+  private unplaced = 0;
+  private dropped = 0;
 
   constructor(
     private readonly store: AgentStore,
@@ -57,48 +62,65 @@ export class MeaningIndex {
    * job has passed (its cursor), which in a running daemon trails the log by a batch at most.
    */
   refresh(): void {
+    this.readStep(Number.POSITIVE_INFINITY);
+  }
+
+  /**
+   * Reads up to `budget` more ids (a daemon warms the index this way, warm-meaning-index.ts);
+   * true once it has caught up and its rows are placed for search.
+   */
+  readStep(budget: number): boolean {
     const last = this.store.vectors.cursor();
-    if (last <= this.readUpTo) return;
-    const before = this.ids.length;
     const from = Math.max(this.readUpTo + 1, last - this.size * 2 + 1);
-    for (let start = from; start <= last; start += BATCH) {
-      const ids = Array.from({ length: Math.min(BATCH, last - start + 1) }, (_, i) => start + i);
-      const heads = this.store.messages.headsByIds(ids, HEAD).sort((a, b) => a.id - b.id);
-      for (const message of heads) {
-        if (message.role === "tool") continue;
-        const vector = meaningVector(messageText(message), this.table);
-        if (!vector.some((value) => value !== 0)) continue;
-        this.ids.push(message.id);
-        this.vectors.push(vector);
-        this.said.push(searchTerms(`${message.meta?.name ?? ""} ${message.meta?.user ?? ""}`));
-      }
+    const until = Math.min(last, from + budget - 1);
+    for (let start = from; start <= until; start += BATCH) {
+      const ids = Array.from({ length: Math.min(BATCH, until - start + 1) }, (_, i) => start + i);
+      this.read(this.store.messages.headsByIds(ids, HEAD).sort((a, b) => a.id - b.id));
     }
-    this.readUpTo = last;
-    const added = this.ids.length - before;
+    this.readUpTo = Math.max(this.readUpTo, until);
     const drop = Math.max(0, this.ids.length - this.size);
     if (drop > 0) {
       for (const id of this.ids.slice(0, drop)) this.crowd.delete(id);
       this.ids = this.ids.slice(drop);
       this.vectors = this.vectors.slice(drop);
       this.said = this.said.slice(drop);
+      this.dropped += drop;
     }
-    this.keepCentred(added, drop, before);
+    if (until < last) return false;
+    this.place();
+    return true;
   }
 
-  /** The centred set follows the vectors: rows added and dropped, all again after a refit. */
-  private keepCentred(added: number, drop: number, before: number): void {
+  private read(heads: ReturnType<AgentStore["messages"]["headsByIds"]>): void {
+    for (const message of heads) {
+      if (message.role === "tool") continue;
+      const vector = meaningVector(messageText(message), this.table);
+      if (!vector.some((value) => value !== 0)) continue;
+      this.ids.push(message.id);
+      this.vectors.push(vector);
+      this.said.push(searchTerms(`${message.meta?.name ?? ""} ${message.meta?.user ?? ""}`));
+      this.unplaced += 1;
+    }
+  }
+
+  /** The centred set follows the vectors: rows dropped and added, all again after a refit. */
+  private place(): void {
+    const { unplaced, dropped } = this;
+    this.unplaced = 0;
+    this.dropped = 0;
     if (this.ids.length > this.fittedAt * (1 + REFIT)) {
       this.common = firstComponent(this.vectors);
       this.fittedAt = this.ids.length;
       this.crowd.clear();
       this.space = null;
     }
-    if (!this.space || drop >= before) {
+    if (!this.space || dropped >= this.space.count) {
       this.space = centred(this.vectors, this.common);
-      return;
+    } else if (unplaced > 0 || dropped > 0) {
+      const kept = dropFirst(this.space, dropped);
+      const added = unplaced > 0 ? this.vectors.slice(-unplaced) : [];
+      this.space = appendCentred(kept, added, this.common);
     }
-    const kept = dropFirst(this.space, drop);
-    this.space = appendCentred(kept, this.vectors.slice(-added), this.common);
   }
 
   /**
@@ -153,4 +175,14 @@ export function meaningIndexOf(store: AgentStore, size: number): MeaningIndex {
     INDEXES.set(store, index);
   }
   return index;
+}
+
+/**
+ * Reads up to `budget` more messages into the store's meaning index as recall's defaults use it;
+ * true once caught up, or at once when recall does not search by meaning with this embedder.
+ */
+export function warmMeaningIndex(store: AgentStore, fingerprint: string, budget: number): boolean {
+  const { weight, size } = DEFAULT_RECALL_TUNING.meaningLeg;
+  if (weight <= 0 || !isLexicalEmbedder(fingerprint)) return true;
+  return meaningIndexOf(store, size).readStep(budget);
 }
