@@ -4,34 +4,26 @@
 // and rebuilds it if the index it mirrors was rebuilt. Logged when ready, with its size.
 import type { Logger } from "../log/index.js";
 import type { AgentStore } from "../store/index.js";
+import { type BackgroundSteps, runInSteps } from "./background-steps.js";
 
 /** Messages read per step (~50 ms of tokenizing on this project's machine). */
 const STEP_MESSAGES = 250;
 /** Pause between looks once the index is ready. */
 const IDLE_MS = 30_000;
 
-export interface WordIndexWarmer {
-  stop(): void;
-}
+export type WordIndexWarmer = BackgroundSteps;
 
 export function warmWordIndex(store: AgentStore, logger: Logger): WordIndexWarmer {
   const words = store.messages.words;
   const started = performance.now();
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
   let announced = false;
-  const schedule = (ms: number) => {
-    timer = setTimeout(step, ms);
-    timer.unref();
-  };
-  const step = () => {
-    if (stopped) return;
+  return runInSteps(() => {
     let done: boolean;
     try {
       done = words.warmStep(STEP_MESSAGES);
     } catch (error) {
       logger.warn({ err: error }, "recall's word index could not be built; FTS5 ranks alone");
-      return;
+      return "stop";
     }
     if (done && words.ready && !announced) {
       announced = true;
@@ -41,13 +33,6 @@ export function warmWordIndex(store: AgentStore, logger: Logger): WordIndexWarme
       );
     }
     if (!words.ready) announced = false;
-    schedule(done ? IDLE_MS : 0);
-  };
-  schedule(0);
-  return {
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    },
-  };
+    return done ? "done" : "more";
+  }, IDLE_MS);
 }
