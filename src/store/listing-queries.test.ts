@@ -25,6 +25,17 @@ describe("lean listing queries", () => {
     expect(memory.store.messages.sessionTotals("no-such-session")).toEqual({ count: 0, tokens: 0 });
   });
 
+  it("lists the ids of a range without one role as the full rows hold them", () => {
+    memory = openTestMemory();
+    const stored = memory.store.appendMessages(buildConversation({ turns: 12 }));
+    const rows = memory.store.messages.byIds(stored.map((_, i) => i + 1));
+    const expected = rows.filter((row) => row.role !== "tool" && row.id >= 5 && row.id <= 30);
+    expect(expected.length).toBeLessThan(26); // the conversation holds tool outputs
+    expect(memory.store.messages.idsWithoutRole(5, 30, "tool")).toEqual(
+      expected.map((row) => row.id),
+    );
+  });
+
   it("reads the top of the tree, the leaves and their starts as the full list holds them", async () => {
     memory = openTestMemory();
     memory.store.appendMessages(buildConversation({ turns: 60 }));

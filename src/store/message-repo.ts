@@ -164,6 +164,14 @@ export class MessageRepo {
     return toIndexedMessages(this.rowsOf(ids), this.log, (content) => headOf(content, chars));
   }
 
+  /** The ids in `[fromId, toId]` of messages not of `role`, ascending (no content read). */
+  idsWithoutRole(fromId: number, toId: number, role: string): number[] {
+    const rows = this.db
+      .prepare("SELECT id FROM messages WHERE id >= ? AND id <= ? AND role != ? ORDER BY id")
+      .all(fromId, toId, role) as Array<{ id: number }>;
+    return rows.map((row) => row.id);
+  }
+
   /** Seq, role, tokens and ts of the messages `[fromSeq, toSeq)` (cheap: no content). */
   tokenRows(session: string, fromSeq = 0, toSeq = Number.MAX_SAFE_INTEGER): MessageTokenRow[] {
     return this.db

@@ -73,10 +73,7 @@ export class MeaningIndex {
     const last = this.store.vectors.cursor();
     const from = Math.max(this.readUpTo + 1, last - this.size * 2 + 1);
     const until = Math.min(last, from + budget - 1);
-    for (let start = from; start <= until; start += BATCH) {
-      const ids = Array.from({ length: Math.min(BATCH, until - start + 1) }, (_, i) => start + i);
-      this.read(this.store.messages.headsByIds(ids, HEAD).sort((a, b) => a.id - b.id));
-    }
+    this.read(from, until);
     this.readUpTo = Math.max(this.readUpTo, until);
     const drop = Math.max(0, this.ids.length - this.size);
     if (drop > 0) {
@@ -91,16 +88,30 @@ export class MeaningIndex {
     return true;
   }
 
-  private read(heads: ReturnType<AgentStore["messages"]["headsByIds"]>): void {
-    for (const message of heads) {
-      if (message.role === "tool") continue;
-      const vector = meaningVector(messageText(message), this.table);
-      if (!vector.some((value) => value !== 0)) continue;
-      this.ids.push(message.id);
-      this.vectors.push(vector);
-      this.said.push(searchTerms(`${message.meta?.name ?? ""} ${message.meta?.user ?? ""}`));
-      this.unplaced += 1;
+  /**
+   * Reads ids `from`…`until`, newest first, until `size` of them have a meaning: the older ones
+   * would be dropped as soon as read. Tool outputs are left out before any text is read.
+   */
+  private read(from: number, until: number): void {
+    if (until < from) return;
+    const ids = this.store.messages.idsWithoutRole(from, until, "tool");
+    const taken: Array<{ id: number; vector: Float32Array; said: string[] }> = [];
+    for (let end = ids.length; end > 0 && taken.length < this.size; end -= BATCH) {
+      const batch = ids.slice(Math.max(0, end - BATCH), end);
+      const heads = this.store.messages.headsByIds(batch, HEAD).sort((a, b) => b.id - a.id);
+      for (const message of heads) {
+        const vector = meaningVector(messageText(message), this.table);
+        if (!vector.some((value) => value !== 0)) continue;
+        const said = searchTerms(`${message.meta?.name ?? ""} ${message.meta?.user ?? ""}`);
+        taken.push({ id: message.id, vector, said });
+      }
     }
+    for (const entry of taken.slice(0, this.size).reverse()) {
+      this.ids.push(entry.id);
+      this.vectors.push(entry.vector);
+      this.said.push(entry.said);
+    }
+    this.unplaced += Math.min(taken.length, this.size);
   }
 
   /** The centred set follows the vectors: rows dropped and added, all again after a refit. */
