@@ -7,12 +7,14 @@ import {
   type CentredVectors,
   centred,
   centredCosine,
-  crowding,
   crowdings,
   dropFirst,
   HUB_K,
   nearestRows,
 } from "./meaning-hubness.js";
+
+/** r of one row alone. */
+const crowding = (set: CentredVectors, row: number) => crowdings(set, [row])[0];
 
 function setOf(vectors: number[][], direction?: number[]): CentredVectors {
   const unit = vectors.map((vector) => normalizeVector(Float32Array.from(vector)));

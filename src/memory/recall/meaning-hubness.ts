@@ -131,14 +131,10 @@ function insertBelowEquals(list: ScoredRow[], entry: ScoredRow, n: number): void
   if (list.length > n) list.pop();
 }
 
-/** r(m): the mean cosine of vector `i` to its `HUB_K` nearest others in the set. */
-export function crowding(set: CentredVectors, i: number): number {
-  return crowdings(set, [i])[0] ?? 0;
-}
-
 /**
- * r of each of `rows`, in one pass over the set: each row of the set is read once and compared
- * with all of them (their vectors stay in the cache, which a pass per row would not allow).
+ * r(m), a vector's mean cosine to its `HUB_K` nearest others in the set, for each of `rows`, in
+ * one pass over the set: each row of the set is read once and compared with all of them (their
+ * vectors stay in the cache, which a pass per row would not allow).
  */
 export function crowdings(set: CentredVectors, rows: readonly number[]): number[] {
   const { flat, dims, count } = set;

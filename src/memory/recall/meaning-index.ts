@@ -24,7 +24,7 @@ import {
   type ScoredRow,
   writeCentred,
 } from "./meaning-hubness.js";
-import { DEFAULT_RECALL_TUNING } from "./recall-tuning.js";
+import { DEFAULT_RECALL_TUNING, type RecallTuning } from "./recall-tuning.js";
 
 /** Characters of each message read for its meaning (meaning-vector.ts reads its first 1,000). */
 const HEAD = 1_000;
@@ -188,12 +188,16 @@ export function meaningIndexOf(store: AgentStore, size: number): MeaningIndex {
   return index;
 }
 
+/** Whether recall searches by meaning with this embedder and tuning (the `local` embedder only). */
+export function searchesByMeaning(fingerprint: string, tuning: RecallTuning): boolean {
+  return tuning.meaningLeg.weight > 0 && isLexicalEmbedder(fingerprint);
+}
+
 /**
  * Reads up to `budget` more messages into the store's meaning index as recall's defaults use it;
  * true once caught up, or at once when recall does not search by meaning with this embedder.
  */
 export function warmMeaningIndex(store: AgentStore, fingerprint: string, budget: number): boolean {
-  const { weight, size } = DEFAULT_RECALL_TUNING.meaningLeg;
-  if (weight <= 0 || !isLexicalEmbedder(fingerprint)) return true;
-  return meaningIndexOf(store, size).readStep(budget);
+  if (!searchesByMeaning(fingerprint, DEFAULT_RECALL_TUNING)) return true;
+  return meaningIndexOf(store, DEFAULT_RECALL_TUNING.meaningLeg.size).readStep(budget);
 }

@@ -3,11 +3,10 @@
 // (question-dates.ts) and a short keyword query as a phrase (phrase-first.ts). Each returns
 // message ids, best first, for fusion. Reads the index only.
 import { searchTerms } from "../../store/index.js";
-import { isLexicalEmbedder } from "../embeddings/embedder.js";
 import { messageText } from "../text/message-text.js";
 import { feedbackTerms } from "./feedback-terms.js";
 import { headCoverage, type ScoredHit } from "./lexical-rescore.js";
-import { meaningIndexOf } from "./meaning-index.js";
+import { meaningIndexOf, searchesByMeaning } from "./meaning-index.js";
 import { phraseOf } from "./phrase-first.js";
 import { questionTimes } from "./question-dates.js";
 import type { RecallTuning } from "./recall-tuning.js";
@@ -33,7 +32,7 @@ export function meaningRanking(
   const { size, k } = tuning.meaningLeg;
   // Weighted 0 (off, or with `byMissing` a best hit holding every word) the leg would add nothing.
   if (meaningWeight(leg, tuning) <= 0 || leg.fts.length === 0 || options.filters) return [];
-  if (!isLexicalEmbedder(deps.embedder.fingerprint)) return [];
+  if (!searchesByMeaning(deps.embedder.fingerprint, tuning)) return [];
   // As the `local` leg does: a speaker's name is read as a word (unless `whoSaid` takes the
   // names out and keeps to their messages), a date is in no bag of words, and a best hit
   // holding every word leaves nothing for meaning to find.
