@@ -1,7 +1,6 @@
 // The one composition root (SG-4): builds the core of a daemon — logger, store, model client,
 // memory engine, runtime, web server — then sets up the plugins (kern's own, listed in
 // builtin-plugins.ts, and those config `plugins` names), each replaceable by tests.
-
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -35,7 +34,6 @@ import {
   setupPlugins,
 } from "../runtime/index.js";
 import { type AgentStore, TurnQueueFile } from "../store/index.js";
-import type { BackgroundSteps } from "./background-steps.js";
 import { createBackupJobRunner } from "./backup/backup-job.js";
 import { takeDaemonCut } from "./backup/index.js";
 import { buildEmbedder, buildModel } from "./build-adapters.js";
@@ -46,8 +44,6 @@ import { TEMPLATES_DIR } from "./init-agent.js";
 import { toListenError } from "./listen-error.js";
 import { loadOutsidePlugins } from "./load-outside-plugins.js";
 import { openDaemonStore } from "./open-agent-state.js";
-import { warmMeaningIndex } from "./warm-meaning-index.js";
-import { type WordIndexWarmer, warmWordIndex } from "./warm-word-index.js";
 
 /** Built web assets (npm run build → dist/web). */
 export const DEFAULT_STATIC_DIR = packageFile("dist", "web");
@@ -225,8 +221,6 @@ function withLifecycle(
   onListening: (endpoint: { port: number; url: string }) => void,
 ): Daemon {
   const { config, runtime, memory, store, logger, web } = parts;
-  let words: WordIndexWarmer | null = null;
-  let meaning: BackgroundSteps | null = null;
   return {
     ...parts,
     async listen() {
@@ -238,8 +232,6 @@ function withLifecycle(
       if (config.port === null) await updateConfigFile(config.agentDir, { port: listening.port });
       runtime.start();
       await runtime.lifecycle.start();
-      words = warmWordIndex(store, logger); // recall's postings, built in the background
-      meaning = warmMeaningIndex(memory, logger); // and its meaning vectors, read ahead
       logger.info({ port: listening.port, agent: config.agentName }, "daemon listening");
       return listening;
     },
@@ -248,8 +240,6 @@ function withLifecycle(
       // waits for one.
       runtime.intake?.stop();
       runtime.parse.stop();
-      words?.stop();
-      meaning?.stop();
       await runtime.lifecycle.stop(); // channels first: no intake while the rest stops
       await runtime.stop();
       queueFile.close();

@@ -8,6 +8,7 @@ import { mcpPlugin } from "../plugins/mcp/index.js";
 import { createMediaPlugin } from "../plugins/media/index.js";
 import { metricsPlugin } from "../plugins/metrics/index.js";
 import { processesPlugin } from "../plugins/processes/index.js";
+import { recallWarmupPlugin } from "../plugins/recall-warmup/index.js";
 import { skillsPlugin } from "../plugins/skills/index.js";
 import { subagentsPlugin } from "../plugins/subagents/index.js";
 import { createTelegramPlugin, type TelegramBotInfo } from "../plugins/telegram/index.js";
@@ -24,6 +25,7 @@ export interface BuiltinPluginsOptions {
 
 export function builtinPlugins(options: BuiltinPluginsOptions = {}): KernPlugin[] {
   return [
+    recallWarmupPlugin,
     metricsPlugin,
     processesPlugin,
     subagentsPlugin,

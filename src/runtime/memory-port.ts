@@ -35,6 +35,8 @@ export interface MemoryPort {
     assist?: { purpose: string };
   }): Promise<RecallReport>;
   recallStats(): Promise<RecallStats>;
+  /** Reads up to `budget` more messages into recall's meaning index; true once it is ready. */
+  warmMeaningStep(budget: number): boolean;
   expand(options: {
     session?: string;
     seqStart?: number;

@@ -2,8 +2,8 @@
 // steps, the event loop turning between them, until the index has caught up; stopped, it reads
 // nothing more.
 import { afterEach, describe, expect, it } from "vitest";
-import { openTestMemory, type TestMemory } from "../../test/support/memory-fixtures.js";
-import { createSilentLogger } from "../log/index.js";
+import { openTestMemory, type TestMemory } from "../../../test/support/memory-fixtures.js";
+import { createSilentLogger } from "../../log/index.js";
 import { warmMeaningIndex } from "./warm-meaning-index.js";
 
 const opened: TestMemory[] = [];
@@ -53,5 +53,28 @@ describe("reading the meaning index ahead", () => {
     warmer.stop();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(caughtUp(memory)).toBe(false);
+  });
+
+  it("looks again once caught up, and reads what the embedding job reached since", async () => {
+    const memory = await withHistory(1_200);
+    const warmer = warmMeaningIndex(memory.engine, createSilentLogger(), 50);
+    for (let wait = 0; wait < 300 && !caughtUp(memory); wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(caughtUp(memory)).toBe(true);
+    memory.store.appendMessages(
+      Array.from({ length: 1_500 }, (_, index) => ({
+        role: "user" as const,
+        content: `a later note ${index} on the garden and its tomatoes`,
+        ts: new Date(Date.parse("2026-03-02T08:00:00Z") + index * 1000).toISOString(),
+      })),
+    );
+    await memory.engine.runUntilIdle();
+    // Only the warmer reads (caughtUp reads nothing): without its second look this never ends.
+    for (let wait = 0; wait < 300 && !caughtUp(memory); wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    warmer.stop();
+    expect(caughtUp(memory)).toBe(true);
   });
 });

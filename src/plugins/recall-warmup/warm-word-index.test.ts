@@ -2,8 +2,8 @@
 // it is ready, without holding the event loop; stopped, it reads nothing more (beside a running
 // one that gets ready in the same time).
 import { afterEach, describe, expect, it } from "vitest";
-import { openTestMemory, type TestMemory } from "../../test/support/memory-fixtures.js";
-import { createSilentLogger } from "../log/index.js";
+import { openTestMemory, type TestMemory } from "../../../test/support/memory-fixtures.js";
+import { createSilentLogger } from "../../log/index.js";
 import { warmWordIndex } from "./warm-word-index.js";
 
 let memory: TestMemory | null = null;

@@ -2,8 +2,8 @@
 // starts: small steps between the daemon's other work, so a turn never waits on it; recall ranks
 // with FTS5 alone until it is ready. Once ready, a cheap look every half minute catches it up
 // and rebuilds it if the index it mirrors was rebuilt. Logged when ready, with its size.
-import type { Logger } from "../log/index.js";
-import type { AgentStore } from "../store/index.js";
+import type { Logger } from "../../log/index.js";
+import type { AgentStore } from "../../store/index.js";
 import { type BackgroundSteps, runInSteps } from "./background-steps.js";
 
 /** Messages read per step (~50 ms of tokenizing on this project's machine). */
@@ -11,9 +11,7 @@ const STEP_MESSAGES = 250;
 /** Pause between looks once the index is ready. */
 const IDLE_MS = 30_000;
 
-export type WordIndexWarmer = BackgroundSteps;
-
-export function warmWordIndex(store: AgentStore, logger: Logger): WordIndexWarmer {
+export function warmWordIndex(store: AgentStore, logger: Logger): BackgroundSteps {
   const words = store.messages.words;
   const started = performance.now();
   let announced = false;

@@ -1,0 +1,2 @@
+// Public surface of plugins/recall-warmup/: the plugin.
+export * from "./recall-warmup-plugin.js";
