@@ -4,16 +4,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentPaths } from "../../src/config/index.js";
-import { importConversation } from "../../src/daemon/index.js";
+import { importConversation, reindex } from "../../src/daemon/index.js";
 import { SYSTEM_CLOCK } from "../../src/kernel/index.js";
-import { createSilentLogger } from "../../src/log/index.js";
-import {
-  countMessageTokens,
-  createLocalEmbedder,
-  runEmbeddingJob,
-} from "../../src/memory/index.js";
-import { openAgentStore } from "../../src/store/index.js";
 import { startTestDaemon, type TestDaemon, waitUntil } from "../support/test-daemon.js";
 
 let harness: TestDaemon;
@@ -27,16 +19,9 @@ async function importEmbedded(agentDir: string, count: number): Promise<void> {
   const file = join(agentDir, "..", "history.jsonl");
   writeFileSync(file, `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
   await importConversation({ agentDir, file, clock: SYSTEM_CLOCK });
-  const store = openAgentStore({
-    paths: agentPaths(agentDir),
-    clock: SYSTEM_CLOCK,
-    countTokens: countMessageTokens,
-  });
-  try {
-    await runEmbeddingJob({ store, embedder: createLocalEmbedder(), logger: createSilentLogger() });
-  } finally {
-    store.close();
-  }
+  // `kern reindex`'s path: the index rebuilt from the log and every message embedded.
+  const report = await reindex({ agentDir });
+  expect(report.vectors).toBe(count);
 }
 
 beforeAll(async () => {
