@@ -1,5 +1,5 @@
 // `npx tsx bench/recall/run-latency.ts [--messages 100000] [--seed 42] [--queries 120] [--variant NAME]
-// [--no-word-index]`: recall
+// [--no-word-index] [--crowd-ahead]`: recall
 // latency alone at one history size, the narrow form of `npm run bench -- --size 100k`'s recall
 // figure. The same generated history (generator, seed 42, default tool outputs), imported and
 // embedded with the `local` embedder (build-agent's path, kept in bench/recall/.cache/); then the
@@ -36,6 +36,7 @@ const { values } = parseArgs({
     queries: { type: "string" },
     variant: { type: "string" },
     "no-word-index": { type: "boolean" },
+    "crowd-ahead": { type: "boolean" },
   },
 });
 const messages = Number(values.messages ?? 100_000);
@@ -91,14 +92,18 @@ function warmUp(store: ReturnType<typeof openAgentStore>, tuning: RecallTuning):
   const warming = performance.now();
   if (!values["no-word-index"]) store.messages.words.warmAll();
   const warmed = `word index ${values["no-word-index"] ? "off" : "built"} in ${((performance.now() - warming) / 1000).toFixed(1)} s, ${(store.messages.words.bytes / 1e6).toFixed(0)} MB`;
-  // As a running daemon would have it after its first search: the meaning index read.
+  // As a running daemon has it (src/plugins/recall-warmup/): the meaning index read, then, with
+  // --crowd-ahead, its rows' crowding worked out (what its read-ahead does next, in steps).
+  if (tuning.meaningLeg.weight <= 0) return `${warmed}; meaning leg off`;
+  const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
   const reading = performance.now();
-  if (tuning.meaningLeg.weight > 0) meaningIndexOf(store, tuning.meaningLeg.size).refresh();
-  const meaning =
-    tuning.meaningLeg.weight > 0
-      ? `meaning index read in ${((performance.now() - reading) / 1000).toFixed(1)} s`
-      : "meaning leg off";
-  return `${warmed}; ${meaning}`;
+  const index = meaningIndexOf(store, tuning.meaningLeg.size);
+  index.refresh();
+  const meaning = `${warmed}; meaning index read in ${seconds(reading)} s`;
+  if (!values["crowd-ahead"] || !tuning.meaningLeg.hubness) return meaning;
+  const crowding = performance.now();
+  while (!index.crowdStep(256));
+  return `${meaning}, its crowding in ${seconds(crowding)} s`;
 }
 
 async function main(): Promise<void> {

@@ -234,9 +234,9 @@ export class MemoryEngine {
   }
 
   /**
-   * Reads up to `budget` more messages into recall's meaning index ahead of the first search (a
-   * daemon does this in the background); true once it is ready, or at once when recall does not
-   * search by meaning (an embedder other than `local`).
+   * Reads up to `budget` more messages into recall's meaning index ahead of the first search, then
+   * works out its rows' crowding a few a call (a daemon does this in the background); true once it
+   * is ready, or at once when recall does not search by meaning (an embedder other than `local`).
    */
   warmMeaningStep(budget: number): boolean {
     const { store, embedder } = this.options;

@@ -35,7 +35,10 @@ export interface MemoryPort {
     assist?: { purpose: string };
   }): Promise<RecallReport>;
   recallStats(): Promise<RecallStats>;
-  /** Reads up to `budget` more messages into recall's meaning index; true once it is ready. */
+  /**
+   * Reads up to `budget` more messages into recall's meaning index, then works out a few of its
+   * rows' crowding a call; true once it is ready.
+   */
   warmMeaningStep(budget: number): boolean;
   expand(options: {
     session?: string;

@@ -112,4 +112,27 @@ describe("MeaningIndex", () => {
       expect(found[0]).toBe(texts.length + 1);
     }
   });
+
+  it("works out its rows' crowding ahead, a few a step, and searches answer as before", async () => {
+    memory = openTestMemory();
+    const texts = Array.from({ length: 40 }, (_, i) => `${FILLER[i % FILLER.length]} Note ${i}.`);
+    append(memory, [...texts, "My doctor says my blood sugar is far too high."]);
+    await memory.engine.runUntilIdle();
+    const ahead = new MeaningIndex(memory.store, 30);
+    expect(ahead.crowdStep(5)).toBe(true); // nothing read yet: nothing to work out
+    ahead.refresh();
+    let steps = 1;
+    while (!ahead.crowdStep(5)) steps += 1;
+    expect(steps).toBe(6); // 30 rows, 5 a step
+    expect(ahead.crowdStep(5)).toBe(true);
+    const question = "I think I will skip the cake and the sweets tonight.";
+    const onDemand = new MeaningIndex(memory.store, 30);
+    expect(ahead.nearest(question, 10, undefined, true)).toEqual(
+      onDemand.nearest(question, 10, undefined, true),
+    );
+    append(memory, ["The parking rules change again.", "Noted."], 41);
+    await memory.engine.runUntilIdle();
+    ahead.refresh();
+    expect(ahead.crowdStep(5)).toBe(true); // only the two new rows were left
+  });
 });

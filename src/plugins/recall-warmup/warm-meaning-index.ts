@@ -1,10 +1,12 @@
 // Reads recall's meaning index (memory/recall/meaning-index.ts: the newest messages' meaning
 // vectors, up to 20,000) in the background after the daemon starts, in small steps, so the first
 // search (autoRecall before the first turn, or a `kern recall`) does not wait about a second
-// for it at 100k messages. Nothing when recall does not search by meaning (an embedder other than
-// `local`). Once caught up it looks again every half minute, so messages the embedding job
-// reaches later (an import into a running daemon) are read here too, not by the next search; a
-// look with nothing new reads nothing. Logged once when ready.
+// for it at 100k messages; then it works out each row's crowding (memory/recall/meaning-hubness.ts),
+// 32 rows a step (about 9 s of steps at 20,000 rows, once), so a search's new candidates do not
+// cost it a quarter of a second the first time. Nothing when recall does not search by meaning (an
+// embedder other than `local`). Once caught up it looks again every half minute, so messages the
+// embedding job reaches later (an import into a running daemon) are read and weighed here too, not
+// by the next search; a look with nothing new does nothing. Logged once when ready.
 import type { Logger } from "../../log/index.js";
 import type { MemoryPort } from "../../runtime/index.js";
 import { type BackgroundSteps, runInSteps } from "./background-steps.js";
