@@ -53,6 +53,10 @@ export const FAMILIES: Record<string, Family> = {
       "meaning-who-plus-2",
     ],
   },
+  "the nearest re-ordered by crowding from another pool": {
+    base: "kern",
+    grid: ["meaning-hub-pool-1", "meaning-hub-pool-3", "meaning-hub-pool-4"],
+  },
   "round 25's leg, its nearest re-ordered by crowding (CSLS)": {
     base: "no-meaning-leg",
     grid: ["meaning-who-hub-0.5", "meaning-who-hub-1", "meaning-who-hub-1.5", "meaning-who-hub-2"],

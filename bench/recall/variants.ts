@@ -114,6 +114,15 @@ export const VARIANTS: Record<string, Patch> = {
   "meaning-who-hub-1": whoHub(1),
   "meaning-who-hub-1.5": whoHub(1.5),
   "meaning-who-hub-2": whoHub(2),
+  "meaning-hub-pool-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, hubPool: 1 };
+  },
+  "meaning-hub-pool-3": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, hubPool: 3 };
+  },
+  "meaning-hub-pool-4": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, hubPool: 4 };
+  },
   "meaning-who-kept-2": (t) => {
     t.meaningLeg = { ...MEANING_OFF, weight: 2, byMissing: true, keepPlaces: 2, whoSaid: true };
   },

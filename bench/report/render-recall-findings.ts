@@ -52,11 +52,12 @@ export function renderRecallFindings(sizes: readonly SizeResult[]): string {
       'with kern: "a new permit to drive" finds "licence"). The `local` leg re-orders FTS ' +
       "candidates by words and by meaning (GloVe word vectors shipped with kern), but it can " +
       "only re-order what BM25 found: a paraphrase that shares no word or synonym with the " +
-      'statement ("the tooth doctor" for "dentist") is not among the candidates. A meaning ' +
-      "leg over every message (paragraph vectors, brute force) was measured and lost: reworded " +
-      "R@5 at 20k rose by 2–3 questions in 96 but keyword R@5 fell, and on LongMemEval it cost " +
-      "0.02 at @5 and @10 (ADR 0004). A semantic embedding model (`embeddingModel` set to a served model) searches " +
-      "every vector; this benchmark runs offline and cannot measure one.",
+      'statement ("the tooth doctor" for "dentist") is not among the candidates. When the ' +
+      "words miss, a meaning leg searches the newest 20,000 messages by their averaged word " +
+      "vectors (on since ADR 0004 round 26: it raised all six recall yardsticks), but averaged " +
+      "GloVe vectors place few of this generator's paraphrases near enough to their statement. " +
+      "A semantic embedding model (`embeddingModel` set to a served model) searches every " +
+      "vector; this benchmark runs offline and cannot measure one.",
     '- Negatives: recall answers nothing ("no close matches") only when no message shares a ' +
       "word with the question; a negative that shares words gets hits. Its scores are only a " +
       `partial "not found" signal: at ${sizeName(largest.size)}, ` +

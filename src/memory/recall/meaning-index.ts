@@ -31,7 +31,7 @@ const HEAD = 1_000;
 /** Ids read a batch. */
 const BATCH = 2_000;
 /** With hubness, the nearest this many times k are re-ordered (bounds the crowding computed). */
-const HUB_POOL = 2;
+export const HUB_POOL = 2;
 /** The common direction is found again once the index has grown by this share. */
 const REFIT = 0.1;
 /** Rows whose crowding a warm step works out (about 20 ms at 20,000 rows, meaning-hubness.ts). */
@@ -161,9 +161,15 @@ export class MeaningIndex {
   /**
    * The `k` messages nearest to `text` in meaning (ids, best first); none when it has none. With
    * `saidBy`, only messages whose envelope holds one of those words (a speaker's name). With
-   * `hubness`, the nearest `HUB_POOL` × k are re-ordered by CSLS (meaning-hubness.ts).
+   * `hubness`, the nearest `pool` × k are re-ordered by CSLS (meaning-hubness.ts).
    */
-  nearest(text: string, k: number, saidBy?: ReadonlySet<string>, hubness = false): number[] {
+  nearest(
+    text: string,
+    k: number,
+    saidBy?: ReadonlySet<string>,
+    hubness = false,
+    pool = HUB_POOL,
+  ): number[] {
     this.refresh();
     const vector = meaningVector(text, this.table);
     const space = this.space;
@@ -173,7 +179,7 @@ export class MeaningIndex {
     writeCentred(query, 0, vector, this.common);
     const said = this.said;
     const keep = saidBy && ((row: number) => said[row]?.some((word) => saidBy.has(word)) === true);
-    const best = nearestRows(space, query, hubness ? k * HUB_POOL : k, keep);
+    const best = nearestRows(space, query, hubness ? k * pool : k, keep);
     if (!hubness) return best.map((entry) => this.ids[entry.row] as number);
     const r = this.crowdingOf(space, best);
     return best

@@ -41,9 +41,10 @@ export function meaningRanking(
   if (leg.terms.length >= 2 && (headCoverage(leg.fts[0], leg.heads, leg.terms) ?? 0) >= 1)
     return [];
   const index = meaningIndexOf(deps.store, size);
-  const { hubness } = tuning.meaningLeg;
-  if (!named) return index.nearest(options.query, k, undefined, hubness);
-  return index.nearest(withoutNames(options.query, leg.speakers), k, leg.speakers, hubness);
+  const { hubness, hubPool } = tuning.meaningLeg;
+  if (!named) return index.nearest(options.query, k, undefined, hubness, hubPool);
+  const words = withoutNames(options.query, leg.speakers);
+  return index.nearest(words, k, leg.speakers, hubness, hubPool);
 }
 
 /** The question without the words that name its speakers (and their possessive 's). */

@@ -142,6 +142,8 @@ const DEFAULTS = {
      * leg loses ops 0.2 points and fails leave-one-out there.
      */
     hubness: true,
+    /** With hubness, the nearest this many times `k` are re-ordered (meaning-index.ts). */
+    hubPool: 2,
   },
   /**
    * The memory tree as document expansion (segment-expansion.ts, round 23): a lexical hit's score
