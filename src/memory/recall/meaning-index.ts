@@ -31,7 +31,7 @@ const HEAD = 1_000;
 /** Ids read a batch. */
 const BATCH = 2_000;
 /** With hubness, the nearest this many times k are re-ordered (bounds the crowding computed). */
-export const HUB_POOL = 2;
+const HUB_POOL = 2;
 /** The common direction is found again once the index has grown by this share. */
 const REFIT = 0.1;
 /** Rows whose crowding a warm step works out (about 20 ms at 20,000 rows, meaning-hubness.ts). */
