@@ -3,7 +3,7 @@
 // search (autoRecall before the first turn, or a `kern recall`) does not wait about a second
 // for it at 100k messages; then it works out each row's crowding (memory/recall/meaning-hubness.ts),
 // 32 rows a step (about 9 s of steps at 20,000 rows, once), so a search's new candidates do not
-// cost it a quarter of a second the first time. Nothing when recall does not search by meaning (an
+// cost it 50–75 ms the first time. Nothing when recall does not search by meaning (an
 // embedder other than `local`). Once caught up it looks again every half minute, so messages the
 // embedding job reaches later (an import into a running daemon) are read and weighed here too, not
 // by the next search; a look with nothing new does nothing. Logged once when ready.
