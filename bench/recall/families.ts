@@ -53,6 +53,32 @@ export const FAMILIES: Record<string, Family> = {
       "meaning-who-plus-2",
     ],
   },
+  "the meaning leg on GloVe beside a sentence encoder's word vectors": {
+    base: "kern",
+    grid: [
+      "meaning-use-lite-0.5",
+      "meaning-use-lite-1",
+      "meaning-use-lite-1.5",
+      "meaning-use-lite-2",
+    ],
+  },
+  "the vector leg's meaning on GloVe beside a sentence encoder's words": {
+    base: "kern",
+    grid: ["rerank-use-lite"],
+  },
+  "both on GloVe beside a sentence encoder's words": {
+    base: "kern",
+    grid: ["rerank-use-lite-meaning-1", "rerank-use-lite-meaning-1.5"],
+  },
+  "the meaning leg on a sentence encoder's vectors (bench only)": {
+    base: "kern",
+    grid: [
+      "meaning-sentences-0.5",
+      "meaning-sentences-1",
+      "meaning-sentences-1.5",
+      "meaning-sentences-2",
+    ],
+  },
   "the nearest re-ordered by crowding from another pool": {
     base: "kern",
     grid: ["meaning-hub-pool-1", "meaning-hub-pool-3", "meaning-hub-pool-4"],

@@ -19,9 +19,18 @@ import { buildAgent } from "./build-agent.js";
 import type { TreeOptions } from "./build-tree.js";
 import { FAMILIES } from "./families.js";
 import { buildFts5Reference, type Fts5Reference } from "./fts5-reference.js";
+import { joinedTable } from "./meaning-table.js";
 import { renderTable } from "./render-table.js";
+import { sentenceMeaning } from "./sentence-vectors.js";
 import { KS, shownSeqs, Tally } from "./tally.js";
-import { treeOf, tuningOf, VARIANTS } from "./variants.js";
+import {
+  meansJoined,
+  reranksJoined,
+  treeOf,
+  tuningOf,
+  usesSentences,
+  VARIANTS,
+} from "./variants.js";
 import {
   type Conversation,
   loadBeam,
@@ -135,6 +144,13 @@ async function runOnAgent(
       return ids.flatMap((id) => byId.get(id) ?? []);
     };
     const deps = { store: agent.store, embedder: agent.embedder };
+    const sentences = variants.some(usesSentences) ? await sentenceMeaning(conversation) : null;
+    const depsOf = (variant: string) => ({
+      ...deps,
+      ...(reranksJoined(variant) ? { wordVectors: joinedTable().vectors } : {}),
+      ...(meansJoined(variant) ? { meaning: joinedTable().meaning } : {}),
+      ...(sentences && usesSentences(variant) ? { meaning: sentences.source } : {}),
+    });
     const tunings = variants.map((variant) => [variant, tuningOf(variant)] as const);
     for (const q of conversation.questions) {
       const base = (leg: string) => `-|${q.set}|${leg}`;
@@ -149,7 +165,7 @@ async function runOnAgent(
       }
       for (const [variant, tuning] of tunings) {
         const key = (leg: string) => `${variant}|${q.set}|${leg}`;
-        const { legs, report: final } = await recallWithLegs(deps, {
+        const { legs, report: final } = await recallWithLegs(depsOf(variant), {
           query: q.question,
           k: DEPTH,
           tuning,
@@ -163,6 +179,9 @@ async function runOnAgent(
         tally.add(`${variant}|${q.set}|final@${q.category}`, shownSeqs(ranges), q.evidence);
         if (MISSES) noteMiss(MISSES, variant, q, shownSeqs(ranges), legs, seqOf);
       }
+    }
+    if (sentences?.counts.missed) {
+      process.stderr.write(`${conversation.id}: ${sentences.counts.missed} texts not encoded\n`);
     }
   } finally {
     agent.dispose();

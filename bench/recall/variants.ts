@@ -34,6 +34,33 @@ const whoHub =
     t.meaningLeg = { ...t.meaningLeg, hubness: true };
   };
 
+/** Round 28: the default leg at `weight`, its vectors a sentence encoder's (run-yardsticks.ts). */
+const sentences =
+  (weight: number): Patch =>
+  (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight };
+  };
+
+/**
+ * Round 28: the default leg at `weight`; the variants using it read GloVe beside a sentence
+ * encoder's words (meaning-table.ts, run-yardsticks.ts).
+ */
+const joined =
+  (weight: number): Patch =>
+  (t) => {
+    t.meaningLeg = { ...t.meaningLeg, weight };
+  };
+
+/** Whether a variant's meaning leg reads GloVe beside the encoder's words. */
+export const meansJoined = (variant: string) =>
+  variant.startsWith("meaning-use-lite-") || variant.startsWith("rerank-use-lite-meaning-");
+
+/** Whether a variant's vector leg weighs meaning on GloVe beside the encoder's words. */
+export const reranksJoined = (variant: string) => variant.startsWith("rerank-use-lite");
+
+/** Whether a variant's meaning leg reads a sentence encoder's vectors instead of word vectors. */
+export const usesSentences = (variant: string) => variant.startsWith("meaning-sentences-");
+
 export const VARIANTS: Record<string, Patch> = {
   kern: () => undefined,
   "no-meaning-leg": (t) => {
@@ -123,6 +150,26 @@ export const VARIANTS: Record<string, Patch> = {
   "meaning-hub-pool-4": (t) => {
     t.meaningLeg = { ...t.meaningLeg, hubPool: 4 };
   },
+  // Round 28: the default leg on a sentence encoder's vectors (sentence-vectors.ts), four weights.
+  "meaning-sentences-0.5": sentences(0.5),
+  "meaning-sentences-1": sentences(1),
+  "meaning-sentences-1.5": sentences(1.5),
+  "meaning-sentences-2": sentences(2),
+  // …its weight not scaled by the words the lexical leg misses; then its places not bounded.
+  "meaning-sentences-open-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, byMissing: false };
+  },
+  "meaning-sentences-free-1": (t) => {
+    t.meaningLeg = { ...t.meaningLeg, byMissing: false, keepPlaces: 0 };
+  },
+  "meaning-use-lite-0.5": joined(0.5),
+  "meaning-use-lite-1": joined(1),
+  "meaning-use-lite-1.5": joined(1.5),
+  "meaning-use-lite-2": joined(2),
+  // Round 28: the vector leg's meaning on the same table (run-yardsticks.ts), with the leg's too.
+  "rerank-use-lite": () => undefined,
+  "rerank-use-lite-meaning-1": joined(1),
+  "rerank-use-lite-meaning-1.5": joined(1.5),
   "meaning-who-kept-2": (t) => {
     t.meaningLeg = { ...MEANING_OFF, weight: 2, byMissing: true, keepPlaces: 2, whoSaid: true };
   },

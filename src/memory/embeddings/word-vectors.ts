@@ -19,8 +19,8 @@ export interface WordVectors {
   /** Row of `word` (its frequency rank, 0 = most frequent), or undefined when not in the table. */
   row(word: string): number | undefined;
   word(row: number): string;
-  /** Adds `weight` × the unit vector of `row` to `target` (length `dimensions`). */
-  addTo(target: Float32Array, row: number, weight: number): void;
+  /** Adds `weight` × the unit vector of `row` to `target` (length `dimensions`), from `at`. */
+  addTo(target: Float32Array, row: number, weight: number, at?: number): void;
   /** Dot product of two rows' unit vectors (their cosine). */
   similarity(a: number, b: number): number;
 }
@@ -49,11 +49,12 @@ class Int8WordVectors implements WordVectors {
     return this.words[row] ?? "";
   }
 
-  addTo(target: Float32Array, row: number, weight: number): void {
+  addTo(target: Float32Array, row: number, weight: number, at = 0): void {
     const offset = row * this.dimensions;
     const scale = weight * DEQUANT;
     for (let column = 0; column < this.dimensions; column += 1) {
-      target[column] = (target[column] ?? 0) + (this.matrix[offset + column] ?? 0) * scale;
+      const into = at + column;
+      target[into] = (target[into] ?? 0) + (this.matrix[offset + column] ?? 0) * scale;
     }
   }
 

@@ -3,7 +3,7 @@
 // holds only the newest `size`.
 import { afterEach, describe, expect, it } from "vitest";
 import { openTestMemory, type TestMemory } from "../../../test/support/memory-fixtures.js";
-import { MeaningIndex } from "./meaning-index.js";
+import { MeaningIndex, type MeaningSource, meaningIndexOf } from "./meaning-index.js";
 
 let memory: TestMemory | null = null;
 afterEach(async () => {
@@ -134,5 +134,25 @@ describe("MeaningIndex", () => {
     await memory.engine.runUntilIdle();
     ahead.refresh();
     expect(ahead.crowdStep(5)).toBe(true); // only the two new rows were left
+  });
+
+  it("searches the vectors of the source it is given, an index per store and source", async () => {
+    memory = openTestMemory();
+    append(memory, [...FILLER, "The invoice was paid on Friday.", ...FILLER]);
+    await memory.engine.runUntilIdle();
+    // A source that puts "crimson" and the message about the invoice at one point (in GloVe
+    // they share no meaning), the printer and the laptop at another, the rest at a third.
+    const unit = (at: number) => Float32Array.from({ length: 8 }, (_, i) => (i === at ? 1 : 0));
+    const colours: MeaningSource = {
+      ofText: (text) =>
+        /crimson|invoice/i.test(text) ? unit(0) : /printer|laptop/i.test(text) ? unit(1) : unit(7),
+    };
+    const index = meaningIndexOf(memory.store, 1_000, colours);
+    expect(index.nearest("crimson", 1)).toEqual([FILLER.length + 1]);
+    expect(meaningIndexOf(memory.store, 1_000, colours)).toBe(index);
+    const shipped = meaningIndexOf(memory.store, 1_000);
+    expect(shipped).not.toBe(index);
+    expect(meaningIndexOf(memory.store, 1_000)).toBe(shipped);
+    expect(shipped.nearest("crimson", 1)).not.toEqual([FILLER.length + 1]);
   });
 });

@@ -37,6 +37,28 @@ const REFIT = 0.1;
 /** Rows whose crowding a warm step works out (about 20 ms at 20,000 rows, meaning-hubness.ts). */
 const CROWD_STEP = 32;
 
+/**
+ * Where the index's vectors come from: a text's (a message's first 1,000 characters, or a
+ * question) unit vector, all zeros when it has none. The shipped word vectors by default; the
+ * bench measures a sentence encoder through it (ADR 0004, round 28).
+ */
+export interface MeaningSource {
+  ofText(text: string): Float32Array;
+}
+
+/** Averaged word vectors (meaning-vector.ts) of `table`. */
+export function wordMeaning(table: WordVectors): MeaningSource {
+  return { ofText: (text) => meaningVector(text, table) };
+}
+
+let shippedMeaning: MeaningSource | undefined;
+
+/** What recall ships: the shipped word vectors, averaged (one per process: indexes key on it). */
+function shippedSource(): MeaningSource {
+  shippedMeaning ??= wordMeaning(shippedWordVectors());
+  return shippedMeaning;
+}
+
 export class MeaningIndex {
   private ids: number[] = [];
   private vectors: Float32Array[] = [];
@@ -58,7 +80,7 @@ export class MeaningIndex {
   constructor(
     private readonly store: AgentStore,
     private readonly size: number,
-    private readonly table: WordVectors = shippedWordVectors(),
+    private readonly source: MeaningSource = shippedSource(),
   ) {}
 
   /**
@@ -104,7 +126,7 @@ export class MeaningIndex {
       const batch = ids.slice(Math.max(0, end - BATCH), end);
       const heads = this.store.messages.headsByIds(batch, HEAD).sort((a, b) => b.id - a.id);
       for (const message of heads) {
-        const vector = meaningVector(messageText(message), this.table);
+        const vector = this.source.ofText(messageText(message));
         if (!vector.some((value) => value !== 0)) continue;
         const said = searchTerms(`${message.meta?.name ?? ""} ${message.meta?.user ?? ""}`);
         taken.push({ id: message.id, vector, said });
@@ -171,7 +193,7 @@ export class MeaningIndex {
     pool = HUB_POOL,
   ): number[] {
     this.refresh();
-    const vector = meaningVector(text, this.table);
+    const vector = this.source.ofText(text);
     const space = this.space;
     if (!vector.some((value) => value !== 0) || !space || space.count === 0) return [];
     // cos(q - (q·u)u, m - (m·u)u), both unit before: the common direction taken out of both.
@@ -206,14 +228,23 @@ export class MeaningIndex {
   }
 }
 
-const INDEXES = new WeakMap<AgentStore, MeaningIndex>();
+const INDEXES = new WeakMap<MeaningSource, WeakMap<AgentStore, MeaningIndex>>();
 
-/** The store's meaning index (one per store, kept while the store is). */
-export function meaningIndexOf(store: AgentStore, size: number): MeaningIndex {
-  let index = INDEXES.get(store);
+/**
+ * The store's meaning index of `source`'s vectors (the shipped word vectors unless given): one
+ * per store and source, kept while both are.
+ */
+export function meaningIndexOf(
+  store: AgentStore,
+  size: number,
+  source = shippedSource(),
+): MeaningIndex {
+  const indexes = INDEXES.get(source) ?? new WeakMap<AgentStore, MeaningIndex>();
+  INDEXES.set(source, indexes);
+  let index = indexes.get(store);
   if (!index) {
-    index = new MeaningIndex(store, size);
-    INDEXES.set(store, index);
+    index = new MeaningIndex(store, size, source);
+    indexes.set(store, index);
   }
   return index;
 }

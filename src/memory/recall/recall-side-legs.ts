@@ -40,7 +40,7 @@ export function meaningRanking(
   if ((named && !tuning.meaningLeg.whoSaid) || leg.asksWhen) return [];
   if (leg.terms.length >= 2 && (headCoverage(leg.fts[0], leg.heads, leg.terms) ?? 0) >= 1)
     return [];
-  const index = meaningIndexOf(deps.store, size);
+  const index = meaningIndexOf(deps.store, size, deps.meaning);
   const { hubness, hubPool } = tuning.meaningLeg;
   if (!named) return index.nearest(options.query, k, undefined, hubness, hubPool);
   const words = withoutNames(options.query, leg.speakers);

@@ -5,6 +5,7 @@ import type { Role } from "../../kernel/index.js";
 import type { AgentStore, IndexedMessage } from "../../store/index.js";
 import type { Embedder } from "../embeddings/embedder.js";
 import type { WordVectors } from "../embeddings/word-vectors.js";
+import type { MeaningSource } from "./meaning-index.js";
 import type { RecallAssist } from "./recall-assist.js";
 import type { RecallTuning } from "./recall-tuning.js";
 import type { RoleWeight } from "./speaker-prior.js";
@@ -33,6 +34,8 @@ export interface RecallDependencies {
   embedder: Embedder;
   /** Word vectors for meaning (default: the table shipped with kern, read on first use). */
   wordVectors?: WordVectors;
+  /** The meaning leg's vectors (default: averaged word vectors, meaning-index.ts wordMeaning). */
+  meaning?: MeaningSource;
   /** Synonyms for unused question words (default: the table shipped with kern). */
   synonyms?: Synonyms;
   /** The chat model's help with this search (config recallAssist); absent = none. */
