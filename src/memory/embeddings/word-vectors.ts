@@ -10,8 +10,10 @@ import { KernError, packageFile } from "../../kernel/index.js";
 
 const WORD_VECTORS_FILE = packageFile("data", "word-vectors", "glove-100d-int8.bin");
 
-/** int8 value × this = the component of the unit vector (scripts/build-word-vectors.ts). */
-const DEQUANT = 1 / (127 * 2);
+/** Components of unit vectors rarely pass ±0.5: int8 covers ±1 / QUANT_RANGE. */
+const QUANT_RANGE = 2;
+/** int8 value × this = the component of the unit vector. */
+const DEQUANT = 1 / (127 * QUANT_RANGE);
 
 export interface WordVectors {
   readonly dimensions: number;
@@ -86,6 +88,38 @@ export function parseWordVectors(body: Buffer): WordVectors {
   }
   const matrix = new Int8Array(body.buffer, body.byteOffset + start, count * dimensions);
   return new Int8WordVectors(words, matrix, dimensions);
+}
+
+/** `vector` scaled to length 1 and quantized into `matrix` from `at` (the table's int8 rows). */
+export function quantizeRow(vector: readonly number[], matrix: Int8Array, at: number): void {
+  const norm = Math.hypot(...vector) || 1;
+  for (const [column, value] of vector.entries()) {
+    const scaled = Math.round((value / norm) * 127 * QUANT_RANGE);
+    matrix[at + column] = Math.max(-127, Math.min(127, scaled));
+  }
+}
+
+/**
+ * A table in the KWV1 format parseWordVectors reads: "KWV1", uint32 LE word count, uint32 LE
+ * dimensions, the words in row order joined by "\n" (UTF-8, length-prefixed by a uint32 LE byte
+ * count), then count × dimensions int8 (quantizeRow).
+ */
+export function serializeWordVectors(
+  words: readonly string[],
+  dimensions: number,
+  matrix: Int8Array,
+): Buffer {
+  const text = Buffer.from(words.join("\n"), "utf8");
+  const header = Buffer.alloc(16);
+  header.write("KWV1", 0, "ascii");
+  header.writeUInt32LE(words.length, 4);
+  header.writeUInt32LE(dimensions, 8);
+  header.writeUInt32LE(text.length, 12);
+  return Buffer.concat([
+    header,
+    text,
+    Buffer.from(matrix.buffer, matrix.byteOffset, matrix.length),
+  ]);
 }
 
 let shipped: WordVectors | undefined;
