@@ -7,9 +7,9 @@
 
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { firstComponent, withoutComponent } from "../../src/memory/embeddings/common-component.js";
-import { cosineSimilarity, normalizeVector } from "../../src/memory/embeddings/embedder.js";
+import { normalizeVector } from "../../src/memory/embeddings/embedder.js";
 import { shippedWordVectors, type WordVectors } from "../../src/memory/embeddings/word-vectors.js";
+import { meaningAlone } from "./meaning-alone.js";
 import { type Conversation, loadLocomo, loadLocomoPlus, loadOps } from "./yardstick-data.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -50,36 +50,6 @@ function embed(text: string, table: WordVectors, w: Weighting): Float32Array {
   return normalizeVector(vector);
 }
 
-function score(conversations: Conversation[], set: string, w: Weighting): [number, number, number] {
-  const table = shippedWordVectors();
-  let [n, at5, at10] = [0, 0, 0];
-  for (const conversation of conversations) {
-    const questions = conversation.questions.filter((q) => q.set === set);
-    if (questions.length === 0) continue;
-    const keep = conversation.lines.map((line) => line.role !== "tool");
-    let vectors = conversation.lines.map((line) => embed(line.content, table, w));
-    let asked = questions.map((q) => embed(q.question, table, w));
-    const common = w.common ? firstComponent(vectors.filter((_, i) => keep[i])) : null;
-    if (common) {
-      vectors = vectors.map((v) => withoutComponent(v, common));
-      asked = asked.map((v) => withoutComponent(v, common));
-    }
-    for (const [index, q] of questions.entries()) {
-      const target = asked[index];
-      if (!target) continue;
-      const ranked = vectors
-        .map((v, seq) => ({ seq, s: keep[seq] ? cosineSimilarity(target, v) : -2 }))
-        .sort((a, b) => b.s - a.s)
-        .slice(0, 10)
-        .map((entry) => entry.seq);
-      n += 1;
-      if (ranked.slice(0, 5).some((seq) => q.evidence.has(seq))) at5 += 1;
-      if (ranked.some((seq) => q.evidence.has(seq))) at10 += 1;
-    }
-  }
-  return [n, at5 / n, at10 / n];
-}
-
 const sets: Array<[string, Conversation[]]> = [
   ["locomo-plus", loadLocomoPlus(ROOT)],
   ["ops-reworded", loadOps(ROOT, 1)],
@@ -87,11 +57,13 @@ const sets: Array<[string, Conversation[]]> = [
 ];
 const lines = [`| weighting | ${sets.map(([s]) => `${s} @5 / @10`).join(" | ")} |`];
 lines.push(`|---|${sets.map(() => "---:").join("|")}|`);
+const table = shippedWordVectors();
 for (const w of WEIGHTINGS) {
-  const cells = sets.map(([set, conversations]) => {
-    const [, a, b] = score(conversations, set, w);
-    return `${a.toFixed(3)} / ${b.toFixed(3)}`;
-  });
+  const cells: string[] = [];
+  for (const [set, conversations] of sets) {
+    const vectorsOf = (_kind: string, texts: string[]) => texts.map((t) => embed(t, table, w));
+    cells.push(await meaningAlone(conversations, set, vectorsOf, w.common));
+  }
   lines.push(`| ${w.name} | ${cells.join(" | ")} |`);
 }
 process.stdout.write(`${lines.join("\n")}\n`);

@@ -23,25 +23,14 @@ import { joinedTable } from "./meaning-table.js";
 import { renderTable } from "./render-table.js";
 import { sentenceMeaning } from "./sentence-vectors.js";
 import { KS, shownSeqs, Tally } from "./tally.js";
-import {
-  meansJoined,
-  reranksJoined,
-  treeOf,
-  tuningOf,
-  usesSentences,
-  VARIANTS,
-} from "./variants.js";
+import { treeOf, tuningOf, VARIANTS, vectorsOf } from "./variants.js";
 import {
   type Conversation,
-  loadBeam,
-  loadLme,
-  loadLocomo,
-  loadLocomoPlus,
-  loadOps,
-  loadRealtalk,
+  loadYardstick,
   YARDSTICKS,
   type YardstickName,
   type YardstickQuestion,
+  type YardstickSample,
 } from "./yardstick-data.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -73,25 +62,13 @@ function noteMiss(
   appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
 
-interface RunOptions {
+interface RunOptions extends YardstickSample {
   /** Reuse built agents from bench/recall/.cache (build-agent.ts); `--no-cache` turns it off. */
   cache: boolean;
-  lmeLimit: number;
-  opsSample: number;
-  lmePart?: [number, number];
 }
 
 /** LongMemEval's share of the parallel run: this many child processes. */
 const LME_PARTS = 2;
-
-function load(name: YardstickName, options: RunOptions) {
-  if (name === "lme") return loadLme(ROOT, options.lmeLimit, options.lmePart);
-  if (name === "locomo") return loadLocomo(ROOT);
-  if (name === "realtalk") return loadRealtalk(ROOT);
-  if (name === "beam") return loadBeam(ROOT);
-  if (name === "locomo-plus") return loadLocomoPlus(ROOT);
-  return loadOps(ROOT, options.opsSample);
-}
 
 async function runConversation(
   conversation: Conversation,
@@ -144,13 +121,17 @@ async function runOnAgent(
       return ids.flatMap((id) => byId.get(id) ?? []);
     };
     const deps = { store: agent.store, embedder: agent.embedder };
-    const sentences = variants.some(usesSentences) ? await sentenceMeaning(conversation) : null;
-    const depsOf = (variant: string) => ({
-      ...deps,
-      ...(reranksJoined(variant) ? { wordVectors: joinedTable().vectors } : {}),
-      ...(meansJoined(variant) ? { meaning: joinedTable().meaning } : {}),
-      ...(sentences && usesSentences(variant) ? { meaning: sentences.source } : {}),
-    });
+    const encoded = variants.some((v) => vectorsOf(v).meaning === "sentences");
+    const sentences = encoded ? await sentenceMeaning(conversation) : null;
+    const depsOf = (variant: string) => {
+      const { meaning, rerank } = vectorsOf(variant);
+      return {
+        ...deps,
+        ...(rerank ? { wordVectors: joinedTable().vectors } : {}),
+        ...(meaning === "joined" ? { meaning: joinedTable().meaning } : {}),
+        ...(meaning === "sentences" && sentences ? { meaning: sentences.source } : {}),
+      };
+    };
     const tunings = variants.map((variant) => [variant, tuningOf(variant)] as const);
     for (const q of conversation.questions) {
       const base = (leg: string) => `-|${q.set}|${leg}`;
@@ -199,7 +180,7 @@ async function runYardstick(
   mkdirSync(workDir, { recursive: true });
   const started = performance.now();
   try {
-    const conversations = load(name, options);
+    const conversations = loadYardstick(ROOT, name, options);
     for (const [index, conversation] of conversations.entries()) {
       await runConversation(conversation, workDir, variants, tally, options.cache);
       if ((index + 1) % 25 === 0 || index + 1 === conversations.length) {

@@ -14,7 +14,7 @@ import type { MeaningSource } from "../../src/memory/recall/meaning-index.js";
 import { withoutNames } from "../../src/memory/recall/recall-side-legs.js";
 import { searchTerms } from "../../src/store/index.js";
 import { CACHE_DIR } from "./build-agent.js";
-import type { Conversation } from "./yardstick-data.js";
+import { type Conversation, spokenLines } from "./yardstick-data.js";
 
 /** Characters of a message encoded (the meaning index reads the first 1,000). */
 const HEAD = 1_000;
@@ -63,12 +63,6 @@ export async function sentenceVectors(set: string, texts: string[]): Promise<Flo
   mkdirSync(DIR, { recursive: true });
   writeFileSync(file, all);
   return vectors;
-}
-
-/** The conversation's messages that are not tool outputs: their seqs and texts. */
-function spokenLines(c: Conversation): { seqs: number[]; texts: string[] } {
-  const seqs = c.lines.flatMap((line, seq) => (line.role === "tool" ? [] : [seq]));
-  return { seqs, texts: seqs.map((seq) => c.lines[seq]?.content ?? "") };
 }
 
 /** The questions of `set` and their vectors. */

@@ -34,32 +34,39 @@ const whoHub =
     t.meaningLeg = { ...t.meaningLeg, hubness: true };
   };
 
-/** Round 28: the default leg at `weight`, its vectors a sentence encoder's (run-yardsticks.ts). */
-const sentences =
+/** Round 28: the default leg at `weight` (its vectors from VECTORS below). */
+const legAt =
   (weight: number): Patch =>
   (t) => {
     t.meaningLeg = { ...t.meaningLeg, weight };
   };
 
-/**
- * Round 28: the default leg at `weight`; the variants using it read GloVe beside a sentence
- * encoder's words (meaning-table.ts, run-yardsticks.ts).
- */
-const joined =
-  (weight: number): Patch =>
-  (t) => {
-    t.meaningLeg = { ...t.meaningLeg, weight };
-  };
+/** Where a variant's vectors come from when not from the shipped word table (round 28). */
+export interface VariantVectors {
+  /** The meaning leg's: a sentence encoder's (sentence-vectors.ts) or the joined table's. */
+  meaning?: "sentences" | "joined";
+  /** The vector leg's meaning: the joined table (meaning-table.ts). */
+  rerank?: "joined";
+}
 
-/** Whether a variant's meaning leg reads GloVe beside the encoder's words. */
-export const meansJoined = (variant: string) =>
-  variant.startsWith("meaning-use-lite-") || variant.startsWith("rerank-use-lite-meaning-");
+const VECTORS: Record<string, VariantVectors> = {
+  "meaning-sentences-0.5": { meaning: "sentences" },
+  "meaning-sentences-1": { meaning: "sentences" },
+  "meaning-sentences-1.5": { meaning: "sentences" },
+  "meaning-sentences-2": { meaning: "sentences" },
+  "meaning-sentences-open-1": { meaning: "sentences" },
+  "meaning-sentences-free-1": { meaning: "sentences" },
+  "meaning-use-lite-0.5": { meaning: "joined" },
+  "meaning-use-lite-1": { meaning: "joined" },
+  "meaning-use-lite-1.5": { meaning: "joined" },
+  "meaning-use-lite-2": { meaning: "joined" },
+  "rerank-use-lite": { rerank: "joined" },
+  "rerank-use-lite-meaning-1": { meaning: "joined", rerank: "joined" },
+  "rerank-use-lite-meaning-1.5": { meaning: "joined", rerank: "joined" },
+};
 
-/** Whether a variant's vector leg weighs meaning on GloVe beside the encoder's words. */
-export const reranksJoined = (variant: string) => variant.startsWith("rerank-use-lite");
-
-/** Whether a variant's meaning leg reads a sentence encoder's vectors instead of word vectors. */
-export const usesSentences = (variant: string) => variant.startsWith("meaning-sentences-");
+/** A variant's vectors other than the shipped word table's (none for most). */
+export const vectorsOf = (variant: string): VariantVectors => VECTORS[variant] ?? {};
 
 export const VARIANTS: Record<string, Patch> = {
   kern: () => undefined,
@@ -151,10 +158,10 @@ export const VARIANTS: Record<string, Patch> = {
     t.meaningLeg = { ...t.meaningLeg, hubPool: 4 };
   },
   // Round 28: the default leg on a sentence encoder's vectors (sentence-vectors.ts), four weights.
-  "meaning-sentences-0.5": sentences(0.5),
-  "meaning-sentences-1": sentences(1),
-  "meaning-sentences-1.5": sentences(1.5),
-  "meaning-sentences-2": sentences(2),
+  "meaning-sentences-0.5": legAt(0.5),
+  "meaning-sentences-1": legAt(1),
+  "meaning-sentences-1.5": legAt(1.5),
+  "meaning-sentences-2": legAt(2),
   // …its weight not scaled by the words the lexical leg misses; then its places not bounded.
   "meaning-sentences-open-1": (t) => {
     t.meaningLeg = { ...t.meaningLeg, byMissing: false };
@@ -162,14 +169,15 @@ export const VARIANTS: Record<string, Patch> = {
   "meaning-sentences-free-1": (t) => {
     t.meaningLeg = { ...t.meaningLeg, byMissing: false, keepPlaces: 0 };
   },
-  "meaning-use-lite-0.5": joined(0.5),
-  "meaning-use-lite-1": joined(1),
-  "meaning-use-lite-1.5": joined(1.5),
-  "meaning-use-lite-2": joined(2),
+  // Round 28: the same on GloVe beside the encoder's words (meaning-table.ts).
+  "meaning-use-lite-0.5": legAt(0.5),
+  "meaning-use-lite-1": legAt(1),
+  "meaning-use-lite-1.5": legAt(1.5),
+  "meaning-use-lite-2": legAt(2),
   // Round 28: the vector leg's meaning on the same table (run-yardsticks.ts), with the leg's too.
   "rerank-use-lite": () => undefined,
-  "rerank-use-lite-meaning-1": joined(1),
-  "rerank-use-lite-meaning-1.5": joined(1.5),
+  "rerank-use-lite-meaning-1": legAt(1),
+  "rerank-use-lite-meaning-1.5": legAt(1.5),
   "meaning-who-kept-2": (t) => {
     t.meaningLeg = { ...MEANING_OFF, weight: 2, byMissing: true, keepPlaces: 2, whoSaid: true };
   },

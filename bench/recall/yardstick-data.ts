@@ -113,7 +113,7 @@ export function loadLocomo(root: string): Conversation[] {
 }
 
 /** REALTALK dev: five real 21-day chats. */
-export function loadRealtalk(root: string): Conversation[] {
+function loadRealtalk(root: string): Conversation[] {
   return loadDialogues(join(sharedData(root), "realtalk-dev"), "realtalk");
 }
 
@@ -123,7 +123,7 @@ export function loadLocomoPlus(root: string): Conversation[] {
 }
 
 /** BEAM 100K dev: ten long user-assistant chats, unpacked from their archive. */
-export function loadBeam(root: string): Conversation[] {
+function loadBeam(root: string): Conversation[] {
   const archive = join(sharedData(root), "beam-dev", "beam-100k-dev.tar.gz");
   const folder = mkdtempSync(join(tmpdir(), "kern-beam-"));
   try {
@@ -187,4 +187,31 @@ export function loadLme(
         ],
       };
     });
+}
+
+/** How much of the sets a run reads: LongMemEval's first `lmeLimit` (its `lmePart`), ops' every n-th. */
+export interface YardstickSample {
+  lmeLimit: number;
+  opsSample: number;
+  lmePart?: [number, number];
+}
+
+/** One yardstick's conversations. */
+export function loadYardstick(
+  root: string,
+  name: YardstickName,
+  sample: YardstickSample,
+): Conversation[] {
+  if (name === "lme") return loadLme(root, sample.lmeLimit, sample.lmePart);
+  if (name === "locomo") return loadLocomo(root);
+  if (name === "realtalk") return loadRealtalk(root);
+  if (name === "beam") return loadBeam(root);
+  if (name === "locomo-plus") return loadLocomoPlus(root);
+  return loadOps(root, sample.opsSample);
+}
+
+/** A conversation's messages that are not tool outputs: their seqs and texts. */
+export function spokenLines(c: Conversation): { seqs: number[]; texts: string[] } {
+  const seqs = c.lines.flatMap((line, seq) => (line.role === "tool" ? [] : [seq]));
+  return { seqs, texts: seqs.map((seq) => c.lines[seq]?.content ?? "") };
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { cosineSimilarity } from "./embedder.js";
 import { meaningVector, wordWeight } from "./meaning-vector.js";
-import { parseWordVectors, shippedWordVectors } from "./word-vectors.js";
+import {
+  parseWordVectors,
+  quantizeRow,
+  serializeWordVectors,
+  shippedWordVectors,
+} from "./word-vectors.js";
 
 const table = shippedWordVectors();
 const similarity = (a: string, b: string) =>
@@ -49,5 +54,31 @@ describe("meaningVector", () => {
 describe("parseWordVectors", () => {
   it("rejects a file that is not a table, with the fix", () => {
     expect(() => parseWordVectors(Buffer.from("nope"))).toThrow(/build-word-vectors/);
+  });
+
+  it("reads back what serializeWordVectors wrote, each row of length 1, clamped at ±0.5", () => {
+    const rows = [
+      [1, 1, 1, 1, 0, 0, 0, 0],
+      [0, 0, 0, 0, 2, 2, 2, 2],
+      [1, 1, 1, 1, 1, 1, 1, 1],
+      [0, 0, 0, 0, 0, 0, 0, 9],
+    ];
+    const matrix = new Int8Array(rows.length * 8);
+    for (const [row, vector] of rows.entries()) quantizeRow(vector, matrix, row * 8);
+    const words = ["alpha", "béta", "gamma", "delta"];
+    const read = parseWordVectors(serializeWordVectors(words, 8, matrix));
+    expect([read.size, read.dimensions, read.word(1), read.row("gamma")]).toEqual([
+      4,
+      8,
+      "béta",
+      2,
+    ]);
+    expect(read.similarity(0, 0)).toBeCloseTo(1, 2);
+    expect(read.similarity(0, 1)).toBeCloseTo(0, 5);
+    expect(read.similarity(0, 2)).toBeCloseTo(Math.SQRT1_2, 2);
+    expect(read.similarity(3, 3)).toBeCloseTo(0.25, 2); // a component of 1 is kept as 0.5
+    const sum = new Float32Array(10);
+    read.addTo(sum, 0, 2, 2);
+    expect([...sum].map((x) => Number(x.toFixed(2)))).toEqual([0, 0, 1, 1, 1, 1, 0, 0, 0, 0]);
   });
 });

@@ -239,8 +239,11 @@ export function meaningIndexOf(
   size: number,
   source = shippedSource(),
 ): MeaningIndex {
-  const indexes = INDEXES.get(source) ?? new WeakMap<AgentStore, MeaningIndex>();
-  INDEXES.set(source, indexes);
+  let indexes = INDEXES.get(source);
+  if (!indexes) {
+    indexes = new WeakMap();
+    INDEXES.set(source, indexes);
+  }
   let index = indexes.get(store);
   if (!index) {
     index = new MeaningIndex(store, size, source);
